@@ -1,0 +1,39 @@
+# The two commands: `make kit` builds every game into out/, `make test` runs the checks.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PNP := $(BIN)/pnp
+
+.PHONY: kit test lint typecheck schemas clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the project's metadata changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(VENV)/.installed $@
+
+kit: $(VENV)/.installed
+	$(PNP) build -o out
+
+test: $(VENV)/.installed-dev
+	$(BIN)/ruff check pnpcompiler tests
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check pnpcompiler tests
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
+
+schemas: $(VENV)/.installed
+	$(PNP) schema -o schemas
+
+clean:
+	rm -rf out .pytest_cache

@@ -1,0 +1,5 @@
+"""``python -m pnpcompiler`` runs the ``pnp`` command."""
+
+from .cli import run
+
+run()

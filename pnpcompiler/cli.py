@@ -1,0 +1,297 @@
+"""The ``pnp`` command line. Commands stay thin: each calls one pipeline function.
+
+Heavy imports (pydantic, yaml, reportlab) happen inside the commands so ``pnp --help`` is instant.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import __version__
+
+app = typer.Typer(
+    name="pnp",
+    help="Validate tabletop game content written as YAML and build print-and-play kits.\n\n"
+    "Works on the project in the current folder: content from ./content, output to ./out.\n\n"
+    "Example:  pnp validate rushing-tin",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+ContentOpt = Annotated[Path, typer.Option("--content", help="Folder holding one folder per game.",
+                                          show_default=True)]
+GamesArg = Annotated[list[str] | None, typer.Argument(
+    help="Games to work on (folder names under the content folder); all when omitted.",
+    show_default=False)]
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+
+
+class ReportFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class ExportFormat(str, Enum):
+    json = "json"
+    yaml = "yaml"
+
+
+def _fail_usage(message: str) -> typer.Exit:
+    typer.echo(f"pnp: error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _print_findings(findings: list, *, err: bool = False) -> None:  # type: ignore[type-arg]
+    from .findings import render_text
+
+    for finding in findings:
+        typer.echo(render_text(finding), err=err)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp (pnpcompiler) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Validate tabletop game content and build print-and-play kits."""
+
+
+@app.command()
+def validate(
+    games: GamesArg = None,
+    content: ContentOpt = Path("content"),
+    strict: StrictOpt = False,
+    output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = (
+        ReportFormat.text),
+) -> None:
+    """Check games' content against their schemas and rule checks.
+
+    Prints every finding as file:line:col, then a summary. Exit code 0 when there are no
+    errors, 1 when the content has errors, 2 when a file cannot be read.
+
+    Example:  pnp validate rushing-tin --strict
+    """
+    from .findings import apply_strict, exit_code, summary
+    from .project import UsageError, iter_games
+
+    results = []
+    everything = []
+    try:
+        for slug, _game, findings in iter_games(content, games):
+            findings = apply_strict(findings, strict)
+            everything += findings
+            results.append((slug, findings))
+    except UsageError as exc:
+        raise _fail_usage(str(exc)) from None
+    if output_format is ReportFormat.json:
+        import json
+
+        body = {"games": [{"game": slug, "valid": exit_code(f) == 0,
+                           "findings": [x.to_json() for x in f]} for slug, f in results]}
+        typer.echo(json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        for slug, findings in results:
+            _print_findings(findings)
+            typer.echo(f"{slug}: {summary(findings)}")
+    raise typer.Exit(exit_code(everything))
+
+
+@app.command("list")
+def list_games(content: ContentOpt = Path("content")) -> None:
+    """List the games, their components, and counts in content against the bill of materials.
+
+    Example:  pnp list
+    """
+    from .findings import exit_code
+    from .project import UsageError, iter_games
+
+    code = 0
+    try:
+        for slug, game, findings in iter_games(content, None):
+            code = max(code, exit_code(findings))
+            if game is None:
+                typer.echo(f"{slug}: cannot read game.yaml (run 'pnp validate {slug}')\n")
+                continue
+            m = game.manifest
+            players = (f"{m.players.min}" if m.players.min == m.players.max
+                       else f"{m.players.min}-{m.players.max}")
+            noun = "player" if m.players.max == 1 else "players"
+            typer.echo(f"{slug}: {m.title} ({players} {noun}, rulebook {m.seed})")
+            counts = game.counts()
+            width = max(len(e.id) for e in m.bill_of_materials)
+            typer.echo(f"  {'component':<{width}}  {'kind':<9} {'rulebook':>8} {'content':>8}"
+                       "  status")
+            for entry in m.bill_of_materials:
+                have = counts.get(entry.id)
+                if not entry.printed:
+                    status = "not printed"
+                elif have is None:
+                    status = "no content yet"
+                elif have == entry.count:
+                    status = "ok"
+                else:
+                    status = "count differs"
+                shown = "-" if have is None else str(have)
+                typer.echo(f"  {entry.id:<{width}}  {entry.kind:<9} {entry.count:>8} "
+                           f"{shown:>8}  {status}")
+            errors = sum(1 for f in findings if f.severity.value == "error")
+            if errors:
+                typer.echo(f"  ({errors} errors: run 'pnp validate {slug}')")
+            typer.echo("")
+    except UsageError as exc:
+        raise _fail_usage(str(exc)) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def export(
+    game: Annotated[str, typer.Argument(help="The game to export.", show_default=False)],
+    output_format: Annotated[ExportFormat, typer.Option("--format", help="Output format.")] = (
+        ExportFormat.json),
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Write to this file instead of standard output.")] = None,
+    content: ContentOpt = Path("content"),
+) -> None:
+    """Print a game's validated content model (stable, sorted keys).
+
+    The export holds: format, game, manifest (with defaults filled in), counts (pieces per
+    bill-of-materials entry) and components (each content file's model by path).
+
+    Example:  pnp export rushing-tin --format json -o rushing-tin.json
+    """
+    from .export import export_game, to_json, to_yaml
+    from .findings import exit_code
+    from .fsutil import write_atomic
+    from .project import UsageError, load_game, select_games
+
+    try:
+        select_games(content, [game])
+    except UsageError as exc:
+        raise _fail_usage(str(exc)) from None
+    loaded, findings = load_game(content, game)
+    code = exit_code(findings)
+    if loaded is None or code:
+        _print_findings(findings, err=True)
+        typer.echo(f"pnp: not exported: {game} has errors", err=True)
+        raise typer.Exit(code or 1)
+    data = export_game(loaded)
+    text = to_json(data) if output_format is ExportFormat.json else to_yaml(data)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        write_atomic(output, text)
+        typer.echo(f"wrote {output}", err=True)
+
+
+@app.command()
+def build(
+    games: GamesArg = None,
+    content: ContentOpt = Path("content"),
+    output: Annotated[Path, typer.Option("-o", "--output", help="Output folder.")] = Path("out"),
+    strict: StrictOpt = False,
+) -> None:
+    """Validate games and write their outputs into the output folder.
+
+    For each game that validates, writes OUT/<game>/content.json (the exported content model).
+    A game with errors writes nothing and leaves its previous outputs as they were.
+
+    Example:  pnp build rushing-tin -o out
+    """
+    from .export import export_game, to_json
+    from .findings import apply_strict, exit_code, summary
+    from .fsutil import write_atomic
+    from .project import UsageError, iter_games
+
+    code = 0
+    try:
+        for slug, game, findings in iter_games(content, games):
+            findings = apply_strict(findings, strict)
+            _print_findings(findings, err=True)
+            game_code = exit_code(findings)
+            code = max(code, game_code)
+            if game is None or game_code:
+                typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
+                continue
+            target = output / slug / "content.json"
+            write_atomic(target, to_json(export_game(game)))
+            pieces = sum(game.counts().values())
+            typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
+                       f"{pieces} pieces; {summary(findings)})")
+    except UsageError as exc:
+        raise _fail_usage(str(exc)) from None
+    raise typer.Exit(code)
+
+
+@app.command()
+def schema(
+    output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write into.")] = Path(
+        "schemas"),
+    content: ContentOpt = Path("content"),
+) -> None:
+    """Write a JSON Schema for game.yaml and for every component kind.
+
+    Generic kinds go to OUT/<kind>.schema.json, a game's own kinds to
+    OUT/<game>/<kind>.schema.json. Point an editor at one with a first line such as
+    '# yaml-language-server: $schema=../../schemas/deck.schema.json' to get completion and
+    errors as you type.
+
+    Example:  pnp schema -o schemas
+    """
+    from .schemas import write_schemas
+
+    for path in write_schemas(output, content):
+        typer.echo(f"wrote {path}")
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="Folder name for the game (lowercase, hyphens).",
+                                        show_default=False)],
+    title: Annotated[str | None, typer.Option(help="The game's title.")] = None,
+    content: ContentOpt = Path("content"),
+) -> None:
+    """Create a new game: a content folder with a manifest, a sample deck and a rules module.
+
+    The new game validates straight away; edit it from there.
+
+    Example:  pnp new my-game --title "My Game"
+    """
+    from .scaffold import ScaffoldError, scaffold
+
+    try:
+        created = scaffold(content, game, title or game.replace("-", " ").title())
+    except ScaffoldError as exc:
+        raise _fail_usage(str(exc)) from None
+    for path in created:
+        typer.echo(f"created {path}")
+    typer.echo(f"next: pnp validate {game}")
+
+
+def run() -> None:
+    """Entry point: run the app; an unexpected error is one line, not a traceback."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("pnp: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug in pnp: say so in one line unless asked for the trace
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        typer.echo(f"pnp: internal error: {type(exc).__name__}: {exc} "
+                   "(set PNP_DEBUG=1 to see the traceback)", err=True)
+        sys.exit(3)

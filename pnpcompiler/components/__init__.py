@@ -1,0 +1,42 @@
+"""Generic component kinds that every game builds on."""
+
+from __future__ import annotations
+
+from .base import Component, Face, Item
+from .deck import CARD_SIZES, Back, Card, Deck, Size
+from .maps import Hex, HexMap, Point, PointMap, Zone
+from .sheet import BoxesSection, Column, Sheet, TableSection, TextSection
+from .tiles import Tile, TileSet
+
+
+class CardDeck(Deck[Card]):
+    """A deck of cards whose text lives in each card's ``fields``."""
+
+
+class Counters(TileSet[Tile]):
+    """A set of tiles or counters whose text lives in each face's ``fields``."""
+
+
+class Board(HexMap[Hex]):
+    """A hex map with no game-specific hex fields."""
+
+
+class PointBoard(PointMap[Point, Zone]):
+    """A point map with no game-specific point or zone fields."""
+
+
+#: The generic kinds, by the name a content file gives in ``kind:``.
+GENERIC_KINDS: dict[str, type[Component]] = {
+    "deck": CardDeck,
+    "tiles": Counters,
+    "hex-map": Board,
+    "point-map": PointBoard,
+    "sheet": Sheet,
+}
+
+__all__ = [
+    "CARD_SIZES", "GENERIC_KINDS", "Back", "Board", "BoxesSection", "Card", "CardDeck", "Column",
+    "Counters", "PointBoard", "Component", "Deck",
+    "Face", "Hex", "HexMap", "Item", "Point", "PointMap", "Sheet", "Size", "TableSection",
+    "TextSection", "Tile", "TileSet", "Zone",
+]

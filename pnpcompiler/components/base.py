@@ -1,0 +1,54 @@
+"""What every component file shares: its kind, the bill-of-materials entry it fills, provenance."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import Field
+
+from ..model import Id, Model, Scalar, Source
+
+
+class Item(Model):
+    """Something with an identity inside a component: a card, a tile, a hex, an airport."""
+
+    id: Id
+    """Unique within the game."""
+    name: str | None = None
+    source: Source | None = None
+    """Overrides the component's ``source`` for this item (``designer`` where a picture was
+    missing from the rulebook)."""
+    notes: str | None = None
+
+
+class Face(Model):
+    """One printed side: the template that draws it and the text fields it fills."""
+
+    template: str | None = None
+    """Template name under ``templates/`` (e.g. ``rushing-tin/hand-off-front``)."""
+    fields: dict[str, Scalar] = Field(default_factory=dict)
+    """Free text fields the template prints."""
+
+
+class Component(Model):
+    """A content file: one family of components from the bill of materials."""
+
+    kind: str
+    component: Id
+    """The bill-of-materials entry (in ``game.yaml``) this file provides."""
+    name: str | None = None
+    source: Source = "rulebook"
+    """``rulebook`` when every value is in the rulebook's text, ``designer`` when chosen by the
+    content author, ``mixed`` when items say which."""
+    notes: str | None = None
+
+    #: Generic kind this model is built on (deck, tiles, hex-map, point-map, sheet).
+    base_kind: ClassVar[str] = ""
+
+    def items(self) -> list[Any]:
+        """Return the identified items in this component (cards, tiles, points)."""
+        return []
+
+    def counts(self) -> dict[str, int]:
+        """Return how many physical pieces this file provides, per bill-of-materials entry."""
+        return {self.component: 1}

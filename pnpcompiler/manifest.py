@@ -1,0 +1,82 @@
+"""The game manifest, ``content/<game>/game.yaml``: what the game is and what is in the box."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from .model import Id, Model, Scalar, Source
+
+
+class Players(Model):
+    """How many people play."""
+
+    min: int = Field(ge=1, le=100)
+    max: int = Field(ge=1, le=100)
+
+    @model_validator(mode="after")
+    def _min_not_above_max(self) -> Players:
+        if self.min > self.max:
+            raise ValueError(f"players.min ({self.min}) is greater than players.max ({self.max})")
+        return self
+
+
+class BomEntry(Model):
+    """One line of the bill of materials: a component family and how many exist."""
+
+    id: Id
+    name: str
+    """The name the rulebook uses (e.g. "'Single Route' Hand-off Cards")."""
+    count: int = Field(ge=0, le=1_000_000)
+    """How many the rulebook says exist."""
+    unit: Literal["pieces", "cash"] = "pieces"
+    """``cash`` when ``count`` is a sum of money rather than a number of pieces."""
+    kind: Literal["deck", "tiles", "hex-map", "point-map", "sheet", "dice", "cash", "other"]
+    """The generic kind the component is built on, or ``dice``/``other`` for what is not
+    printed."""
+    printed: bool = True
+    """Whether the kit prints it (dice are not printed)."""
+    source: Source = "rulebook"
+    ref: str | None = None
+    """Where the rulebook states it (section or page)."""
+    notes: str | None = None
+
+
+class Statement(Model):
+    """One place in the rulebook and what it says there."""
+
+    section: str
+    """The rulebook section (or page) that says it."""
+    says: str
+    """The rulebook's words, quoted."""
+
+
+class Contradiction(Model):
+    """A place where the rulebook contradicts itself, and the choice the content made."""
+
+    id: Id
+    about: str
+    statements: list[Statement] = Field(min_length=2)
+    chosen: Scalar
+    why: str
+    applies_to: Id | None = None
+    """The bill-of-materials entry whose ``count`` follows the choice (checked)."""
+
+
+class Manifest(Model):
+    """A game's manifest."""
+
+    title: str = Field(min_length=1)
+    seed: str
+    """The rulebook's file name in the seeds folder."""
+    edition: str | None = None
+    """The rulebook version the content follows."""
+    players: Players
+    plugin: str | None = None
+    """The game's rule module: a dotted module name (``pnpcompiler.games.rushing_tin``) or a
+    ``.py`` file inside the game folder. Defaults to ``rules.py`` when that file exists."""
+    bill_of_materials: list[BomEntry] = Field(min_length=1)
+    contradictions: list[Contradiction] = Field(default_factory=list)
+    """Places where the rulebook contradicts itself; each is reported as a warning."""
+    notes: str | None = None

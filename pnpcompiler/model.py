@@ -1,0 +1,58 @@
+"""The base of every content model: pydantic, strict about keys, aware of where it came from."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+
+from .findings import Location
+
+if TYPE_CHECKING:
+    from .loader import Document, PathKey
+
+#: Identifiers in content: lowercase words joined by hyphens or underscores (``hand-off-aa105``).
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=80,
+                          description="An identifier: letters, digits, '-', '_' or '.'.")]
+
+#: Where a value comes from: the rulebook's text, or the content author (a picture was missing).
+Source = Literal["rulebook", "designer", "mixed"]
+
+#: A scalar a template can print.
+Scalar = str | int | float | bool | None
+
+
+class Model(BaseModel):
+    """Base for content models: unknown keys are errors; each instance knows its source."""
+
+    model_config = ConfigDict(extra="forbid", validate_default=False,
+                              use_attribute_docstrings=True, populate_by_name=False)
+
+    _doc: Document | None = PrivateAttr(default=None)
+    _path: tuple[str | int, ...] = PrivateAttr(default=())
+
+    def where(self, *parts: str | int, key: bool = False) -> Location | None:
+        """Return the source location of this object, or of a path inside it (``"rows", 3``)."""
+        if self._doc is None:
+            return None
+        return self._doc.locate((*self._path, *parts), key=key)
+
+    @property
+    def source_file(self) -> str | None:
+        """Return the content file this object was read from."""
+        return self._doc.file if self._doc else None
+
+
+def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
+    """Record the document and path of every model inside ``obj`` (after validation)."""
+    if isinstance(obj, Model):
+        obj._doc = doc
+        obj._path = tuple(path)
+        for name in type(obj).model_fields:
+            attach_source(getattr(obj, name), doc, (*path, name))
+    elif isinstance(obj, (list, tuple)):
+        for i, item in enumerate(obj):
+            attach_source(item, doc, (*path, i))
+    elif isinstance(obj, dict):
+        for k, item in obj.items():
+            attach_source(item, doc, (*path, k))

@@ -1,0 +1,112 @@
+"""Games as plug-ins: a module that registers component kinds and rule checks.
+
+A game module creates one :class:`Rules` object named ``rules``::
+
+    from pnpcompiler.plugin import Rules
+    rules = Rules()
+
+    @rules.kind
+    class HandOffDeck(Deck[HandOffCard]):
+        kind: Literal["hand-off-deck"] = "hand-off-deck"
+
+    @rules.check
+    def route_codes_match_entry_points(game: GameContent) -> Iterator[Finding]:
+        ...
+
+The core imports the module named by the manifest; it knows nothing else about the game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .findings import Finding
+
+if TYPE_CHECKING:
+    from .components import Component
+    from .project import GameContent
+
+Check = Callable[["GameContent"], Iterable[Finding]]
+K = TypeVar("K", bound="type[Component]")
+F = TypeVar("F", bound=Check)
+
+
+@dataclass
+class Rules:
+    """A game's component kinds and rule checks."""
+
+    kinds: dict[str, type[Component]] = field(default_factory=dict)
+    checks: list[Check] = field(default_factory=list)
+
+    def kind(self, model: K) -> K:
+        """Register a component kind; its name is the default of its ``kind`` field."""
+        name = kind_name(model)
+        self.kinds[name] = model
+        return model
+
+    def check(self, func: F) -> F:
+        """Register a rule check: a function of the game that yields findings."""
+        self.checks.append(func)
+        return func
+
+
+def kind_name(model: type[Component]) -> str:
+    """Return the ``kind`` literal a component model accepts."""
+    info = model.model_fields["kind"]
+    args = typing.get_args(info.annotation)
+    if len(args) != 1 or not isinstance(args[0], str):
+        raise TypeError(f"{model.__name__}.kind must be a single Literal string")
+    return args[0]
+
+
+class PluginError(Exception):
+    """The game's module could not be loaded."""
+
+
+def load_plugin(spec: str, game_dir: Path, slug: str) -> Rules:
+    """Import a game module (dotted name or a ``.py`` file in the game folder) and return rules."""
+    if spec.endswith(".py"):
+        path = (game_dir / spec).resolve()
+        if not path.is_relative_to(game_dir.resolve()):
+            raise PluginError(f"plugin file {spec!r} is outside the game folder")
+        if not path.is_file():
+            raise PluginError(f"plugin file {spec!r} does not exist in {game_dir}")
+        name = "pnp_game_" + slug.replace("-", "_")
+        module_spec = importlib.util.spec_from_file_location(name, path)
+        if module_spec is None or module_spec.loader is None:
+            raise PluginError(f"cannot load {spec!r}")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[name] = module
+        try:
+            module_spec.loader.exec_module(module)
+        except Exception as exc:
+            sys.modules.pop(name, None)
+            raise PluginError(_describe_exception(exc, path)) from None
+    else:
+        try:
+            module = importlib.import_module(spec)
+        except Exception as exc:
+            raise PluginError(_describe_exception(exc, None)) from None
+    rules: Any = getattr(module, "rules", None)
+    if not isinstance(rules, Rules):
+        raise PluginError(f"module {spec!r} has no 'rules = Rules()' object")
+    return rules
+
+
+def _describe_exception(exc: BaseException, path: Path | None) -> str:
+    """Summarise an exception raised by a game module in one line, with its file and line."""
+    tb = exc.__traceback__
+    where = ""
+    while tb is not None:
+        frame_file = tb.tb_frame.f_code.co_filename
+        if path is None or Path(frame_file) == path:
+            where = f" at {Path(frame_file).name}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return f"{type(exc).__name__}: {exc}{where}"

@@ -1,0 +1,193 @@
+"""A project's games: find them, load their content, validate it, run their rule checks."""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from . import checks
+from .components import GENERIC_KINDS, Component
+from .findings import Finding, error, sort_findings
+from .loader import Document, load_file
+from .manifest import BomEntry, Manifest
+from .plugin import PluginError, Rules, load_plugin
+from .schema import validate_document
+
+MANIFEST = "game.yaml"
+C = TypeVar("C", bound=Component)
+
+
+class UsageError(Exception):
+    """The command was asked for something that does not exist (exit code 2)."""
+
+
+@dataclass
+class GameContent:
+    """A game's validated content: its manifest, its component files and its rules."""
+
+    slug: str
+    root: Path
+    manifest: Manifest
+    rules: Rules
+    #: Validated component files, by path relative to the game folder (``cards/x.yaml``).
+    components: dict[str, Component] = field(default_factory=dict)
+    documents: dict[str, Document] = field(default_factory=dict)
+
+    def bom(self) -> dict[str, BomEntry]:
+        """Return the bill of materials by entry id."""
+        return {entry.id: entry for entry in self.manifest.bill_of_materials}
+
+    def of_type(self, model: type[C]) -> list[C]:
+        """Return the component files that are instances of ``model``."""
+        return [c for c in self.components.values() if isinstance(c, model)]
+
+    def counts(self) -> dict[str, int]:
+        """Return how many pieces the content provides per bill-of-materials entry."""
+        totals: dict[str, int] = {}
+        for component in self.components.values():
+            for key, n in component.counts().items():
+                totals[key] = totals.get(key, 0) + n
+        return totals
+
+
+def display_path(path: Path) -> str:
+    """Show a path relative to the working directory when it is inside it."""
+    try:
+        return Path(os.path.relpath(path)).as_posix() if path.is_absolute() else path.as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def find_games(content_dir: Path) -> list[str]:
+    """Return the slugs of the games in a content folder, sorted."""
+    if not content_dir.is_dir():
+        return []
+    return sorted(p.name for p in content_dir.iterdir()
+                  if p.is_dir() and not p.name.startswith(".") and (p / MANIFEST).is_file())
+
+
+def select_games(content_dir: Path, names: list[str] | None) -> list[str]:
+    """Resolve the games a command was asked for; raise :class:`UsageError` for unknown ones."""
+    if not content_dir.is_dir():
+        raise UsageError(f"content folder {display_path(content_dir)!r} does not exist "
+                         "(run pnp in your project folder, or pass --content DIR)")
+    games = find_games(content_dir)
+    if not names:
+        if not games:
+            raise UsageError(f"no games in {display_path(content_dir)!r}: a game is a folder "
+                             f"with a {MANIFEST} (create one with 'pnp new GAME')")
+        return games
+    unknown = [n for n in names if n not in games]
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], games, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        listing = ", ".join(games) or "none"
+        raise UsageError(f"no game {unknown[0]!r} in {display_path(content_dir)!r}{hint}; "
+                         f"games: {listing}")
+    return list(dict.fromkeys(names))
+
+
+def content_files(game_dir: Path) -> list[Path]:
+    """Return the game's component files (every YAML file but the manifest), sorted."""
+    files = []
+    for path in sorted(game_dir.rglob("*")):
+        rel = path.relative_to(game_dir)
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        if path.suffix in (".yaml", ".yml") and rel.as_posix() != MANIFEST and path.is_file():
+            files.append(path)
+    return files
+
+
+def load_game(content_dir: Path, slug: str) -> tuple[GameContent | None, list[Finding]]:
+    """Load, validate and check one game. Returns the content (if it validated) and findings."""
+    game_dir = content_dir / slug
+    findings: list[Finding] = []
+    doc, found = load_file(game_dir / MANIFEST, display_path(game_dir / MANIFEST))
+    findings += found
+    manifest: Manifest | None = None
+    if not found:
+        manifest, found = validate_document(doc, Manifest)
+        findings += found
+
+    rules = Rules(kinds=dict(GENERIC_KINDS))
+    if manifest is not None:
+        spec = manifest.plugin or ("rules.py" if (game_dir / "rules.py").is_file() else None)
+        if spec:
+            try:
+                plugin = load_plugin(spec, game_dir, slug)
+            except PluginError as exc:
+                findings.append(error("plugin.load-failed",
+                                      f"cannot load the game's rules module {spec!r}: {exc}",
+                                      manifest.where("plugin")))
+            else:
+                rules.kinds.update(plugin.kinds)
+                rules.checks.extend(plugin.checks)
+
+    components: dict[str, Component] = {}
+    documents: dict[str, Document] = {"game.yaml": doc}
+    for path in content_files(game_dir):
+        rel = path.relative_to(game_dir).as_posix()
+        component, found, cdoc = load_component(path, rules.kinds)
+        documents[rel] = cdoc
+        findings += found
+        if component is not None:
+            components[rel] = component
+
+    if manifest is None:
+        return None, sort_findings(findings)
+    game = GameContent(slug, game_dir, manifest, rules, components, documents)
+    findings += checks.run_checks(game)
+    return game, sort_findings(findings)
+
+
+def load_component(path: Path, kinds: dict[str, type[Component]]
+                   ) -> tuple[Component | None, list[Finding], Document]:
+    """Load one component file and validate it against the model its ``kind`` names."""
+    doc, found = load_file(path, display_path(path))
+    if found:
+        return None, found, doc
+    model, problem = model_for(doc, kinds)
+    if model is None:
+        return None, [problem] if problem else [], doc
+    component, found = validate_document(doc, model)
+    if component is not None:
+        found += checks.schema_comment(doc, component)
+    return component, found, doc
+
+
+def model_for(doc: Document, kinds: dict[str, type[Component]]
+              ) -> tuple[type[Component] | None, Finding | None]:
+    """Pick the model for a document from its ``kind`` key."""
+    known = ", ".join(sorted(kinds))
+    data: Any = doc.data
+    if not isinstance(data, dict):
+        from .schema import describe
+        return None, error("schema.wrong-type",
+                           f"expected a mapping with a 'kind' key, found {describe(data)}",
+                           doc.locate(()))
+    if "kind" not in data:
+        return None, error("schema.missing-key",
+                           f"missing required key 'kind'; kinds this game knows: {known}",
+                           doc.locate(()))
+    kind = data["kind"]
+    if not isinstance(kind, str) or kind not in kinds:
+        close = difflib.get_close_matches(str(kind), list(kinds), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return None, error("schema.unknown-kind",
+                           f"unknown kind {kind!r}{hint}; kinds this game knows: {known}",
+                           doc.locate(("kind",)))
+    return kinds[kind], None
+
+
+def iter_games(content_dir: Path, names: list[str] | None
+               ) -> Iterator[tuple[str, GameContent | None, list[Finding]]]:
+    """Load each selected game in turn."""
+    for slug in select_games(content_dir, names):
+        game, findings = load_game(content_dir, slug)
+        yield slug, game, findings
+

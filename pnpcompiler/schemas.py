@@ -1,0 +1,74 @@
+"""JSON Schemas for game.yaml and every component kind, for editors and other tools."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from .components import GENERIC_KINDS
+from .fsutil import write_atomic
+from .manifest import Manifest
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
+    """Return the JSON Schema of a model, with ``kind`` required so editors insist on it."""
+    body = model.model_json_schema()
+    body["title"] = title
+    props = body.get("properties", {})
+    if "kind" in props:
+        required = body.setdefault("required", [])
+        if "kind" not in required:
+            required.insert(0, "kind")
+    return {"$schema": DIALECT, **body}
+
+
+def all_schemas(content_dir: Path) -> dict[str, dict[str, Any]]:
+    """Return schemas by relative file name: generic kinds, the manifest, each game's kinds."""
+    from .plugin import PluginError, load_plugin
+    from .project import MANIFEST, find_games
+    from .loader import load_file
+    from .schema import validate_document
+
+    out = {"game.schema.json": json_schema(Manifest, "pnpcompiler game manifest (game.yaml)")}
+    for name, model in GENERIC_KINDS.items():
+        out[f"{name}.schema.json"] = json_schema(model, f"pnpcompiler {name}")
+    for slug in find_games(content_dir):
+        game_dir = content_dir / slug
+        doc, found = load_file(game_dir / MANIFEST, str(game_dir / MANIFEST))
+        manifest, found = validate_document(doc, Manifest) if not found else (None, found)
+        spec = manifest.plugin if manifest else None
+        if manifest and spec is None and (game_dir / "rules.py").is_file():
+            spec = "rules.py"
+        if not spec:
+            continue
+        try:
+            rules = load_plugin(spec, game_dir, slug)
+        except PluginError:
+            continue
+        for name, model in rules.kinds.items():
+            out[f"{slug}/{name}.schema.json"] = json_schema(model, f"{manifest.title} {name}")
+    return out
+
+
+def write_schemas(output: Path, content_dir: Path) -> list[Path]:
+    """Write every schema under ``output``; return the paths written."""
+    written = []
+    for rel, body in sorted(all_schemas(content_dir).items()):
+        path = output / rel
+        write_atomic(path, json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+        written.append(path)
+    return written
+
+
+def schema_comment(file: Path, schemas_dir: Path, kind: str, game: str | None = None) -> str:
+    """Return the ``# yaml-language-server`` line that points ``file`` at its kind's schema."""
+    import os
+
+    target = schemas_dir / (f"{game}/{kind}.schema.json" if game else f"{kind}.schema.json")
+    rel = os.path.relpath(target, file.parent)
+    return f"# yaml-language-server: $schema={Path(rel).as_posix()}"

@@ -6,14 +6,16 @@ from __future__ import annotations
 import difflib
 import posixpath
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .components import Component, Deck, HexMap, PointMap, Sheet, TableSection, TileSet
 from .components.sheet import BoxesSection
-from .findings import Finding, error, warning
+from .findings import Finding, Location, error, warning
 from .loader import Document
 
 if TYPE_CHECKING:
+    from .plugin import Check
     from .project import GameContent
 
 
@@ -27,9 +29,22 @@ def run_checks(game: GameContent) -> list[Finding]:
             name = getattr(check, "__name__", repr(check))
             findings.append(error("check.crashed",
                                   f"rule check {name} failed on this content: "
-                                  f"{type(exc).__name__}: {exc}",
-                                  game.manifest.where()))
+                                  f"{type(exc).__name__}: {exc}", _crash_location(check, exc)
+                                  or game.manifest.where()))
     return findings
+
+
+def _crash_location(check: Check, exc: Exception) -> Location | None:
+    """Point a crashed check at the line of its own file that raised."""
+    from .plugin import failing_line
+    from .project import source_location
+
+    code = getattr(check, "__code__", None)
+    if code is None:
+        return None
+    path = Path(code.co_filename)
+    line = failing_line(exc, path)
+    return source_location(path, line) if line else None
 
 
 def bom_ids_unique(game: GameContent) -> Iterator[Finding]:
@@ -165,11 +180,11 @@ def sheet_tables_are_rectangular(game: GameContent) -> Iterator[Finding]:
                         yield error("sheet.row-length",
                                     f"expected {width} values (one per column), found "
                                     f"{len(row)}", section.where("rows", r))
-            elif isinstance(section, BoxesSection) and section.values is not None:
-                if len(section.values) != section.count:
-                    yield error("sheet.box-values",
-                                f"expected {section.count} values (one per box), found "
-                                f"{len(section.values)}", section.where("values"))
+            elif (isinstance(section, BoxesSection) and section.values is not None
+                  and len(section.values) != section.count):
+                yield error("sheet.box-values",
+                            f"expected {section.count} values (one per box), found "
+                            f"{len(section.values)}", section.where("values"))
 
 
 def contradictions(game: GameContent) -> Iterator[Finding]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -35,12 +35,12 @@ GamesArg = Annotated[list[str] | None, typer.Argument(
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
 
 
-class ReportFormat(str, Enum):
+class ReportFormat(StrEnum):
     text = "text"
     json = "json"
 
 
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     json = "json"
     yaml = "yaml"
 

@@ -126,17 +126,18 @@ def load_bytes(raw: bytes, display: str) -> tuple[Document, list[Finding]]:
         return Document(display, ""), [unreadable(
             "io.too-large",
             f"file is {len(raw)} bytes; content files are limited to {MAX_BYTES} bytes",
-            Location(display))]
+            Location(display, 1, 1))]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        return Document(display, ""), [unreadable(
+        col = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        doc = Document(display, raw.decode("utf-8", "replace"))
+        return doc, [unreadable(
             "io.not-utf8",
             f"expected UTF-8 text, found byte 0x{raw[exc.start]:02x} that is not valid UTF-8",
-            Location(display, line, col))]
+            doc.location_at(line, col))]
     return load_text(text, display)
 
 
@@ -157,7 +158,7 @@ def load_text(text: str, display: str) -> tuple[Document, list[Finding]]:
     except yaml.YAMLError as exc:
         # Reader errors (control characters) carry a character position, not a line.
         pos = getattr(exc, "position", None)
-        loc = Location(display)
+        loc = Location(display, 1, 1)
         if isinstance(pos, int):
             before = text[:pos]
             line = before.count("\n") + 1
@@ -170,7 +171,7 @@ def load_text(text: str, display: str) -> tuple[Document, list[Finding]]:
                            f"character{shown} is not allowed in YAML ({reason})", loc)]
     if doc.data is None and not doc.values:
         return doc, [error("yaml.empty", "file is empty; expected a mapping of keys to values",
-                           doc.location_at(1, 1) if text else Location(display))]
+                           doc.location_at(1, 1))]
     return doc, []
 
 
@@ -361,8 +362,13 @@ class _Composer:
             return text
         if short in ("int", "float", "bool", "null"):
             value = self._resolve(text, mark, path)
-            ok = {"int": int, "float": (int, float), "bool": bool, "null": type(None)}[short]
-            if isinstance(value, ok) and not (short == "int" and isinstance(value, bool)):
+            matches = {
+                "int": isinstance(value, int) and not isinstance(value, bool),
+                "float": isinstance(value, (int, float)) and not isinstance(value, bool),
+                "bool": isinstance(value, bool),
+                "null": value is None,
+            }[short]
+            if matches:
                 return float(value) if short == "float" else value
             raise self.fail("yaml.bad-tagged-value", f"!!{short} value {text!r} is not a {short}",
                             mark, path)

@@ -67,7 +67,12 @@ def kind_name(model: type[Component]) -> str:
 
 
 class PluginError(Exception):
-    """The game's module could not be loaded."""
+    """The game's module could not be loaded; ``file`` and ``line`` say where, when known."""
+
+    def __init__(self, message: str, file: Path | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
 
 
 def load_plugin(spec: str, game_dir: Path, slug: str) -> Rules:
@@ -88,25 +93,28 @@ def load_plugin(spec: str, game_dir: Path, slug: str) -> Rules:
             module_spec.loader.exec_module(module)
         except Exception as exc:
             sys.modules.pop(name, None)
-            raise PluginError(_describe_exception(exc, path)) from None
+            line = failing_line(exc, path)
+            raise PluginError(f"{type(exc).__name__}: {exc}", path if line else None,
+                              line) from None
     else:
         try:
             module = importlib.import_module(spec)
         except Exception as exc:
-            raise PluginError(_describe_exception(exc, None)) from None
+            raise PluginError(f"{type(exc).__name__}: {exc}") from None
     rules: Any = getattr(module, "rules", None)
     if not isinstance(rules, Rules):
         raise PluginError(f"module {spec!r} has no 'rules = Rules()' object")
     return rules
 
 
-def _describe_exception(exc: BaseException, path: Path | None) -> str:
-    """Summarise an exception raised by a game module in one line, with its file and line."""
+def failing_line(exc: BaseException, path: Path) -> int | None:
+    """Return the last line of ``path`` in the exception's traceback, if any."""
+    line = None
     tb = exc.__traceback__
-    where = ""
     while tb is not None:
-        frame_file = tb.tb_frame.f_code.co_filename
-        if path is None or Path(frame_file) == path:
-            where = f" at {Path(frame_file).name}:{tb.tb_lineno}"
+        if Path(tb.tb_frame.f_code.co_filename) == path:
+            line = tb.tb_lineno
         tb = tb.tb_next
-    return f"{type(exc).__name__}: {exc}{where}"
+    if line is None and isinstance(exc, SyntaxError) and exc.filename == str(path):
+        line = exc.lineno
+    return line

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from . import checks
 from .components import GENERIC_KINDS, Component
-from .findings import Finding, error, sort_findings
+from .findings import Finding, Location, error, sort_findings
 from .loader import Document, load_file
 from .manifest import BomEntry, Manifest
 from .plugin import PluginError, Rules, load_plugin
@@ -56,10 +56,24 @@ class GameContent:
 
 def display_path(path: Path) -> str:
     """Show a path relative to the working directory when it is inside it."""
+    if not path.is_absolute():
+        return path.as_posix()
     try:
-        return Path(os.path.relpath(path)).as_posix() if path.is_absolute() else path.as_posix()
+        rel = Path(os.path.relpath(path))
     except ValueError:
         return path.as_posix()
+    return path.as_posix() if rel.parts[:1] == ("..",) else rel.as_posix()
+
+
+def source_location(file: Path, line: int) -> Location:
+    """Return a location in a Python (or any text) file, with its source line."""
+    try:
+        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        lines = []
+    text = lines[line - 1] if 0 < line <= len(lines) else None
+    col = len(text) - len(text.lstrip()) + 1 if text else 1
+    return Location(display_path(file), line, col, "", text)
 
 
 def find_games(content_dir: Path) -> list[str]:
@@ -121,9 +135,12 @@ def load_game(content_dir: Path, slug: str) -> tuple[GameContent | None, list[Fi
             try:
                 plugin = load_plugin(spec, game_dir, slug)
             except PluginError as exc:
+                where = manifest.where("plugin")
+                if exc.file is not None and exc.line is not None:
+                    where = source_location(exc.file, exc.line)
                 findings.append(error("plugin.load-failed",
                                       f"cannot load the game's rules module {spec!r}: {exc}",
-                                      manifest.where("plugin")))
+                                      where))
             else:
                 rules.kinds.update(plugin.kinds)
                 rules.checks.extend(plugin.checks)

@@ -70,12 +70,13 @@ def data_path(root: Any, data: Any, loc: tuple[Any, ...]) -> PathKey:
             tp = member
             continue
         tp = _step(tp, part) if tp is not None else None
-        if isinstance(current, dict) and part in current:
+        in_dict = isinstance(current, dict) and part in current
+        in_list = (isinstance(current, list) and isinstance(part, int)
+                   and 0 <= part < len(current))
+        if in_dict or in_list:
             current = current[part]
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
-            current = current[part]
-        elif isinstance(part, str) and (_is_tag(part) or tp is None and not isinstance(
-                current, dict)):
+        elif isinstance(part, str) and (_is_tag(part) or (tp is None and not isinstance(
+                current, dict))):
             continue
         else:
             current = None

@@ -29,9 +29,9 @@ def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
 
 def all_schemas(content_dir: Path) -> dict[str, dict[str, Any]]:
     """Return schemas by relative file name: generic kinds, the manifest, each game's kinds."""
+    from .loader import load_file
     from .plugin import PluginError, load_plugin
     from .project import MANIFEST, find_games
-    from .loader import load_file
     from .schema import validate_document
 
     out = {"game.schema.json": json_schema(Manifest, "pnpcompiler game manifest (game.yaml)")}
@@ -41,8 +41,10 @@ def all_schemas(content_dir: Path) -> dict[str, dict[str, Any]]:
         game_dir = content_dir / slug
         doc, found = load_file(game_dir / MANIFEST, str(game_dir / MANIFEST))
         manifest, found = validate_document(doc, Manifest) if not found else (None, found)
-        spec = manifest.plugin if manifest else None
-        if manifest and spec is None and (game_dir / "rules.py").is_file():
+        if manifest is None:
+            continue
+        spec = manifest.plugin
+        if spec is None and (game_dir / "rules.py").is_file():
             spec = "rules.py"
         if not spec:
             continue

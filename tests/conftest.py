@@ -1,0 +1,61 @@
+"""Shared fixtures: throw-away projects and the ``--update-goldens`` switch."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnpcompiler.cli import app
+
+GOLDEN = Path(__file__).parent / "golden"
+CONTENT_BASE = GOLDEN / "content" / "_base"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="Rewrite expected outputs of golden cases from the current behaviour.")
+
+
+@pytest.fixture
+def update_goldens(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-goldens"))
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
+    """Make a project in tmp_path (cwd) whose content holds a copy of the golden base game."""
+
+    def make(files: dict[str, str | bytes] | None = None, *, game: str = "golden",
+             base: bool = True) -> Path:
+        game_dir = tmp_path / "content" / game
+        if base:
+            shutil.copytree(CONTENT_BASE, game_dir, dirs_exist_ok=True)
+        for rel, text in (files or {}).items():
+            path = game_dir / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(text, bytes):
+                path.write_bytes(text)
+            else:
+                path.write_text(text, encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        return game_dir
+
+    return make
+
+
+@pytest.fixture
+def pnp() -> Callable[..., tuple[int, str]]:
+    """Run the pnp CLI in-process; return (exit code, output)."""
+    runner = CliRunner()
+
+    def run(*args: str) -> tuple[int, str]:
+        result = runner.invoke(app, list(args))
+        if result.exception and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return result.exit_code, result.output
+
+    return run

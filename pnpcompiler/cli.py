@@ -133,7 +133,7 @@ def list_games(content: ContentOpt = Path("content")) -> None:
             noun = "player" if m.players.max == 1 else "players"
             typer.echo(f"{slug}: {m.title} ({players} {noun}, rulebook {m.seed})")
             counts = game.counts()
-            width = max(len(e.id) for e in m.bill_of_materials)
+            width = max(len("component"), *(len(e.id) for e in m.bill_of_materials))
             typer.echo(f"  {'component':<{width}}  {'kind':<9} {'rulebook':>8} {'content':>8}"
                        "  status")
             for entry in m.bill_of_materials:

@@ -24,6 +24,7 @@ kit: $(VENV)/.installed
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check pnpcompiler tests
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev

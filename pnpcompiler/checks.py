@@ -78,7 +78,7 @@ def components_in_bom(game: GameContent) -> Iterator[Finding]:
     bom = game.bom()
     known = sorted(bom)
     for component in game.components.values():
-        named = [(component, component.component)]
+        named = [(component, component.component)] if component.component else []
         named += [(item, item.component) for item in component.items()
                   if getattr(item, "component", None)]
         for owner, ref in named:
@@ -89,7 +89,8 @@ def components_in_bom(game: GameContent) -> Iterator[Finding]:
                 yield error("ref.unknown-component",
                             f"component {ref!r} is not in the bill of materials in game.yaml"
                             f"{hint}; entries: {', '.join(known)}", owner.where("component"))
-            elif owner is component and entry.kind != component.base_kind:
+            elif (owner is component and entry.kind != component.base_kind
+                  and entry.kind != "other"):
                 yield error("bom.kind-mismatch",
                             f"the bill of materials lists {ref!r} as kind {entry.kind!r}, but "
                             f"this file is a {component.base_kind!r} ({component.kind})",

@@ -207,8 +207,9 @@ def build(
 ) -> None:
     """Validate games and write their outputs into the output folder.
 
-    For each game that validates, writes OUT/<game>/content.json (the exported content model).
-    A game with errors writes nothing and leaves its previous outputs as they were.
+    For each game that validates, writes OUT/<game>/content.json (the exported content model)
+    and the game's own outputs (Rushing Tin: OUT/rushing-tin/svg/sector-map.svg). A game with
+    errors writes nothing and leaves its previous outputs as they were.
 
     Example:  pnp build rushing-tin -o out
     """
@@ -232,6 +233,9 @@ def build(
             pieces = sum(game.counts().values())
             typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
                        f"{pieces} pieces; {summary(findings)})")
+            for write in game.rules.outputs:
+                for path in write(game, output / slug):
+                    typer.echo(f"{slug}: wrote {path}")
     except UsageError as exc:
         raise _fail_usage(str(exc)) from None
     raise typer.Exit(code)

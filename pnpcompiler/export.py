@@ -20,8 +20,9 @@ def export_game(game: GameContent) -> dict[str, Any]:
     """Return a game's validated content as plain data.
 
     Keys: ``format``, ``game`` (the folder name), ``manifest`` (game.yaml with every default
-    filled in), ``counts`` (pieces per bill-of-materials entry found in content), and
-    ``components`` (each content file's validated model, by path inside the game folder).
+    filled in), ``counts`` (pieces per bill-of-materials entry found in content),
+    ``components`` (each content file's validated model, by path inside the game folder) and
+    ``derived`` (what the game's module computes from the content, by name).
     """
     return {
         "format": EXPORT_FORMAT,
@@ -30,6 +31,7 @@ def export_game(game: GameContent) -> dict[str, Any]:
         "counts": dict(sorted(game.counts().items())),
         "components": {rel: c.model_dump(mode="json")
                        for rel, c in sorted(game.components.items())},
+        "derived": {name: derive(game) for name, derive in sorted(game.rules.derived.items())},
     }
 
 

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from .project import GameContent
 
 Check = Callable[["GameContent"], Iterable[Finding]]
+#: Derived data added to the export under ``derived.<name>`` (e.g. each route's fewest turns).
+Derive = Callable[["GameContent"], Any]
+#: Writes a game's own outputs into its output folder; returns the files written.
+Output = Callable[["GameContent", Path], list[Path]]
 K = TypeVar("K", bound="type[Component]")
 F = TypeVar("F", bound=Check)
 
@@ -44,6 +48,8 @@ class Rules:
 
     kinds: dict[str, type[Component]] = field(default_factory=dict)
     checks: list[Check] = field(default_factory=list)
+    derived: dict[str, Derive] = field(default_factory=dict)
+    outputs: list[Output] = field(default_factory=list)
 
     def kind(self, model: K) -> K:
         """Register a component kind; its name is the default of its ``kind`` field."""
@@ -55,6 +61,27 @@ class Rules:
         """Register a rule check: a function of the game that yields findings."""
         self.checks.append(func)
         return func
+
+    def derive(self, name: str) -> Callable[[Derive], Derive]:
+        """Register data computed from the content, exported under ``derived.<name>``."""
+
+        def register(func: Derive) -> Derive:
+            self.derived[name] = func
+            return func
+
+        return register
+
+    def output(self, func: Output) -> Output:
+        """Register a writer of the game's own outputs (``pnp build`` calls it)."""
+        self.outputs.append(func)
+        return func
+
+    def merge(self, other: Rules) -> None:
+        """Add another set of rules (a game's) to this one (the core's)."""
+        self.kinds.update(other.kinds)
+        self.checks.extend(other.checks)
+        self.derived.update(other.derived)
+        self.outputs.extend(other.outputs)
 
 
 def kind_name(model: type[Component]) -> str:

@@ -142,8 +142,7 @@ def load_game(content_dir: Path, slug: str) -> tuple[GameContent | None, list[Fi
                                       f"cannot load the game's rules module {spec!r}: {exc}",
                                       where))
             else:
-                rules.kinds.update(plugin.kinds)
-                rules.checks.extend(plugin.checks)
+                rules.merge(plugin)
 
     components: dict[str, Component] = {}
     documents: dict[str, Document] = {"game.yaml": doc}

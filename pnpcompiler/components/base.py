@@ -34,8 +34,9 @@ class Component(Model):
     """A content file: one family of components from the bill of materials."""
 
     kind: str
-    component: Id
-    """The bill-of-materials entry (in ``game.yaml``) this file provides."""
+    component: Id | None = None
+    """The bill-of-materials entry (in ``game.yaml``) this file provides; none for data that
+    is not a physical component (rules tables)."""
     name: str | None = None
     source: Source = "rulebook"
     """``rulebook`` when every value is in the rulebook's text, ``designer`` when chosen by the
@@ -51,4 +52,4 @@ class Component(Model):
 
     def counts(self) -> dict[str, int]:
         """Return how many physical pieces this file provides, per bill-of-materials entry."""
-        return {self.component: 1}
+        return {self.component: 1} if self.component else {}

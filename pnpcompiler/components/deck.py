@@ -74,5 +74,6 @@ class Deck(Component, Generic[C]):
         out: dict[str, int] = {}
         for card in self.cards:
             key = card.component or self.component
-            out[key] = out.get(key, 0) + card.copies
+            if key:
+                out[key] = out.get(key, 0) + card.copies
         return out

@@ -64,4 +64,4 @@ class Sheet(Component):
     base_kind = "sheet"
 
     def counts(self) -> dict[str, int]:
-        return {self.component: self.copies}
+        return {self.component: self.copies} if self.component else {}

@@ -46,5 +46,6 @@ class TileSet(Component, Generic[T]):
         out: dict[str, int] = {}
         for tile in self.tiles:
             key = tile.component or self.component
-            out[key] = out.get(key, 0) + tile.copies
+            if key:
+                out[key] = out.get(key, 0) + tile.copies
         return out

@@ -1,0 +1,15 @@
+"""Rushing Tin (Phil Roast, playtest v1.0): component kinds, rule checks, derived data, map."""
+
+from __future__ import annotations
+
+from ...plugin import Rules
+from .model import KINDS
+
+rules = Rules()
+for _kind in KINDS:
+    rules.kind(_kind)
+
+# Importing these registers their checks, derived data and outputs on ``rules``.
+from . import checks, exports, map_checks  # noqa: E402
+
+__all__ = ["checks", "exports", "map_checks", "rules"]

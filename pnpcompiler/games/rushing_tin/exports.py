@@ -1,0 +1,74 @@
+"""What Rushing Tin adds to the export, and the files it adds to a build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...fsutil import write_atomic
+from ...project import GameContent
+from . import rules
+from .map_checks import geometry_for
+from .model import HandOffDeck
+from .routes import parse_route
+from .schedule import route_times
+from .sector_map import MapError
+
+
+@rules.derive("routes")
+def routes(game: GameContent) -> list[dict[str, Any]]:
+    """Every route of every sector: code, airline, type, levels, schedule and fewest turns."""
+    cards = {card.route: card for deck in game.of_type(HandOffDeck) for card in deck.cards}
+    out: list[dict[str, Any]] = []
+    for geo in geometry_for(game):
+        sector = geo.sector
+        if sector is None:
+            continue
+        try:
+            times = route_times(geo)
+        except MapError:
+            times = {}
+        for row in sector.rows():
+            route = parse_route(row.flight)
+            if route is None:
+                continue
+            rt = times.get(row.flight)
+            fewest = rt.fewest_turns if rt else None
+            card = cards.get(row.flight)
+            out.append({
+                "sector": sector.code,
+                "code": row.flight,
+                "airline": route.airline,
+                "type": route.type_name,
+                "entry_level": route.entry,
+                "exit_level": route.exit,
+                "schedule": row.schedule,
+                "schedule_turns": rt.schedule_turns if rt else None,
+                "fewest_turns": fewest,
+                "fewest_time": None if fewest is None else _hm(fewest * 15),
+                "slack_turns": rt.slack if rt else None,
+                "bonus": card.bonus if card else None,
+                "penalty": card.penalty if card else None,
+            })
+    return out
+
+
+def _hm(total: int) -> str:
+    return f"{total // 60}:{total % 60:02d}"
+
+
+@rules.output
+def sector_map_svg(game: GameContent, out_dir: Path) -> list[Path]:
+    """Write each sector's map as SVG: ``svg/sector-map-<sector>.svg``."""
+    from .svg import render_sector_map
+
+    written = []
+    for geo in geometry_for(game):
+        if geo.sector is None:
+            continue
+        path = out_dir / "svg" / f"sector-map-{geo.sector.code.lower()}.svg"
+        write_atomic(path, render_sector_map(game, geo))
+        written.append(path)
+    return written
+
+

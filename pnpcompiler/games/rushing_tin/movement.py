@@ -1,0 +1,238 @@
+"""How Rushing Tin planes move, and the fewest moves a route can be flown in.
+
+The model follows rules 3.01-3.12, 5.01-5.14 and 10.01-10.07:
+
+- a plane moves exactly as many hexes as its level (speed = level), straight ahead;
+- only at the end of a move may it turn one hex side and change one level (3.07, 3.11);
+- in flight it stays at levels 2-6; level 2 only inside the level-2 hand-off zone (or route)
+  or on the airport's approach when landing (10.04); level 1 only when landing (10.01);
+- at level 3 or below it never enters the airport's control zone, the airport or its
+  approach, except when taking off or landing along the approach line (5.10-5.11);
+- it never leaves the map during a move;
+- entering from the map edge, its first hex is the entry point, facing along the hand-off
+  route into the map (MOVEMENT EXAMPLES 1);
+- taking off: its first move is one hex, onto the airport, after which it is at level 2
+  (TAKE OFF EXAMPLE); it then follows the approach without turning, climbing one level a move,
+  and is at level 3 by the end of the approach (5.02);
+- a perfect hand-off ends a move exactly on the exit point, at the exit level and facing
+  along its hand-off route, after the end-of-move turn and level change (4.01-4.03);
+- landing ends a move exactly on the airport at level 1, having flown the approach toward the
+  airport (5.07).
+
+The same model serves the content checks (schedule feasibility) and the referee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ...geometry.hexgrid import Hex, add, neighbors, scale, turn
+
+#: A plane between moves: where it is, which way it faces, its level, and whether it is still
+#: following the take-off route.
+State = tuple[Hex, int, int, bool]
+
+MIN_LEVEL_IN_FLIGHT = 2
+MAX_LEVEL = 6
+CONTROL_ZONE_CEILING = 3
+
+
+@dataclass(frozen=True)
+class Airspace:
+    """What movement needs to know about a sector map in play."""
+
+    hexes: frozenset[Hex]
+    airport: Hex
+    takeoff_direction: int
+    approach: tuple[Hex, ...]
+    """The approach hexes beyond the airport, nearest first."""
+    control_zone: frozenset[Hex]
+    level2_allowed: frozenset[Hex]
+    """The level-2 hand-off route and zone: where a plane may fly at level 2."""
+
+    @property
+    def landing_direction(self) -> int:
+        """Return the direction a landing plane flies along the approach."""
+        return turn(self.takeoff_direction, 3)
+
+    @property
+    def restricted(self) -> frozenset[Hex]:
+        """Return the hexes a plane at level 3 or below may not enter, except on approach."""
+        return self.control_zone | {self.airport, *self.approach}
+
+
+def _unit(direction: int) -> Hex:
+    from ...geometry.hexgrid import DIRECTIONS
+
+    return DIRECTIONS[direction]
+
+
+def control_zone(airport: Hex, approach: tuple[Hex, ...], hexes: frozenset[Hex]
+                 ) -> frozenset[Hex]:
+    """Return the airport's control zone: the map hexes adjacent to the airport and approach."""
+    core = {airport, *approach}
+    ring = {n for h in core for n in neighbors(h)} - core
+    return frozenset(ring & hexes)
+
+
+def route_hexes(point: Hex, outward: int, length: int) -> tuple[Hex, ...]:
+    """Return a hand-off route's hexes: the point, then inward from it."""
+    inward = _unit(turn(outward, 3))
+    return tuple(add(point, scale(inward, i)) for i in range(length))
+
+
+def level2_zone(route: tuple[Hex, ...], hexes: frozenset[Hex]) -> frozenset[Hex]:
+    """Return the level-2 hand-off zone: the map hexes adjacent to the level-2 route."""
+    ring = {n for h in route for n in neighbors(h)} - set(route)
+    return frozenset(ring & hexes)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """Where a flight ends: an exit point (hex, outward direction, level) or a landing."""
+
+    hex: Hex
+    facing: int
+    level: int
+    landing: bool = False
+
+
+class Movement:
+    """Legal moves in an airspace, and searches over them."""
+
+    def __init__(self, airspace: Airspace) -> None:
+        self.air = airspace
+        self._line = {add(airspace.airport, scale(_unit(airspace.takeoff_direction), i)): i
+                      for i in range(0, 64)
+                      if add(airspace.airport, scale(_unit(airspace.takeoff_direction), i))
+                      in airspace.hexes}
+
+    # -- starts ---------------------------------------------------------------------------
+
+    def entry_state(self, point: Hex, outward: int, level: int) -> State:
+        """Return the state of a plane about to enter at an edge point (off the map)."""
+        start = add(point, _unit(outward))
+        return (start, turn(outward, 3), level, False)
+
+    def takeoff_state(self) -> State:
+        """Return the state of a plane about to take off (off the map, behind the airport)."""
+        d = self.air.takeoff_direction
+        return (add(self.air.airport, _unit(turn(d, 3))), d, 1, True)
+
+    # -- one move -------------------------------------------------------------------------
+
+    def path(self, state: State) -> list[Hex]:
+        """Return the hexes a plane passes through on its next move, in order."""
+        h, facing, level, _ = state
+        step = _unit(facing)
+        return [add(h, scale(step, i)) for i in range(1, level + 1)]
+
+    def along_line(self, path: list[Hex], facing: int) -> bool:
+        """Return whether a move runs along the approach line (taking off or landing)."""
+        d = self.air.takeoff_direction
+        if facing not in (d, turn(d, 3)):
+            return False
+        return all(h in self._line for h in path)
+
+    def path_is_legal(self, state: State, path: list[Hex]) -> bool:
+        """Return whether a move stays on the map and out of forbidden airspace."""
+        _, facing, level, takeoff = state
+        air = self.air
+        if any(h not in air.hexes for h in path):
+            return False
+        if level <= CONTROL_ZONE_CEILING and not (takeoff or self.along_line(path, facing)):
+            restricted = air.restricted
+            if any(h in restricted for h in path):
+                return False
+        if level == 2 and not (takeoff or self.along_line(path, facing)):
+            return all(h in air.level2_allowed for h in path)
+        return level != 1 or takeoff or self.along_line(path, facing)
+
+    def after_move(self, state: State, end: Hex) -> Iterator[State]:
+        """Yield the states a plane may choose at the end of a move (turn and level change)."""
+        _, facing, level, takeoff = state
+        air = self.air
+        on_line = end in self._line
+        if takeoff:
+            past_end = self._line.get(end, len(air.approach)) >= len(air.approach)
+            if not past_end:
+                # Straight along the approach, climbing; on the airport it is at level 2.
+                for nl in ((2,) if level == 1 else (level, level + 1)):
+                    yield (end, facing, min(nl, MAX_LEVEL), True)
+                return
+            for nl in (level, level + 1):
+                if not CONTROL_ZONE_CEILING <= nl <= MAX_LEVEL:
+                    continue
+                for df in (-1, 0, 1):
+                    nf = turn(facing, df)
+                    if nl > CONTROL_ZONE_CEILING or end not in air.restricted or (
+                            on_line and nf == facing):
+                        yield (end, nf, nl, False)
+            return
+        landing = on_line and facing == air.landing_direction
+        for dl in (-1, 0, 1):
+            nl = level + dl
+            if not (1 if landing else MIN_LEVEL_IN_FLIGHT) <= nl <= MAX_LEVEL:
+                continue
+            for df in (-1, 0, 1):
+                nf = turn(facing, df)
+                keeps_landing = landing and nf == facing
+                if nl == 1 and not keeps_landing:
+                    continue
+                if nl == 2 and end not in air.level2_allowed and not keeps_landing:
+                    continue
+                if nl <= CONTROL_ZONE_CEILING and end in air.restricted and not (
+                        on_line and nf in (air.landing_direction, air.takeoff_direction)):
+                    continue
+                yield (end, nf, nl, False)
+
+    def reaches(self, state: State, path: list[Hex], goal: Goal) -> bool:
+        """Return whether this move completes the flight (hand-off or landing)."""
+        end = path[-1]
+        _, facing, level, takeoff = state
+        if takeoff or end != goal.hex:
+            return False
+        if goal.landing:
+            return (facing == self.air.landing_direction and self.along_line(path, facing)
+                    and level in (1, 2))
+        return abs(level - goal.level) <= 1 and abs(((goal.facing - facing + 3) % 6) - 3) <= 1
+
+    def moves(self, state: State) -> Iterator[tuple[list[Hex], State]]:
+        """Yield each legal move from a state with the state it leads to."""
+        path = self.path(state)
+        if not self.path_is_legal(state, path):
+            return
+        for nxt in self.after_move(state, path[-1]):
+            yield path, nxt
+
+    # -- search ---------------------------------------------------------------------------
+
+    def fewest_moves(self, start: State, goal: Goal, limit: int = 60) -> int | None:
+        """Return the fewest moves from ``start`` to ``goal``, or None if it cannot be done."""
+        return self.fewest_moves_to(start, [goal], limit).get(goal)
+
+    def fewest_moves_to(self, start: State, goals: list[Goal], limit: int = 60
+                        ) -> dict[Goal, int]:
+        """Return the fewest moves from ``start`` to each reachable goal (breadth first)."""
+        found: dict[Goal, int] = {}
+        pending = set(goals)
+        seen = {start}
+        frontier = [start]
+        n = 0
+        while frontier and pending and n < limit:
+            n += 1
+            following: list[State] = []
+            for state in frontier:
+                path = self.path(state)
+                if not self.path_is_legal(state, path):
+                    continue
+                for goal in [g for g in pending if self.reaches(state, path, g)]:
+                    found[goal] = n
+                    pending.discard(goal)
+                for nxt in self.after_move(state, path[-1]):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        following.append(nxt)
+            frontier = following
+        return found

@@ -1,0 +1,3 @@
+"""Geometry shared by games: hex grids."""
+
+from __future__ import annotations

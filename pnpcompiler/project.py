@@ -25,6 +25,10 @@ class UsageError(Exception):
     """The command was asked for something that does not exist (exit code 2)."""
 
 
+#: Stands in ``failed_kinds`` for a file too broken to tell its kind.
+UNKNOWN_KIND = "?"
+
+
 @dataclass
 class GameContent:
     """A game's validated content: its manifest, its component files and its rules."""
@@ -36,6 +40,21 @@ class GameContent:
     #: Validated component files, by path relative to the game folder (``cards/x.yaml``).
     components: dict[str, Component] = field(default_factory=dict)
     documents: dict[str, Document] = field(default_factory=dict)
+    #: Kinds named by component files that did not validate (their errors are reported).
+    failed_kinds: set[str] = field(default_factory=set)
+
+    def complete(self, *models: type[Component]) -> bool:
+        """Return whether every file of these models' kinds validated.
+
+        Cross-reference checks skip a side whose files failed, so one schema error does not
+        cascade into a finding for every item that refers to the broken file.
+        """
+        kinds = set()
+        for model in models:
+            kind = model.model_fields["kind"].default
+            if isinstance(kind, str):
+                kinds.add(kind)
+        return not (kinds & self.failed_kinds) and UNKNOWN_KIND not in self.failed_kinds
 
     def bom(self) -> dict[str, BomEntry]:
         """Return the bill of materials by entry id."""
@@ -146,6 +165,7 @@ def load_game(content_dir: Path, slug: str) -> tuple[GameContent | None, list[Fi
 
     components: dict[str, Component] = {}
     documents: dict[str, Document] = {"game.yaml": doc}
+    failed_kinds: set[str] = set()
     for path in content_files(game_dir):
         rel = path.relative_to(game_dir).as_posix()
         component, found, cdoc = load_component(path, rules.kinds)
@@ -153,10 +173,14 @@ def load_game(content_dir: Path, slug: str) -> tuple[GameContent | None, list[Fi
         findings += found
         if component is not None:
             components[rel] = component
+        elif isinstance(cdoc.data, dict) and isinstance(cdoc.data.get("kind"), str):
+            failed_kinds.add(cdoc.data["kind"])
+        else:
+            failed_kinds.add(UNKNOWN_KIND)
 
     if manifest is None:
         return None, sort_findings(findings)
-    game = GameContent(slug, game_dir, manifest, rules, components, documents)
+    game = GameContent(slug, game_dir, manifest, rules, components, documents, failed_kinds)
     findings += checks.run_checks(game)
     return game, sort_findings(findings)
 

@@ -233,13 +233,17 @@ class Layout:
 
 
 def polygon(layout: Layout, hexes: Iterable[Hex]) -> Any:
-    """Return the union of the hexes' outlines as a shapely geometry."""
+    """Return the union of the hexes' outlines as a shapely geometry.
+
+    Neighbouring hexes compute their shared corners separately, so the union snaps to a grid
+    a millionth of a hex wide; without it, float noise leaves slivers between the hexes.
+    """
     import shapely
 
     rings = [layout.corners(h) for h in hexes]
     if not rings:
         return shapely.Polygon()
-    return shapely.union_all(shapely.polygons(rings))
+    return shapely.union_all(shapely.polygons(rings), grid_size=layout.size * 1e-6)
 
 
 def is_connected(hexes: Iterable[Hex]) -> bool:

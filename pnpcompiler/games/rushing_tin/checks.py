@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 
 from ...findings import Finding, error
 from ...project import GameContent
@@ -87,6 +88,15 @@ def rules_tables_are_consistent(game: GameContent) -> Iterator[Finding]:
         yield error("rules.shift-limits",
                     f"expected one shift limit for each of 1-4 ATCs, found {atcs}",
                     t.where("shift_limits"))
+    # SHIFT LIMIT: the more ATCs share the shift, the fewer hand-offs each may accept.
+    by_atcs = sorted(enumerate(t.shift_limits), key=lambda pair: pair[1].atcs)
+    for (_, fewer), (i, more) in pairwise(by_atcs):
+        if more.atcs > fewer.atcs and more.accepted > fewer.accepted:
+            yield error("rules.shift-limits",
+                        f"expected at most {fewer.accepted} accepted hand-offs each for "
+                        f"{more.atcs} ATCs (fewer ATCs, {fewer.atcs}, may accept "
+                        f"{fewer.accepted}), found {more.accepted}",
+                        t.where("shift_limits", i, "accepted"))
 
 
 def _clock(total: int) -> str:
@@ -165,6 +175,7 @@ def _entry_points(sector: Sector) -> Iterator[Finding]:
 def hand_off_cards_match_the_log(game: GameContent) -> Iterator[Finding]:
     """Every log route has one hand-off card of its type, and every card a log row."""
     logged = {row.flight for sector in game.of_type(Sector) for row in sector.rows()}
+    log_ok = game.complete(Sector)
     carded: dict[str, str] = {}
     for deck in game.of_type(HandOffDeck):
         for i, card in enumerate(deck.cards):
@@ -176,7 +187,7 @@ def hand_off_cards_match_the_log(game: GameContent) -> Iterator[Finding]:
                 yield error("route.duplicate-card", f"route {card.route} already has a card "
                             f"({carded[card.route]})", where)
             carded[card.route] = card.id
-            if card.route not in logged:
+            if log_ok and card.route not in logged:
                 yield error("route.not-in-log", f"hand-off card {card.id} flies {card.route}, "
                             "which no sector log lists", where)
             component = card.component or deck.component or ""
@@ -186,6 +197,7 @@ def hand_off_cards_match_the_log(game: GameContent) -> Iterator[Finding]:
                             f"counts as {component}", where)
     celebrity = {card.route for deck in game.of_type(RandomEventDeck) for card in deck.cards
                  if card.route}
+    cards_ok = {True: game.complete(RandomEventDeck), False: game.complete(HandOffDeck)}
     for sector in game.of_type(Sector):
         for table, rows in (("single_routes", sector.single_routes),
                             ("multi_routes", sector.multi_routes)):
@@ -194,6 +206,8 @@ def hand_off_cards_match_the_log(game: GameContent) -> Iterator[Finding]:
                 if route is None:
                     continue
                 where = sector.where(table, i, "flight")
+                if not cards_ok[route.airline == CELEBRITY]:
+                    continue
                 if route.airline == CELEBRITY:
                     if row.flight not in celebrity:
                         yield error("route.no-card", f"Celebrity Jet {row.flight} has no "
@@ -209,6 +223,7 @@ def random_events_follow_the_rulebook(game: GameContent) -> Iterator[Finding]:
     logged = {row.flight for sector in game.of_type(Sector) for row in sector.rows()}
     t = tables(game)
     celebrities = 0
+    jets: dict[str, str] = {}
     for deck in game.of_type(RandomEventDeck):
         for i, card in enumerate(deck.cards):
             for key in EVENT_NEEDS[card.event]:
@@ -230,9 +245,15 @@ def random_events_follow_the_rulebook(game: GameContent) -> Iterator[Finding]:
                 if card.route and (route is None or route.airline != CELEBRITY):
                     yield error("event.celebrity-route", f"expected a Celebrity Jet route "
                                 f"(CJ...), found {card.route}", deck.where("cards", i, "route"))
-                elif card.route and card.route not in logged:
+                elif card.route and card.route in jets:
+                    yield error("route.duplicate-card", f"Celebrity Jet {card.route} already "
+                                f"has a card ({jets[card.route]})",
+                                deck.where("cards", i, "route"))
+                elif card.route and game.complete(Sector) and card.route not in logged:
                     yield error("route.not-in-log", f"Celebrity Jet {card.route} is not in any "
                                 "sector log", deck.where("cards", i, "route"))
+                if card.route:
+                    jets.setdefault(card.route, card.id)
             if card.event == "appraisal" and t is not None:
                 for key, value in (("per_commendation", t.appraisal.per_commendation),
                                    ("per_deal", t.appraisal.per_deal)):

@@ -1,0 +1,66 @@
+"""Golden Rushing Tin content errors: one edit to the real content and the exact report.
+
+Each folder under tests/golden/rushing-tin/ holds ``edit.yaml`` (a list of ``file``,
+``replace``, ``with``: text edits to a copy of content/rushing-tin/) and ``expected.txt``: the
+findings ``pnp validate`` must report beyond the real content's own (the rulebook
+contradiction warnings), and the exit code. Run with ``--update-goldens`` to rewrite them.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from .conftest import GOLDEN
+
+CONTENT = Path(__file__).resolve().parent.parent / "content" / "rushing-tin"
+CASES = sorted(p for p in (GOLDEN / "rushing-tin").iterdir() if p.is_dir())
+
+
+def _edited_copy(case: Path, root: Path) -> Path:
+    game = root / "content" / "rushing-tin"
+    shutil.copytree(CONTENT, game)
+    for edit in yaml.safe_load((case / "edit.yaml").read_text(encoding="utf-8")):
+        path = game / edit["file"]
+        text = path.read_text(encoding="utf-8")
+        assert text.count(edit["replace"]) == 1, (
+            f"{case.name}: {edit['replace']!r} must occur once in {edit['file']}")
+        path.write_text(text.replace(edit["replace"], edit["with"]), encoding="utf-8")
+    return game
+
+
+def _report(out: str) -> str:
+    """Drop the real content's contradiction warnings (each is three lines)."""
+    lines = out.splitlines()
+    kept: list[str] = []
+    skip = 0
+    for line in lines:
+        if skip:
+            skip -= 1
+            continue
+        if "warning rulebook.contradiction" in line:
+            skip = 2
+            continue
+        kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+def test_there_are_rushing_tin_cases() -> None:
+    assert len(CASES) >= 8
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_rushing_tin_content_error(case: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   pnp, update_goldens: bool) -> None:  # type: ignore[no-untyped-def]
+    _edited_copy(case, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    code, out = pnp("validate", "rushing-tin")
+    report = f"{_report(out)}exit: {code}\n"
+    expected_file = case / "expected.txt"
+    if update_goldens:
+        expected_file.write_text(report, encoding="utf-8")
+    assert expected_file.exists(), f"no expected.txt for {case.name}; run with --update-goldens"
+    assert report == expected_file.read_text(encoding="utf-8")

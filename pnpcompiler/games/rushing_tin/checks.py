@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
-from ...findings import Finding, error
+from ...findings import Finding, Location, error
 from ...project import GameContent
 from . import rules
 from .model import (
@@ -113,6 +113,8 @@ def sector_logs_are_sound(game: GameContent) -> Iterator[Finding]:
         levels = {e.level for e in sector.entry_points}
         yield from _entry_points(sector)
         seen: dict[str, int] = {}
+        # One finding per level without a point, naming the routes that need it.
+        unserved: dict[int, list[tuple[str, Location | None]]] = {}
         for table, rows in (("single_routes", sector.single_routes),
                             ("multi_routes", sector.multi_routes)):
             for i, row in enumerate(rows):
@@ -140,12 +142,9 @@ def sector_logs_are_sound(game: GameContent) -> Iterator[Finding]:
                     yield error("route.multi-via-airport",
                                 f"multi-route {row.flight} flies via the airport, so it cannot "
                                 "also start or end there (level 1)", where)
-                for side, level in (("entry", route.entry), ("exit", route.exit)):
+                for level in dict.fromkeys((route.entry, route.exit)):
                     if level not in levels:
-                        yield error("route.unknown-entry-point",
-                                    f"route {row.flight}'s {side} level {level} has no "
-                                    f"entry/exit point in sector {sector.code} (levels "
-                                    f"{', '.join(map(str, sorted(levels)))})", where)
+                        unserved.setdefault(level, []).append((row.flight, where))
                 if airlines is not None and not celebrity and route.airline not in airlines:
                     yield error("route.unknown-airline",
                                 f"airline {route.airline} is not declared in the rules tables "
@@ -155,6 +154,15 @@ def sector_logs_are_sound(game: GameContent) -> Iterator[Finding]:
                     yield error("schedule.not-turns",
                                 f"expected a schedule in whole {TURN_MINUTES}-minute turns, "
                                 f"found {row.schedule}", sector.where(table, i, "schedule"))
+        for level, users in sorted(unserved.items()):
+            flights = [flight for flight, _ in users]
+            shown = ", ".join(flights[:6]) + (f" and {len(flights) - 6} more"
+                                              if len(flights) > 6 else "")
+            yield error("route.unknown-entry-point",
+                        f"level {level} has no entry/exit point in sector {sector.code} "
+                        f"(levels {', '.join(map(str, sorted(levels)))}), but "
+                        f"{len(flights)} route{'s' if len(flights) > 1 else ''} fly to or from "
+                        f"it: {shown}", users[0][1])
 
 
 def _entry_points(sector: Sector) -> Iterator[Finding]:

@@ -59,14 +59,14 @@ def _hm(total: int) -> str:
 
 @rules.output
 def sector_map_svg(game: GameContent, out_dir: Path) -> list[Path]:
-    """Write each sector's map as SVG: ``svg/sector-map-<sector>.svg``."""
+    """Write each sector's map as SVG: ``svg/sector-map/<sector>.svg``."""
     from .svg import render_sector_map
 
     written = []
     for geo in geometry_for(game):
         if geo.sector is None:
             continue
-        path = out_dir / "svg" / f"sector-map-{geo.sector.code.lower()}.svg"
+        path = out_dir / "svg" / "sector-map" / f"{geo.sector.code.lower()}.svg"
         write_atomic(path, render_sector_map(game, geo))
         written.append(path)
     return written

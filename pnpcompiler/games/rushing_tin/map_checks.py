@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import Finding, error, warning
+from ...findings import Finding, Severity, error
 from ...geometry import hexgrid
 from ...project import GameContent
 from . import rules
+from .checks import sector_logs_are_sound
 from .model import RulesTables, Sector, SectorMap
 from .schedule import route_times
 from .sector_map import LEVEL2_ZONE_SIZE, MapError, SectorGeometry
@@ -91,16 +92,18 @@ def _shapely_cover(board: SectorMap, geo: SectorGeometry) -> Iterator[Finding]:
             yield error("map.section-split", f"section {section.id} is in "
                         f"{len(getattr(shape, 'geoms', [shape]))} pieces; a section is one area",
                         board.where("sections", s, "id"))
-    first = shapes[0]
-    fx, fy = first.bounds[0], first.bounds[1]
-    for s, (section, shape) in enumerate(zip(board.sections, shapes, strict=True)):
-        if s == 0:
-            continue
-        moved = affinity.translate(shape, fx - shape.bounds[0], fy - shape.bounds[1])
-        if moved.symmetric_difference(first).area > area_one / 2:
+    # Compare each section with the shape most sections share, so one broken section is
+    # reported alone rather than making every other section look wrong.
+    moved = [affinity.translate(shape, -shape.bounds[0], -shape.bounds[1]) for shape in shapes]
+    same = [[j for j, other in enumerate(moved)
+             if other.symmetric_difference(mine).area <= area_one / 2] for mine in moved]
+    reference = max(range(len(moved)), key=lambda j: (len(same[j]), -j))
+    for s, section in enumerate(board.sections):
+        if s not in same[reference]:
             yield error("map.section-shape", f"section {section.id} has a different shape from "
-                        f"section {board.sections[0].id}; RADAR FAILURE needs every section to "
-                        "match hex for hex", board.where("sections", s, "id"))
+                        f"section {board.sections[reference].id} (and {len(same[reference]) - 1}"
+                        " others); RADAR FAILURE needs every section to match hex for hex",
+                        board.where("sections", s, "id"))
 
 
 @rules.check
@@ -188,9 +191,23 @@ def sector_points_fit_the_map(game: GameContent) -> Iterator[Finding]:
                         f"{len(geo.level2_zone)}", board.where("hand_off_route_length"))
 
 
+SECTOR_POINT_CODES = {"sector.level-twice", "sector.airport-level", "route.unknown-entry-point"}
+GEOMETRY_CHECKS = (sections_partition_the_map, points_and_routes_are_sound,
+                   sector_points_fit_the_map)
+
+
 @rules.check
 def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
-    """Every route can be flown within its schedule under the movement rules."""
+    """Every route can be flown within its schedule under the movement rules.
+
+    A schedule met only by a perfect flight (no spare turn) is normal in RT001, so it is not
+    reported; ``pnp export`` lists every route's fewest turns and slack."""
+    if any(f.severity is Severity.ERROR for check in GEOMETRY_CHECKS for f in check(game)):
+        return  # the map or the sector's points are wrong; flight times would mislead
+    if any(f.code in SECTOR_POINT_CODES for f in sector_logs_are_sound(game)):
+        return
+    if not game.complete(SectorMap, Sector, RulesTables):
+        return
     for geo in geometry_for(game):
         sector = geo.sector
         if sector is None:
@@ -214,10 +231,6 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
                                 f"expected a schedule of at least {_hm(rt.fewest_turns)} "
                                 f"({rt.fewest_turns} turns, the fewest {row.flight} can be "
                                 f"flown in), found {row.schedule}", where)
-                elif rt.slack is not None and rt.slack < 1:
-                    yield warning("schedule.tight",
-                                  f"{row.flight} can only keep its {row.schedule} schedule "
-                                  "with a perfect flight (no spare turn)", where)
 
 
 def _hm(turns: int) -> str:

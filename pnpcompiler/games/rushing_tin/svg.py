@@ -17,8 +17,10 @@ from ...project import GameContent
 from .model import RulesTables
 from .sector_map import SectorGeometry
 
-MARGIN = 12.0
+MARGIN = 16.0
 TRACK_BOX = 11.0
+TRACK_GAP = 14.0
+"""Space between the map and the time track, room for the labels of bottom-edge points."""
 INK = "#222222"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -52,7 +54,7 @@ class _Canvas:
         self.map_w = max(xs) - min(xs)
         self.map_h = max(ys) - min(ys)
         self.width = self.map_w + 2 * MARGIN
-        self.height = self.map_h + 2 * MARGIN + 8 + TRACK_BOX * 2 + 16
+        self.height = self.map_h + 2 * MARGIN + 8 + TRACK_GAP + TRACK_BOX * 2 + 8
 
     def at(self, h: Hex) -> tuple[float, float]:
         x, y = self.layout.to_pixel(h)
@@ -105,13 +107,6 @@ def render_sector_map(game: GameContent, geo: SectorGeometry) -> str:
         fill = _tint(colours[level], 0.85) if level in colours else "#f4f4f4"
         grid.add(doc.polygon(_pts(c.corners(h)), fill=fill))
 
-    zones = doc.add(doc.g(id="zones", fill="none"))
-    _outline(doc, zones, c, set(geo.control_zone) | {geo.board.airport.hex, *geo.approach},
-             stroke="#b8860b", dash="0.6,1.2", width=0.9)
-    if geo.level2_route:
-        _outline(doc, zones, c, set(geo.level2_zone) | set(geo.level2_route),
-                 stroke=INK, dash="2.5,1.5", width=0.7)
-
     bounds = doc.add(doc.g(id="sections", stroke=INK, stroke_width="0.9",
                            stroke_linecap="round"))
     for h in sorted(geo.hexes):
@@ -122,6 +117,13 @@ def render_sector_map(game: GameContent, geo: SectorGeometry) -> str:
             a, b = c.edge(h, d)
             width = "1.4" if n not in geo.hexes else "0.9"
             bounds.add(doc.line(_pts([a])[0], _pts([b])[0], stroke_width=width))
+    zones = doc.add(doc.g(id="zones", fill="none"))
+    _outline(doc, zones, c, set(geo.control_zone) | {geo.board.airport.hex, *geo.approach},
+             stroke="#b8860b", dash="0.6,1.2", width=0.9)
+    if geo.level2_route:
+        _outline(doc, zones, c, set(geo.level2_zone) | set(geo.level2_route),
+                 stroke=INK, dash="2.5,1.5", width=0.7)
+
     labels = doc.add(doc.g(id="section-labels", font_family=FONT, fill="#555555",
                            font_size="3.2", text_anchor="middle"))
     for section in board.sections:
@@ -136,6 +138,7 @@ def render_sector_map(game: GameContent, geo: SectorGeometry) -> str:
     _airport(doc, c, geo)
     _points(doc, c, geo, points, colours)
     _time_track(doc, c, geo)
+    _legend(doc, c, geo, colours)
     return str(doc.tostring())
 
 
@@ -185,7 +188,7 @@ def _airport(doc: Any, c: _Canvas, geo: SectorGeometry) -> None:
                        stroke=INK, stroke_width="0.6"))
     group.add(doc.text("1", insert=(_f(x), _f(y + 1.4)), font_size="4", font_family=FONT,
                        font_weight="bold", text_anchor="middle", fill=INK))
-    group.add(doc.text("AIRPORT", insert=(_f(x), _f(y - s / 2 - 1.2)), font_size="2.6",
+    group.add(doc.text("AIRPORT", insert=(_f(x), _f(y + s / 2 + 3.2)), font_size="2.6",
                        font_family=FONT, font_weight="bold", text_anchor="middle", fill=INK))
 
 
@@ -208,15 +211,16 @@ def _points(doc: Any, c: _Canvas, geo: SectorGeometry, points: dict[int, Any],
                              stroke="none"))
         group.add(doc.text(str(level), insert=(_f(x), _f(y + 1.5)), font_size="4.2",
                            font_weight="bold", fill=INK))
-        group.add(doc.text(p.number, insert=(_f(x), _f(y + radius + 3)), font_size="2.6",
+        ox, oy = c.at(hexgrid.neighbor(h, geo.direction(p.direction)))
+        lx, ly = x + (ox - x) * 0.85, y + (oy - y) * 0.85
+        group.add(doc.text(p.number, insert=(_f(lx), _f(ly + 1.2)), font_size="3.4",
                            font_weight="bold", fill=INK))
 
 
 def _time_track(doc: Any, c: _Canvas, geo: SectorGeometry) -> None:
     track = geo.board.time_track
     group = doc.add(doc.g(id="time-track", font_family=FONT, text_anchor="middle", fill=INK))
-    top = c.dy + c.map_h / 2 + 10 + 6
-    top = MARGIN + 8 + c.map_h + 8
+    top = MARGIN + 8 + c.map_h + TRACK_GAP
     per_row = math.ceil(track.turns / 2)
     box = min(TRACK_BOX, (c.width - 2 * MARGIN) / per_row)
     group.add(doc.text("TIME", insert=(_f(MARGIN), _f(top - 1.5)), font_size="3",
@@ -233,3 +237,37 @@ def _time_track(doc: Any, c: _Canvas, geo: SectorGeometry) -> None:
                            insert=(_f(x + box / 2), _f(y + box / 2 - 0.5)), font_size="2.2"))
         group.add(doc.text(str(turn_no), insert=(_f(x + box / 2), _f(y + box - 1.5)),
                            font_size="2.6", font_weight="bold"))
+
+
+def _legend(doc: Any, c: _Canvas, geo: SectorGeometry, colours: dict[int, str]) -> None:
+    """Explain the colours and lines, to the right of the time track."""
+    track = geo.board.time_track
+    per_row = math.ceil(track.turns / 2)
+    box = min(TRACK_BOX, (c.width - 2 * MARGIN) / per_row)
+    x0 = MARGIN + per_row * box + 10
+    top = MARGIN + 8 + c.map_h + TRACK_GAP
+    if x0 + 60 > c.width - MARGIN:
+        return  # no room beside the track on a narrow map
+    group = doc.add(doc.g(id="legend", font_family=FONT, fill=INK, font_size="2.8"))
+    group.add(doc.text("LEVELS", insert=(_f(x0), _f(top - 1.5)), font_size="3",
+                       font_weight="bold"))
+    for i, level in enumerate(sorted(colours)):
+        cx = x0 + 3 + i * 9
+        group.add(doc.circle((_f(cx), _f(top + 3.5)), "3", fill=colours[level], stroke=INK,
+                             stroke_width="0.4"))
+        group.add(doc.circle((_f(cx), _f(top + 3.5)), "1.9", fill="#ffffff", stroke="none"))
+        group.add(doc.text(str(level), insert=(_f(cx), _f(top + 4.6)), font_size="2.8",
+                           font_weight="bold", text_anchor="middle"))
+    rows = [("#b8860b", "0.6,1.2", 0.9, "Airport Control Zone, level 3 and below (5.10)"),
+            (INK, "2.5,1.5", 0.7, "Level 2 Hand-off Zone (10.04)"),
+            (INK, "1.2,0.9", 0.5, "Hand-off route; the arrow crosses the hand-off hex side")]
+    for i, (stroke, dash, width, text) in enumerate(rows):
+        y = top + 11 + i * 4.5
+        group.add(doc.line((_f(x0), _f(y)), (_f(x0 + 10), _f(y)), stroke=stroke,
+                           stroke_width=_f(width), stroke_dasharray=dash))
+        group.add(doc.text(text, insert=(_f(x0 + 13), _f(y + 1))))
+    y = top + 11 + len(rows) * 4.5
+    group.add(doc.text("07", insert=(_f(x0 + 5), _f(y + 1)), fill="#8a8a8a",
+                       text_anchor="middle", font_size="2.6"))
+    group.add(doc.text("Entry/exit position used by other sectors (unmonitored in this one)",
+                       insert=(_f(x0 + 13), _f(y + 1))))

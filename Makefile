@@ -23,12 +23,12 @@ kit: $(VENV)/.installed
 	$(PNP) build -o out
 
 test: $(VENV)/.installed-dev
-	$(BIN)/ruff check pnpcompiler tests
+	$(BIN)/ruff check pnpcompiler tests tools
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check pnpcompiler tests
+	$(BIN)/ruff check pnpcompiler tests tools
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import Finding, Severity, error
+from ...findings import Finding, Severity, error, warning
 from ...geometry import hexgrid
 from ...project import GameContent
 from . import rules
@@ -198,10 +198,9 @@ GEOMETRY_CHECKS = (sections_partition_the_map, points_and_routes_are_sound,
 
 @rules.check
 def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
-    """Every route can be flown within its schedule under the movement rules.
-
-    A schedule met only by a perfect flight (no spare turn) is normal in RT001, so it is not
-    reported; ``pnp export`` lists every route's fewest turns and slack."""
+    """Every route can be flown within its schedule under the movement rules; a schedule that
+    only a perfect flight keeps (no spare turn) is a warning. ``pnp export`` lists every
+    route's fewest turns and slack."""
     if any(f.severity is Severity.ERROR for check in GEOMETRY_CHECKS for f in check(game)):
         return  # the map or the sector's points are wrong; flight times would mislead
     if any(f.code in SECTOR_POINT_CODES for f in sector_logs_are_sound(game)):
@@ -231,6 +230,11 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
                                 f"expected a schedule of at least {_hm(rt.fewest_turns)} "
                                 f"({rt.fewest_turns} turns, the fewest {row.flight} can be "
                                 f"flown in), found {row.schedule}", where)
+                elif rt.slack is not None and rt.slack < 1:
+                    yield warning("schedule.tight",
+                                  f"{row.flight} keeps its {row.schedule} schedule only with a "
+                                  f"perfect flight ({rt.fewest_turns} turns, no spare turn)",
+                                  where)
 
 
 def _hm(turns: int) -> str:

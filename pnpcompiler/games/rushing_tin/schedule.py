@@ -43,7 +43,8 @@ def route_times(geo: SectorGeometry) -> dict[str, RouteTime]:
     for row in geo.sector.rows():
         route = parse_route(row.flight)
         total = minutes(row.schedule)
-        if route is None or total is None or (route.multi and 1 in (route.entry, route.exit)):
+        if (route is None or total is None or total % TURN_MINUTES
+                or (route.multi and 1 in (route.entry, route.exit))):
             continue  # reported by the log checks
         out[row.flight] = RouteTime(row.flight, total // TURN_MINUTES,
                                     _fewest(route, table, goals))

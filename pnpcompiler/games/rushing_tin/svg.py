@@ -188,7 +188,13 @@ def _airport(doc: Any, c: _Canvas, geo: SectorGeometry) -> None:
                        stroke=INK, stroke_width="0.6"))
     group.add(doc.text("1", insert=(_f(x), _f(y + 1.4)), font_size="4", font_family=FONT,
                        font_weight="bold", text_anchor="middle", fill=INK))
-    group.add(doc.text("AIRPORT", insert=(_f(x), _f(y + s / 2 + 3.2)), font_size="2.6",
+    # The label goes on the side away from the runway.
+    bx, by = c.at(hexgrid.neighbor(a, hexgrid.turn(geo.direction(geo.board.airport.direction),
+                                                    3)))
+    ux, uy = (bx - x), (by - y)
+    norm = math.hypot(ux, uy) or 1.0
+    lx, ly = x + ux / norm * (s / 2 + 3.5), y + uy / norm * (s / 2 + 3.5) + 0.9
+    group.add(doc.text("AIRPORT", insert=(_f(lx), _f(ly)), font_size="2.6",
                        font_family=FONT, font_weight="bold", text_anchor="middle", fill=INK))
 
 

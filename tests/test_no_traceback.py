@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -99,3 +100,43 @@ def test_mutated_valid_content(tmp_path_factory, data: st.DataObject) -> None:  
             raw[at] = data.draw(st.sampled_from(b" \t:-[]{}&*!|>'\"#\n0aZ\xff"))
     tmp = tmp_path_factory.getbasetemp() / "fuzz-mutate"
     _check(tmp, rel, bytes(raw))
+
+
+RUSHING_TIN = Path(__file__).resolve().parent.parent / "content" / "rushing-tin"
+RT_FILES = sorted(p.relative_to(RUSHING_TIN).as_posix() for p in RUSHING_TIN.rglob("*.yaml"))
+
+
+def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:8]):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "30")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_rushing_tin_with_one_value_replaced(tmp_path_factory, data: st.DataObject) -> None:  # type: ignore[no-untyped-def]
+    """The real Rushing Tin content with any one value swapped for any YAML value: the game's
+    own checks (map geometry, schedules, cards) give findings, never a traceback."""
+    rel = data.draw(st.sampled_from(RT_FILES))
+    tree = yaml.safe_load((RUSHING_TIN / rel).read_text(encoding="utf-8"))
+    path = data.draw(st.sampled_from(_paths(tree)[1:]))
+    value = data.draw(st.one_of(documents, st.integers(-10**6, 10**6),
+                                st.lists(st.integers(-50, 50), min_size=2, max_size=2)))
+    node = tree
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    root = tmp_path_factory.mktemp("rt-fuzz")
+    game = root / "content" / "rushing-tin"
+    shutil.copytree(RUSHING_TIN, game)
+    (game / rel).write_text(yaml.safe_dump(tree, sort_keys=False), encoding="utf-8")
+    loaded, findings = load_game(root / "content", "rushing-tin")
+    assert exit_code(findings) in (0, 1, 2)
+    for finding in findings:
+        assert finding.location is not None and finding.code and finding.message

@@ -45,14 +45,17 @@ def sections_partition_the_map(game: GameContent) -> Iterator[Finding]:
         geo = SectorGeometry(board)
         grid = geo.hexes
         owner: dict[tuple[int, int], tuple[str, int | None]] = {}
+        broken = False
         for s, section in enumerate(board.sections):
             for i, raw in enumerate(section.hexes):
                 h = (raw[0], raw[1])
                 where = board.where("sections", s, "hexes", i)
                 if h not in grid:
+                    broken = True
                     yield error("map.off-grid", f"hex {list(h)} of section {section.id} is not "
                                 f"on the {board.grid.columns}x{board.grid.rows} grid", where)
                 elif h in owner:
+                    broken = True
                     first, line = owner[h]
                     yield error("map.section-overlap", f"hex {list(h)} is already in section "
                                 f"{first} (line {line}); sections must not overlap", where)
@@ -60,11 +63,15 @@ def sections_partition_the_map(game: GameContent) -> Iterator[Finding]:
                     owner[h] = (section.id, where.line if where else None)
         missing = sorted(grid - set(owner))
         if missing:
+            broken = True
             shown = ", ".join(str(list(h)) for h in missing[:6])
             more = f" and {len(missing) - 6} more" if len(missing) > 6 else ""
             yield error("map.section-gap", f"{len(missing)} map hexes are in no section: "
                         f"{shown}{more}", board.where("sections"))
-        yield from _shapely_cover(board, geo)
+        if not broken:
+            # The polygon checks repeat the hex-set ones by another route (so a disagreement
+            # would show a bug in either) and add what hex sets cannot see: shape and pieces.
+            yield from _shapely_cover(board, geo)
 
 
 def _shapely_cover(board: SectorMap, geo: SectorGeometry) -> Iterator[Finding]:

@@ -202,22 +202,54 @@ def export(
 def build(
     games: GamesArg = None,
     content: ContentOpt = Path("content"),
+    templates: Annotated[Path, typer.Option(
+        "--templates", help="Folder of face templates (<game>/<name>.yaml).")] = Path("templates"),
     output: Annotated[Path, typer.Option("-o", "--output", help="Output folder.")] = Path("out"),
+    paper: Annotated[str, typer.Option(help="Paper: a4, letter or a3.")] = "a4",
+    bleed: Annotated[float, typer.Option(help="Bleed around each item, in mm.")] = 3.0,
+    no_crop_marks: Annotated[bool, typer.Option(
+        "--no-crop-marks", help="Leave out the crop marks.")] = False,
+    duplex: Annotated[str, typer.Option(
+        help="Edge the printer flips the sheet over: long or short.")] = "long",
+    back_offset: Annotated[str, typer.Option(
+        help="Shift backs by X,Y mm to correct a printer's misalignment.")] = "0,0",
+    only: Annotated[list[str] | None, typer.Option(
+        help="Build only this component (bill-of-materials id); repeatable.")] = None,
     strict: StrictOpt = False,
 ) -> None:
-    """Validate games and write their outputs into the output folder.
+    """Validate games and write their print-and-play kits into the output folder.
 
-    For each game that validates, writes OUT/<game>/content.json (the exported content model)
-    and the game's own outputs (Rushing Tin: OUT/rushing-tin/svg/sector-map.svg). A game with
-    errors writes nothing and leaves its previous outputs as they were.
+    For each game that validates, writes OUT/<game>/content.json (the exported content
+    model), the game's own outputs (Rushing Tin: OUT/rushing-tin/svg/sector-map/rt001.svg),
+    every card face as OUT/<game>/svg/<component>/<id>.svg and the kit PDF
+    OUT/<game>/<game>-<paper>.pdf: a contents page, then each deck's sheets of fronts, each
+    followed by its sheet of backs placed for duplex printing. A game with errors writes
+    nothing and leaves its previous outputs as they were.
 
-    Example:  pnp build rushing-tin -o out
+    Example:  pnp build rushing-tin --paper letter --back-offset 0.5,-1 -o out
     """
     from .export import export_game, to_json
-    from .findings import apply_strict, exit_code, summary
+    from .findings import Severity, apply_strict, exit_code, summary
     from .fsutil import write_atomic
+    from .kit import KitOptions, build_kit
+    from .layout.templates import TemplateSet
     from .project import UsageError, iter_games
+    from .render.impose import PAPERS
 
+    if paper not in PAPERS:
+        raise _fail_usage(f"--paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    if duplex not in ("long", "short"):
+        raise _fail_usage(f"--duplex must be long or short, not {duplex!r}")
+    if not 0 <= bleed <= 10:
+        raise _fail_usage(f"--bleed must be between 0 and 10 mm, not {bleed:g}")
+    try:
+        dx, dy = (float(v) for v in back_offset.split(","))
+    except ValueError:
+        raise _fail_usage(f"--back-offset takes X,Y in mm (e.g. 0.5,-1), not "
+                          f"{back_offset!r}") from None
+    options = KitOptions(paper=paper, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
+                         back_offset=(dx, dy), only=tuple(only or ()))
+    template_set = TemplateSet([templates])
     code = 0
     try:
         for slug, game, findings in iter_games(content, games):
@@ -228,6 +260,14 @@ def build(
             if game is None or game_code:
                 typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
                 continue
+            _written, report, kit_findings = build_kit(game, template_set, output / slug,
+                                                       options)
+            kit_findings = apply_strict(kit_findings, strict)
+            _print_findings(kit_findings, err=True)
+            if any(f.severity is Severity.ERROR for f in kit_findings):
+                code = max(code, exit_code(kit_findings))
+                typer.echo(f"{slug}: kit not built ({summary(kit_findings)})", err=True)
+                continue
             target = output / slug / "content.json"
             write_atomic(target, to_json(export_game(game)))
             pieces = sum(game.counts().values())
@@ -236,6 +276,12 @@ def build(
             for write in game.rules.outputs:
                 for path in write(game, output / slug):
                     typer.echo(f"{slug}: wrote {path}")
+            if report is not None:
+                items = sum(row[1] for row in report.rows)
+                typer.echo(f"{slug}: wrote {report.path} ({report.pages} pages, {items} cards, "
+                           f"{len(_written) - 1} SVG faces)")
+                for name, count, first, layout in report.rows:
+                    typer.echo(f"    {name}: {count} from page {first}, {layout}")
     except UsageError as exc:
         raise _fail_usage(str(exc)) from None
     raise typer.Exit(code)

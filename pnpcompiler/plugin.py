@@ -38,6 +38,8 @@ Check = Callable[["GameContent"], Iterable[Finding]]
 Derive = Callable[["GameContent"], Any]
 #: Writes a game's own outputs into its output folder; returns the files written.
 Output = Callable[["GameContent", Path], list[Path]]
+#: Extra template variables for one item: (game, component, item) -> variables.
+Context = Callable[["GameContent", Any, Any], dict[str, Any]]
 K = TypeVar("K", bound="type[Component]")
 F = TypeVar("F", bound=Check)
 
@@ -50,6 +52,7 @@ class Rules:
     checks: list[Check] = field(default_factory=list)
     derived: dict[str, Derive] = field(default_factory=dict)
     outputs: list[Output] = field(default_factory=list)
+    contexts: dict[str, Context] = field(default_factory=dict)
 
     def kind(self, model: K) -> K:
         """Register a component kind; its name is the default of its ``kind`` field."""
@@ -76,8 +79,18 @@ class Rules:
         self.outputs.append(func)
         return func
 
+    def template_context(self, kind: str) -> Callable[[Context], Context]:
+        """Register extra template variables for the items of one component kind."""
+
+        def register(func: Context) -> Context:
+            self.contexts[kind] = func
+            return func
+
+        return register
+
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
+        self.contexts.update(other.contexts)
         self.kinds.update(other.kinds)
         self.checks.extend(other.checks)
         self.derived.update(other.derived)

@@ -17,6 +17,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture
 def rushing_tin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(CONTENT / "rushing-tin", tmp_path / "content" / "rushing-tin")
+    shutil.copytree(CONTENT.parent / "templates", tmp_path / "templates")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

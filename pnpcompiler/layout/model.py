@@ -1,0 +1,128 @@
+"""The resolved layout model: what a face looks like, in millimetres, ready to draw.
+
+Templates produce it; the PDF and SVG renderers only read it, so the two outputs cannot drift.
+Coordinates are millimetres from the top-left corner of the trim box, y growing downward (as
+in SVG); the bleed extends ``bleed`` beyond each edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Paint:
+    """Fill and stroke of a shape; ``None`` means not painted."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.3
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle, optionally with rounded corners."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    paint: Paint
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    """A circle or ellipse given by its centre and radii."""
+
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A closed polygon, or an open polyline when ``closed`` is false."""
+
+    points: tuple[tuple[float, float], ...]
+    paint: Paint
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a text line in one font: text, or an icon when ``icon`` is set."""
+
+    x: float
+    """Offset from the line's left edge."""
+    text: str
+    font: str
+    size: float
+    colour: str
+    width: float
+    icon: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of fitted text: its baseline and its runs."""
+
+    baseline: float
+    """Offset from the text box's top."""
+    runs: tuple[Run, ...]
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text fitted into a box: the lines are already broken and sized."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    lines: tuple[Line, ...]
+    size: float
+    """The font size the text was fitted at."""
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An icon drawn in a square box."""
+
+    name: str
+    x: float
+    y: float
+    size: float
+    colour: str | None = None
+    """The icon's main colour, passed to its template as ``colour``."""
+
+
+Element = Box | Ellipse | Polygon | Text | Icon
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """Text that did not fit its box even at the minimum size."""
+
+    field: str
+    size: float
+    needed: float
+    """Height the text needs at the minimum size, in mm."""
+    available: float
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed side of an item: size, bleed, background and elements, in mm."""
+
+    width: float
+    height: float
+    bleed: float
+    background: str | None
+    elements: tuple[Element, ...]
+    overflows: tuple[Overflow, ...] = field(default=())
+    shape: str = "rect"
+    """``rect``, ``round`` or ``hex``: the cut line drawn for counters."""

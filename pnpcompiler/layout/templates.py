@@ -1,0 +1,450 @@
+"""Face templates: YAML files whose string values are jinja2 expressions, resolved into faces.
+
+A template (``templates/<game>/<name>.yaml``) lists a face's background and elements. Every
+string value is rendered by a sandboxed jinja2 environment with the item's fields, so a
+template can say ``text: "Route {{ item.route }}"`` or ``x: "{{ W / 2 }}mm"``. An element may
+carry ``if: <expression>`` (drawn only when true) and ``each: <expression>`` with ``as: name``
+(drawn once per value). Lengths are millimetres, as numbers or with a unit (``"3mm"``,
+``"0.25in"``). Errors name the template file, line and column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..findings import Finding, Location, error, warning
+from ..loader import Document, PathKey, load_file
+from ..units import parse_length
+from .model import Box, Element, Ellipse, Face, Icon, Overflow, Paint, Polygon, Text
+from .text import TextStyle, fit, plain
+
+ELEMENT_KINDS = ("box", "circle", "ellipse", "line", "polygon", "text", "icon")
+_PAINT = {"fill", "stroke", "stroke_width", "dash"}
+ALLOWED_KEYS: dict[str, set[str]] = {
+    "box": {"x", "y", "w", "h", "radius"} | _PAINT,
+    "circle": {"cx", "cy", "r"} | _PAINT,
+    "ellipse": {"cx", "cy", "rx", "ry"} | _PAINT,
+    "line": {"points"} | _PAINT,
+    "polygon": {"points"} | _PAINT,
+    "text": {"x", "y", "w", "h", "text", "font", "size", "min_size", "leading", "align",
+             "valign", "colour", "field"},
+    "icon": {"name", "x", "y", "size", "colour"},
+}
+"""Keys each element accepts, besides ``if`` (which may also sit beside the element)."""
+ALIGN = ("left", "center", "right")
+VALIGN = ("top", "middle", "bottom")
+
+
+class TemplateError(Exception):
+    """A template cannot be read or resolved; carries the finding to report."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+@dataclass
+class Template:
+    """A loaded template: its document (with positions) and where it came from."""
+
+    name: str
+    doc: Document
+
+
+@dataclass
+class TemplateSet:
+    """Templates found under one or more folders (the project's own first)."""
+
+    folders: list[Path]
+    _cache: dict[str, Template] = field(default_factory=dict)
+
+    def get(self, name: str, where: Location | None = None) -> Template:
+        """Return the template ``name`` (``rushing-tin/hand-off-front``), loading it once."""
+        if name in self._cache:
+            return self._cache[name]
+        if ".." in Path(name).parts or Path(name).is_absolute():
+            raise TemplateError(error("template.bad-name", f"template names stay inside the "
+                                      f"templates folder; found {name!r}", where))
+        for folder in self.folders:
+            path = folder / f"{name}.yaml"
+            if path.is_file():
+                doc, found = load_file(path, _display(path))
+                if found:
+                    raise TemplateError(found[0])
+                if not isinstance(doc.data, dict):
+                    raise TemplateError(error("template.not-a-mapping", "a template is a "
+                                              "mapping with 'elements'", doc.locate(())))
+                template = Template(name, doc)
+                self._cache[name] = template
+                return template
+        searched = ", ".join(_display(f) for f in self.folders)
+        raise TemplateError(error("template.missing", f"no template {name!r} (looked for "
+                                  f"{name}.yaml in {searched})", where))
+
+
+def _display(path: Path) -> str:
+    from ..project import display_path
+
+    return display_path(path)
+
+
+_ENV: Any = None
+
+
+def environment() -> Any:
+    """Return the sandboxed jinja2 environment (values are escaped for text markup)."""
+    global _ENV
+    if _ENV is None:
+        from jinja2 import StrictUndefined
+        from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+        _ENV = ImmutableSandboxedEnvironment(autoescape=True, undefined=StrictUndefined,
+                                             trim_blocks=True, lstrip_blocks=True)
+    return _ENV
+
+
+@dataclass
+class Resolver:
+    """Turns one template and one item's context into a face."""
+
+    template: Template
+    context: dict[str, Any]
+    width: float
+    height: float
+    bleed: float
+    item: str
+    """The item's id, for messages."""
+    templates: TemplateSet | None = None
+    icon_prefix: str = ""
+    """Where icons are looked up first (``rushing-tin/icons/``), then ``icons/``."""
+    findings: list[Finding] = field(default_factory=list)
+    overflows: list[Overflow] = field(default_factory=list)
+
+    def where(self, path: PathKey) -> Location:
+        """Return the template location of ``path``."""
+        return self.template.doc.locate(path)
+
+    def fail(self, code: str, message: str, path: PathKey) -> TemplateError:
+        """Return an error to raise, located in the template."""
+        return TemplateError(error(code, f"{self.template.name}: {message}", self.where(path)))
+
+    # -- values -------------------------------------------------------------------------
+
+    def render(self, value: Any, path: PathKey, scope: dict[str, Any]) -> Any:
+        """Render a string value through jinja2; other values pass through."""
+        if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
+            return value
+        from jinja2 import TemplateError as JinjaError
+
+        try:
+            return str(environment().from_string(value).render(scope))
+        except JinjaError as exc:
+            raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
+        except (ArithmeticError, TypeError, ValueError) as exc:
+            raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
+
+    def expression(self, text: Any, path: PathKey, scope: dict[str, Any]) -> Any:
+        """Evaluate an ``if``/``each`` expression."""
+        from jinja2 import TemplateError as JinjaError
+
+        if not isinstance(text, str):
+            return text
+        try:
+            return environment().compile_expression(text, undefined_to_none=False)(scope)
+        except JinjaError as exc:
+            raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
+        except (ArithmeticError, TypeError, ValueError) as exc:
+            raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
+
+    def length(self, spec: dict[str, Any], key: str, path: PathKey, scope: dict[str, Any],
+               default: float | None = None) -> float:
+        if key not in spec:
+            if default is None:
+                raise self.fail("template.missing-key", f"expected '{key}' (a length)", path)
+            return default
+        value = self.render(spec[key], (*path, key), scope)
+        if isinstance(value, bool):
+            raise self.fail("template.bad-length", f"expected a length, found {value!r}",
+                            (*path, key))
+        if isinstance(value, int | float):
+            return float(value)
+        try:
+            return float(value) if _is_number(value) else parse_length(value)
+        except ValueError:
+            raise self.fail("template.bad-length", f"expected a length such as 3mm, found "
+                            f"{value!r}", (*path, key)) from None
+
+    def number(self, spec: dict[str, Any], key: str, path: PathKey, scope: dict[str, Any],
+               default: float) -> float:
+        value = self.render(spec.get(key, default), (*path, key), scope)
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise self.fail("template.bad-number", f"expected a number, found {value!r}",
+                            (*path, key)) from None
+
+    def choice(self, spec: dict[str, Any], key: str, path: PathKey, scope: dict[str, Any],
+               allowed: tuple[str, ...]) -> str:
+        value = str(self.render(spec.get(key, allowed[0]), (*path, key), scope))
+        if value not in allowed:
+            raise self.fail("template.bad-choice", f"expected one of {', '.join(allowed)} for "
+                            f"'{key}', found {value!r}", (*path, key))
+        return value
+
+    def colour(self, spec: dict[str, Any], key: str, path: PathKey, scope: dict[str, Any]
+               ) -> str | None:
+        if key not in spec or spec[key] is None:
+            return None
+        value = str(self.render(spec[key], (*path, key), scope)).strip()
+        if value in ("", "none"):
+            return None
+        if not _is_colour(value):
+            raise self.fail("template.bad-colour", f"expected a colour like #1a2b3c, found "
+                            f"{value!r}", (*path, key))
+        return value.lower()
+
+    def paint(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]) -> Paint:
+        dash = spec.get("dash")
+        dashes: tuple[float, ...] = ()
+        if dash is not None:
+            text = str(self.render(dash, (*path, "dash"), scope))
+            try:
+                dashes = tuple(float(x) for x in text.replace(",", " ").split())
+            except ValueError:
+                raise self.fail("template.bad-number", f"expected dash lengths like '1 0.5', "
+                                f"found {text!r}", (*path, "dash")) from None
+        return Paint(self.colour(spec, "fill", path, scope),
+                     self.colour(spec, "stroke", path, scope),
+                     self.length(spec, "stroke_width", path, scope, 0.3), dashes)
+
+    # -- elements -----------------------------------------------------------------------
+
+    def face(self) -> Face:
+        data = self.template.doc.data
+        scope = dict(self.context, W=self.width, H=self.height, BLEED=self.bleed)
+        background = self.colour(data, "background", (), scope)
+        raw = data.get("elements", [])
+        if not isinstance(raw, list):
+            raise self.fail("template.bad-elements", "expected 'elements' to be a list",
+                            ("elements",))
+        elements = list(self.elements(raw, ("elements",), scope))
+        elements = list(self.expand_icons(elements))
+        shape = self.choice(data, "shape", ("shape",), scope, ("rect", "round", "hex"))
+        return Face(self.width, self.height, self.bleed, background, tuple(elements),
+                    tuple(self.overflows), shape)
+
+    def elements(self, raw: list[Any], path: PathKey, scope: dict[str, Any]
+                 ) -> Iterator[Element]:
+        for i, spec in enumerate(raw):
+            here = (*path, i)
+            if not isinstance(spec, dict):
+                raise self.fail("template.bad-element", "expected an element mapping such as "
+                                "{text: {...}}", here)
+            if "if" in spec and not self.expression(spec["if"], (*here, "if"), scope):
+                continue
+            kinds = [k for k in spec if k in ELEMENT_KINDS]
+            if len(kinds) != 1:
+                raise self.fail("template.bad-element", f"expected exactly one of "
+                                f"{', '.join(ELEMENT_KINDS)} in an element, found "
+                                f"{', '.join(map(str, spec)) or 'nothing'}", here)
+            kind = kinds[0]
+            extra = set(spec) - {kind, "if", "each", "as"}
+            if extra:
+                raise self.fail("template.unknown-key", f"unknown key(s) {sorted(extra)}; an "
+                                "element has one shape key plus if, each and as", here)
+            body = spec[kind]
+            if not isinstance(body, dict):
+                raise self.fail("template.bad-element", f"expected '{kind}' to be a mapping",
+                                (*here, kind))
+            unknown = set(body) - ALLOWED_KEYS[kind] - {"if"}
+            if unknown:
+                allowed = ", ".join(sorted(ALLOWED_KEYS[kind] | {"if"}))
+                raise self.fail("template.unknown-key", f"unknown key(s) "
+                                f"{', '.join(map(str, sorted(unknown)))} in {kind}; allowed "
+                                f"keys: {allowed}", (*here, kind))
+            if "if" in body and not self.expression(body["if"], (*here, kind, "if"), scope):
+                continue
+            if "each" in spec:
+                values = self.expression(spec["each"], (*here, "each"), scope)
+                name = str(spec.get("as", "it"))
+                try:
+                    items = list(values)
+                except TypeError:
+                    raise self.fail("template.bad-each", f"expected 'each' to give a list, "
+                                    f"found {values!r}", (*here, "each")) from None
+                for n, value in enumerate(items):
+                    inner = dict(scope, **{name: value, "loop_index": n})
+                    yield self.element(kind, body, (*here, kind), inner)
+            else:
+                yield self.element(kind, body, (*here, kind), scope)
+
+    def element(self, kind: str, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]
+                ) -> Element:
+        ln = self.length
+        if kind == "box":
+            return Box(ln(spec, "x", path, scope), ln(spec, "y", path, scope),
+                       ln(spec, "w", path, scope), ln(spec, "h", path, scope),
+                       self.paint(spec, path, scope), ln(spec, "radius", path, scope, 0.0))
+        if kind in ("circle", "ellipse"):
+            r = ln(spec, "r", path, scope, 0.0) if kind == "circle" else 0.0
+            rx = r or ln(spec, "rx", path, scope)
+            ry = r or ln(spec, "ry", path, scope)
+            return Ellipse(ln(spec, "cx", path, scope), ln(spec, "cy", path, scope), rx, ry,
+                           self.paint(spec, path, scope))
+        if kind in ("line", "polygon"):
+            points = self.points(spec, path, scope, 2 if kind == "line" else 3)
+            return Polygon(points, self.paint(spec, path, scope), closed=kind == "polygon")
+        if kind == "icon":
+            name = str(self.render(spec.get("name", ""), (*path, "name"), scope))
+            return Icon(name, ln(spec, "x", path, scope), ln(spec, "y", path, scope),
+                        ln(spec, "size", path, scope),
+                        self.colour(spec, "colour", path, scope))
+        return self.text(spec, path, scope)
+
+    def expand_icons(self, elements: list[Element]) -> Iterator[Element]:
+        """Replace icons, and icons inside text, by their templates' elements, scaled."""
+        for element in elements:
+            if isinstance(element, Icon):
+                yield from self.icon(element.name, element.x, element.y, element.size,
+                                     element.colour)
+                continue
+            yield element
+            if isinstance(element, Text):
+                for line in element.lines:
+                    for run in line.runs:
+                        if run.icon:
+                            size = run.width
+                            top = element.y + line.baseline - size * 0.78
+                            yield from self.icon(run.icon, element.x + run.x, top, size)
+
+    def icon(self, name: str, x: float, y: float, size: float, colour: str | None = None
+             ) -> Iterator[Element]:
+        """Yield an icon template's elements, drawn in a ``size`` mm square at (x, y)."""
+        if self.templates is None:
+            return
+        arg = ""
+        candidates = [name]
+        if "-" in name:
+            base, arg = name.rsplit("-", 1)
+            candidates.append(base)
+        template = None
+        for candidate in candidates:
+            for prefix in (self.icon_prefix, "icons/"):
+                try:
+                    template = self.templates.get(f"{prefix}{candidate}")
+                    break
+                except TemplateError:
+                    continue
+            if template is not None:
+                break
+        if template is None:
+            self.findings.append(warning("template.unknown-icon", f"{self.item}: no icon "
+                                         f"{name!r} (looked in templates/{self.icon_prefix} and "
+                                         "templates/icons/)", self.where(())))
+            return
+        inner = Resolver(template, dict(self.context, arg=arg, colour=colour or "#222222"),
+                         10.0, 10.0, 0.0, self.item, self.templates, self.icon_prefix)
+        face = inner.face()
+        self.findings += inner.findings
+        k = size / 10.0
+        yield from (_scaled(e, k, x, y) for e in face.elements)
+
+    def points(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any], least: int
+               ) -> tuple[tuple[float, float], ...]:
+        raw = spec.get("points")
+        if not isinstance(raw, list) or len(raw) < least:
+            raise self.fail("template.bad-points", f"expected 'points': a list of at least "
+                            f"{least} [x, y] pairs", path)
+        out = []
+        for i, pair in enumerate(raw):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise self.fail("template.bad-points", "expected an [x, y] pair",
+                                (*path, "points", i))
+            here = (*path, "points", i)
+            out.append((self.length({"x": pair[0]}, "x", here, scope),
+                        self.length({"y": pair[1]}, "y", here, scope)))
+        return tuple(out)
+
+    def text(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]) -> Text:
+        ln = self.length
+        x, y = ln(spec, "x", path, scope), ln(spec, "y", path, scope)
+        w, h = ln(spec, "w", path, scope), ln(spec, "h", path, scope)
+        if "text" not in spec:
+            raise self.fail("template.missing-key", "expected 'text'", path)
+        markup = str(self.render(spec["text"], (*path, "text"), scope))
+        style = TextStyle(
+            font=self.choice(spec, "font", path, scope,
+                             ("regular", "bold", "italic", "bold-italic")),
+            size=self.number(spec, "size", path, scope, 9.0),
+            min_size=self.number(spec, "min_size", path, scope, 6.0),
+            leading=self.number(spec, "leading", path, scope, 1.2),
+            align=self.choice(spec, "align", path, scope, ALIGN),
+            valign=self.choice(spec, "valign", path, scope, VALIGN),
+            colour=self.colour(spec, "colour", path, scope) or "#000000")
+        try:
+            fitted = fit(markup, style, w, h)
+        except ValueError as exc:  # reportlab's markup parser
+            raise self.fail("template.bad-markup", f"text markup {plain(markup)[:60]!r}: "
+                            f"{exc}", (*path, "text")) from None
+        element = Text(x, y, w, h, fitted.lines, fitted.size)
+        if not fitted.fits:
+            field_name = str(spec.get("field", path[-2] if len(path) > 1 else "text"))
+            overflow = Overflow(field_name, fitted.size, fitted.height, h)
+            self.findings.append(warning(
+                "text.overflow", f"{self.item}: text {field_name!r} ({plain(markup)[:40]!r}) "
+                f"does not fit {self.template.name}'s {w:.1f} x {h:.1f} mm box even at "
+                f"{style.min_size:g} pt: it needs {fitted.height:.1f} mm",
+                self.where((*path, "text"))))
+            self.overflows.append(overflow)
+        return element
+
+
+def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
+    """Return an element scaled by ``k`` about the origin, then moved by (dx, dy)."""
+    def p(paint: Paint) -> Paint:
+        return Paint(paint.fill, paint.stroke, paint.stroke_width * k,
+                     tuple(d * k for d in paint.dash))
+
+    if isinstance(e, Box):
+        return Box(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, p(e.paint), e.radius * k)
+    if isinstance(e, Ellipse):
+        return Ellipse(e.cx * k + dx, e.cy * k + dy, e.rx * k, e.ry * k, p(e.paint))
+    if isinstance(e, Polygon):
+        return Polygon(tuple((x * k + dx, y * k + dy) for x, y in e.points), p(e.paint),
+                       e.closed)
+    if isinstance(e, Text):
+        from .model import Line, Run
+
+        lines = tuple(Line(line.baseline * k, tuple(
+            Run(r.x * k, r.text, r.font, r.size * k, r.colour, r.width * k, r.icon)
+            for r in line.runs)) for line in e.lines)
+        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k)
+    return Icon(e.name, e.x * k + dx, e.y * k + dy, e.size * k, e.colour)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_colour(text: str) -> bool:
+    if len(text) in (4, 7) and text.startswith("#"):
+        return all(c in "0123456789abcdefABCDEF" for c in text[1:])
+    return False
+
+
+def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tuple[float,
+            float], bleed: float, item: str, where: Location | None = None
+            ) -> tuple[Face, list[Finding]]:
+    """Resolve template ``name`` for one item into a face, with any overflow warnings."""
+    template = templates.get(name, where)
+    game = name.split("/", 1)[0] + "/icons/" if "/" in name else ""
+    resolver = Resolver(template, context, size[0], size[1], bleed, item, templates, game)
+    face = resolver.face()
+    return face, resolver.findings

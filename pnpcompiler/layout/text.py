@@ -1,0 +1,180 @@
+"""Text fitting with reportlab's paragraph machinery: wrapping, bold and italic, inline icons
+and shrink-to-fit. The result is a list of positioned runs that both renderers draw as is.
+
+Markup is reportlab's paragraph markup (``<b>``, ``<i>``, ``<br/>``); ``:name:`` tokens become
+icons the height of the text, placed by reportlab as inline images and drawn by the renderers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .model import Line, Run
+
+PT_PER_MM = 72 / 25.4
+ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
+
+#: Font families shipped with reportlab (Bitstream Vera), embedded in every PDF.
+FONT_FILES = {"Vera": "Vera.ttf", "Vera-Bold": "VeraBd.ttf", "Vera-Italic": "VeraIt.ttf",
+              "Vera-BoldItalic": "VeraBI.ttf"}
+FONT_NAMES = {"regular": "Vera", "bold": "Vera-Bold", "italic": "Vera-Italic",
+              "bold-italic": "Vera-BoldItalic"}
+SVG_FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+
+
+@cache
+def register_fonts() -> None:
+    """Register the Vera family with reportlab (once), so ``<b>`` and ``<i>`` map to it."""
+    import reportlab
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    folder = Path(reportlab.__file__).parent / "fonts"
+    for name, file in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+    addMapping("Vera", 0, 0, "Vera")
+    addMapping("Vera", 1, 0, "Vera-Bold")
+    addMapping("Vera", 0, 1, "Vera-Italic")
+    addMapping("Vera", 1, 1, "Vera-BoldItalic")
+
+
+@cache
+def _blank_png() -> str:
+    """Return the path of the transparent image that reserves an icon's place in a line."""
+    return str(resources.files("pnpcompiler.layout") / "blank.png")
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a text box sets its text (sizes in points, lengths in mm)."""
+
+    font: str = "regular"
+    size: float = 9.0
+    min_size: float = 6.0
+    leading: float = 1.2
+    """Line height as a multiple of the size."""
+    align: str = "left"
+    valign: str = "top"
+    colour: str = "#000000"
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text set in a box: lines, the size used, and the height it needs."""
+
+    lines: tuple[Line, ...]
+    size: float
+    height: float
+    """Height of the set text in mm."""
+    fits: bool
+
+
+def fit(markup: str, style: TextStyle, width: float, height: float) -> Fitted:
+    """Set ``markup`` in a ``width`` x ``height`` mm box, shrinking down to ``min_size``."""
+    size = style.size
+    while True:
+        fitted = _set(markup, style, size, width)
+        if fitted.fits and fitted.height <= height + 1e-6:
+            return _place(fitted, style, height)
+        if size - 0.5 < style.min_size - 1e-9:
+            return _place(Fitted(fitted.lines, size, fitted.height, False), style, height)
+        size -= 0.5
+
+
+def _set(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
+    from reportlab.lib import colors
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    register_fonts()
+    icons: list[str] = []
+
+    def icon(match: re.Match[str]) -> str:
+        icons.append(match.group(1))
+        return (f'<img src="{_blank_png()}" width="{size:.2f}" height="{size:.2f}" '
+                'valign="middle"/>')
+
+    text = ICON_TOKEN.sub(icon, markup)
+    leading = size * style.leading
+    pstyle = ParagraphStyle(
+        "pnp", fontName=FONT_NAMES.get(style.font, "Vera"), fontSize=size, leading=leading,
+        alignment={"center": TA_CENTER, "right": TA_RIGHT}.get(style.align, TA_LEFT),
+        textColor=colors.HexColor(style.colour))
+    para = Paragraph(text, pstyle)
+    width_pt = width * PT_PER_MM
+    para.wrap(width_pt, 1e6)
+    bl: Any = para.blPara
+    lines: list[Line] = []
+    fits = True
+    icon_no = 0
+    for i, raw in enumerate(bl.lines):
+        runs: list[Run] = []
+        if bl.kind == 0:
+            # One font for the whole paragraph: the paragraph's own (``<b>`` round all of it
+            # makes it bold), not necessarily the style's.
+            extra, words = raw
+            line_text = " ".join(words)
+            font = getattr(bl, "fontName", pstyle.fontName)
+            fsize = getattr(bl, "fontSize", size)
+            colour = _hex(getattr(bl, "textColor", None)) or style.colour
+            w = stringWidth(line_text, font, fsize)
+            runs.append(Run(0.0, line_text, font, fsize, colour, w / PT_PER_MM))
+        else:
+            extra = raw.extraSpace
+            x = 0.0
+            for frag in raw.words:
+                cb = getattr(frag, "cbDefn", None)
+                if cb is not None and getattr(cb, "kind", "") == "img":
+                    w = float(cb.width)
+                    name = icons[icon_no] if icon_no < len(icons) else "missing"
+                    icon_no += 1
+                    runs.append(Run(x / PT_PER_MM, "", frag.fontName, frag.fontSize,
+                                    style.colour, w / PT_PER_MM, icon=name))
+                else:
+                    t = getattr(frag, "text", "")
+                    w = stringWidth(t, frag.fontName, frag.fontSize)
+                    colour = _hex(getattr(frag, "textColor", None)) or style.colour
+                    if t:
+                        runs.append(Run(x / PT_PER_MM, t, frag.fontName, frag.fontSize, colour,
+                                        w / PT_PER_MM))
+                x += w
+        if extra < -0.01:
+            fits = False  # a word longer than the line
+        shift = {"center": extra / 2, "right": extra}.get(style.align, 0.0) / PT_PER_MM
+        runs = [Run(r.x + shift, r.text, r.font, r.size, r.colour, r.width, r.icon)
+                for r in runs]
+        # Baseline of line i: leading steps, the first at the font's ascent.
+        baseline = (size * 0.93 + i * leading) / PT_PER_MM
+        lines.append(Line(baseline, tuple(runs)))
+    height = (len(bl.lines) * leading - (leading - size * 1.16)) / PT_PER_MM if bl.lines else 0
+    return Fitted(tuple(lines), size, max(height, 0.0), fits)
+
+
+def _place(fitted: Fitted, style: TextStyle, height: float) -> Fitted:
+    """Shift lines down for middle or bottom vertical alignment."""
+    spare = height - fitted.height
+    if spare <= 0 or style.valign == "top":
+        return fitted
+    dy = spare / 2 if style.valign == "middle" else spare
+    lines = tuple(Line(line.baseline + dy, line.runs) for line in fitted.lines)
+    return Fitted(lines, fitted.size, fitted.height, fitted.fits)
+
+
+def _hex(colour: Any) -> str | None:
+    if colour is None or not hasattr(colour, "hexval"):
+        return None
+    value = str(colour.hexval())  # '0x1a2b3c'
+    return "#" + value[2:].lower()
+
+
+def plain(markup: str) -> str:
+    """Return markup without tags (for messages)."""
+    return re.sub(r"<[^>]+>", "", markup)

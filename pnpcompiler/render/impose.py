@@ -1,0 +1,115 @@
+"""Imposition: how many items fit a sheet, where each trim goes, crop marks and duplex backs.
+
+All lengths in millimetres from the page's top-left corner. Items sit edge to edge with their
+bleeds, so neighbouring trims are two bleeds apart; crop marks run in the margin outside the
+grid, one at each trim line, so no mark ever prints on an item.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+MARGIN = 5.0
+"""Edge a home printer cannot print (most manage 3-5 mm); nothing is placed in it."""
+MARK_LENGTH = 3.5
+MARK_GAP = 1.0
+"""Space between the bleed edge and the start of a crop mark."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page layout for items of one size: grid, orientation and where the grid starts."""
+
+    paper: str
+    page_w: float
+    page_h: float
+    item_w: float
+    item_h: float
+    bleed: float
+    cols: int
+    rows: int
+    x0: float
+    """Left edge of the first item's trim."""
+    y0: float
+
+    @property
+    def per_page(self) -> int:
+        """Return how many items one page holds."""
+        return self.cols * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        """Return whether the page is wider than it is tall."""
+        return self.page_w > self.page_h
+
+    def trim(self, index: int) -> tuple[float, float]:
+        """Return the top-left corner of the ``index``-th item's trim (row by row)."""
+        row, col = divmod(index, self.cols)
+        return (self.x0 + col * (self.item_w + 2 * self.bleed),
+                self.y0 + row * (self.item_h + 2 * self.bleed))
+
+    def back(self, index: int, duplex: str = "long", offset: tuple[float, float] = (0.0, 0.0)
+             ) -> tuple[float, float]:
+        """Return where the back of the ``index``-th item goes on the next page.
+
+        Flipping a sheet over its long edge mirrors it across the other axis: a portrait sheet
+        turns left to right, a landscape one top to bottom; short-edge flipping the reverse.
+        The printer offset is added last.
+        """
+        x, y = self.trim(index)
+        mirror_x = (duplex == "long") != self.landscape
+        if mirror_x:
+            x = self.page_w - x - self.item_w
+        else:
+            y = self.page_h - y - self.item_h
+        return (x + offset[0], y + offset[1])
+
+    def grid_box(self) -> tuple[float, float, float, float]:
+        """Return (left, top, right, bottom) of the grid's outer trims."""
+        right = self.x0 + self.cols * self.item_w + (self.cols - 1) * 2 * self.bleed
+        bottom = self.y0 + self.rows * self.item_h + (self.rows - 1) * 2 * self.bleed
+        return (self.x0, self.y0, right, bottom)
+
+    def crop_marks(self, count: int | None = None) -> list[tuple[float, float, float, float]]:
+        """Return crop mark segments (x1, y1, x2, y2) outside the grid, at every trim line."""
+        left, top, right, bottom = self.grid_box()
+        b = self.bleed
+        out = []
+        xs = sorted({self.x0 + c * (self.item_w + 2 * b) + d
+                     for c in range(self.cols) for d in (0.0, self.item_w)})
+        ys = sorted({self.y0 + r * (self.item_h + 2 * b) + d
+                     for r in range(self.rows) for d in (0.0, self.item_h)})
+        for x in xs:
+            out.append((x, top - b - MARK_GAP - MARK_LENGTH, x, top - b - MARK_GAP))
+            out.append((x, bottom + b + MARK_GAP, x, bottom + b + MARK_GAP + MARK_LENGTH))
+        for y in ys:
+            out.append((left - b - MARK_GAP - MARK_LENGTH, y, left - b - MARK_GAP, y))
+            out.append((right + b + MARK_GAP, y, right + b + MARK_GAP + MARK_LENGTH, y))
+        return out
+
+
+def plan(item_w: float, item_h: float, bleed: float, paper: str, *, marks: bool = True
+         ) -> Sheet:
+    """Lay items out on ``paper``, portrait or landscape, whichever holds more (portrait on a
+    tie); the grid is centred. Raises ValueError when not even one item fits."""
+    pw, ph = PAPERS[paper]
+    reserve = MARGIN + (MARK_GAP + MARK_LENGTH if marks else 0.0)
+    best: Sheet | None = None
+    for w, h in ((pw, ph), (ph, pw)):
+        # Each item takes its trim plus a bleed on either side; marks and margin frame it all.
+        cols = int((w - 2 * reserve + 1e-9) // (item_w + 2 * bleed))
+        rows = int((h - 2 * reserve + 1e-9) // (item_h + 2 * bleed))
+        if cols < 1 or rows < 1:
+            continue
+        grid_w = cols * item_w + (cols - 1) * 2 * bleed
+        grid_h = rows * item_h + (rows - 1) * 2 * bleed
+        sheet = Sheet(paper, w, h, item_w, item_h, bleed, cols, rows, (w - grid_w) / 2,
+                      (h - grid_h) / 2)
+        if best is None or sheet.per_page > best.per_page:
+            best = sheet
+    if best is None:
+        raise ValueError(f"a {item_w:g} x {item_h:g} mm item with {bleed:g} mm bleed does not "
+                         f"fit on {paper.upper()} paper")
+    return best

@@ -1,0 +1,94 @@
+"""Draw resolved faces on a reportlab canvas, in millimetres from the page's top-left corner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..layout.model import Box, Ellipse, Face, Icon, Paint, Polygon, Text
+from ..layout.text import PT_PER_MM, register_fonts
+
+K = PT_PER_MM
+
+
+class PageDraw:
+    """Drawing on one page of a canvas with top-left millimetre coordinates."""
+
+    def __init__(self, canvas: Any, page_height_mm: float) -> None:
+        register_fonts()
+        self.c = canvas
+        self.top = page_height_mm * K
+
+    def x(self, mm: float) -> float:
+        return mm * K
+
+    def y(self, mm: float) -> float:
+        return self.top - mm * K
+
+    def paint(self, paint: Paint) -> tuple[bool, bool]:
+        c = self.c
+        if paint.fill:
+            c.setFillColor(paint.fill)
+        if paint.stroke:
+            c.setStrokeColor(paint.stroke)
+            c.setLineWidth(paint.stroke_width * K)
+            c.setDash([d * K for d in paint.dash] if paint.dash else [])
+        return bool(paint.fill), bool(paint.stroke)
+
+    def face(self, face: Face, ox: float, oy: float, *, clip: bool = True,
+             background: bool = True) -> None:
+        """Draw ``face`` with its trim's top-left corner at (ox, oy) mm."""
+        c = self.c
+        c.saveState()
+        b = face.bleed
+        if clip:
+            path = c.beginPath()
+            path.rect(self.x(ox - b), self.y(oy + face.height + b), (face.width + 2 * b) * K,
+                      (face.height + 2 * b) * K)
+            c.clipPath(path, stroke=0, fill=0)
+        if face.background and background:
+            c.setFillColor(face.background)
+            c.rect(self.x(ox - b), self.y(oy + face.height + b), (face.width + 2 * b) * K,
+                   (face.height + 2 * b) * K, stroke=0, fill=1)
+        for element in face.elements:
+            self.element(element, ox, oy)
+        c.restoreState()
+
+    def element(self, e: Any, ox: float, oy: float) -> None:
+        c = self.c
+        if isinstance(e, Box):
+            fill, stroke = self.paint(e.paint)
+            if fill or stroke:
+                if e.radius > 0:
+                    c.roundRect(self.x(ox + e.x), self.y(oy + e.y + e.h), e.w * K, e.h * K,
+                                e.radius * K, stroke=int(stroke), fill=int(fill))
+                else:
+                    c.rect(self.x(ox + e.x), self.y(oy + e.y + e.h), e.w * K, e.h * K,
+                           stroke=int(stroke), fill=int(fill))
+        elif isinstance(e, Ellipse):
+            fill, stroke = self.paint(e.paint)
+            if fill or stroke:
+                c.ellipse(self.x(ox + e.cx - e.rx), self.y(oy + e.cy + e.ry),
+                          self.x(ox + e.cx + e.rx), self.y(oy + e.cy - e.ry),
+                          stroke=int(stroke), fill=int(fill))
+        elif isinstance(e, Polygon):
+            fill, stroke = self.paint(e.paint)
+            if (fill and e.closed) or stroke:
+                path = c.beginPath()
+                (x0, y0), *rest = e.points
+                path.moveTo(self.x(ox + x0), self.y(oy + y0))
+                for px, py in rest:
+                    path.lineTo(self.x(ox + px), self.y(oy + py))
+                if e.closed:
+                    path.close()
+                c.drawPath(path, stroke=int(stroke), fill=int(fill and e.closed))
+        elif isinstance(e, Text):
+            for line in e.lines:
+                for run in line.runs:
+                    if run.icon or not run.text:
+                        continue
+                    c.setFillColor(run.colour)
+                    c.setFont(run.font, run.size)
+                    c.drawString(self.x(ox + e.x + run.x), self.y(oy + e.y + line.baseline),
+                                 run.text)
+        elif isinstance(e, Icon):  # icons are expanded at layout time; nothing left to draw
+            return

@@ -1,0 +1,69 @@
+"""Write a resolved face as SVG (svgwrite), millimetres, the bleed box as the view box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..layout.model import Box, Ellipse, Face, Paint, Polygon, Text
+from ..layout.text import PT_PER_MM, SVG_FONT_FAMILY
+
+
+def _f(x: float) -> str:
+    return f"{x:.3f}".rstrip("0").rstrip(".") or "0"
+
+
+def _paint(paint: Paint, closed: bool = True) -> dict[str, str]:
+    out = {"fill": paint.fill if (paint.fill and closed) else "none"}
+    if paint.stroke:
+        out["stroke"] = paint.stroke
+        out["stroke_width"] = _f(paint.stroke_width)
+        if paint.dash:
+            out["stroke_dasharray"] = ",".join(_f(d) for d in paint.dash)
+    return out
+
+
+def face_svg(face: Face, *, title: str | None = None, trim_line: bool = False) -> str:
+    """Return the SVG text of one face, including its bleed."""
+    import svgwrite
+
+    b = face.bleed
+    w, h = face.width + 2 * b, face.height + 2 * b
+    doc = svgwrite.Drawing(size=(f"{_f(w)}mm", f"{_f(h)}mm"), profile="full", debug=False)
+    doc.viewbox(-b, -b, w, h)
+    if title:
+        doc.set_desc(title=title)
+    if face.background:
+        doc.add(doc.rect((_f(-b), _f(-b)), (_f(w), _f(h)), fill=face.background))
+    for e in face.elements:
+        add(doc, doc, e)
+    if trim_line:
+        doc.add(doc.rect((0, 0), (_f(face.width), _f(face.height)), fill="none",
+                         stroke="#ff00ff", stroke_width="0.1", id="trim"))
+    return str(doc.tostring())
+
+
+def add(doc: Any, parent: Any, e: Any) -> None:
+    """Add one element to an svgwrite container."""
+    if isinstance(e, Box):
+        extra = {"rx": _f(e.radius), "ry": _f(e.radius)} if e.radius > 0 else {}
+        parent.add(doc.rect((_f(e.x), _f(e.y)), (_f(e.w), _f(e.h)), **extra, **_paint(e.paint)))
+    elif isinstance(e, Ellipse):
+        parent.add(doc.ellipse((_f(e.cx), _f(e.cy)), (_f(e.rx), _f(e.ry)), **_paint(e.paint)))
+    elif isinstance(e, Polygon):
+        points = [(_f(x), _f(y)) for x, y in e.points]
+        shape = doc.polygon(points) if e.closed else doc.polyline(points)
+        for key, value in _paint(e.paint, e.closed).items():
+            shape[key.replace("_", "-")] = value
+        parent.add(shape)
+    elif isinstance(e, Text):
+        for line in e.lines:
+            for run in line.runs:
+                if run.icon or not run.text:
+                    continue
+                weight = "bold" if "Bold" in run.font else "normal"
+                style = "italic" if "Italic" in run.font else "normal"
+                t = doc.text(run.text, insert=(_f(e.x + run.x), _f(e.y + line.baseline)),
+                             font_family=SVG_FONT_FAMILY, font_size=_f(run.size / PT_PER_MM),
+                             font_weight=weight, font_style=style, fill=run.colour)
+                t["xml:space"] = "preserve"
+                parent.add(t)

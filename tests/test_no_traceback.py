@@ -136,7 +136,7 @@ def test_rushing_tin_with_one_value_replaced(tmp_path_factory, data: st.DataObje
     game = root / "content" / "rushing-tin"
     shutil.copytree(RUSHING_TIN, game)
     (game / rel).write_text(yaml.safe_dump(tree, sort_keys=False), encoding="utf-8")
-    loaded, findings = load_game(root / "content", "rushing-tin")
+    _, findings = load_game(root / "content", "rushing-tin")
     assert exit_code(findings) in (0, 1, 2)
     for finding in findings:
         assert finding.location is not None and finding.code and finding.message

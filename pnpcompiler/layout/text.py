@@ -146,8 +146,10 @@ def _set(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
                         runs.append(Run(x / PT_PER_MM, t, frag.fontName, frag.fontSize, colour,
                                         w / PT_PER_MM))
                 x += w
-        if extra < -0.01:
-            fits = False  # a word longer than the line
+        if extra < -1.0:
+            # A word longer than the line. (reportlab lets a line run a fraction of a point
+            # over; under a point, a third of a millimetre, is not an overflow.)
+            fits = False
         shift = {"center": extra / 2, "right": extra}.get(style.align, 0.0) / PT_PER_MM
         runs = [Run(r.x + shift, r.text, r.font, r.size, r.colour, r.width, r.icon)
                 for r in runs]

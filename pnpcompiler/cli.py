@@ -205,7 +205,8 @@ def build(
     templates: Annotated[Path, typer.Option(
         "--templates", help="Folder of face templates (<game>/<name>.yaml).")] = Path("templates"),
     output: Annotated[Path, typer.Option("-o", "--output", help="Output folder.")] = Path("out"),
-    paper: Annotated[str, typer.Option(help="Paper: a4, letter or a3.")] = "a4",
+    paper: Annotated[list[str] | None, typer.Option(
+        help="Paper: a4, letter or a3; repeat for a PDF of each.")] = None,
     bleed: Annotated[float, typer.Option(help="Bleed around each item, in mm.")] = 3.0,
     no_crop_marks: Annotated[bool, typer.Option(
         "--no-crop-marks", help="Leave out the crop marks.")] = False,
@@ -226,7 +227,7 @@ def build(
     followed by its sheet of backs placed for duplex printing. A game with errors writes
     nothing and leaves its previous outputs as they were.
 
-    Example:  pnp build rushing-tin --paper letter --back-offset 0.5,-1 -o out
+    Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """
     from .export import export_game, to_json
     from .findings import Severity, apply_strict, exit_code, summary
@@ -236,8 +237,10 @@ def build(
     from .project import UsageError, iter_games
     from .render.impose import PAPERS
 
-    if paper not in PAPERS:
-        raise _fail_usage(f"--paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    papers = tuple(paper or ["a4"])
+    for name in papers:
+        if name not in PAPERS:
+            raise _fail_usage(f"--paper must be one of {', '.join(PAPERS)}, not {name!r}")
     if duplex not in ("long", "short"):
         raise _fail_usage(f"--duplex must be long or short, not {duplex!r}")
     if not 0 <= bleed <= 10:
@@ -247,7 +250,7 @@ def build(
     except ValueError:
         raise _fail_usage(f"--back-offset takes X,Y in mm (e.g. 0.5,-1), not "
                           f"{back_offset!r}") from None
-    options = KitOptions(paper=paper, bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
+    options = KitOptions(paper=papers[0], bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
                          back_offset=(dx, dy), only=tuple(only or ()))
     template_set = TemplateSet([templates])
     code = 0
@@ -260,8 +263,8 @@ def build(
             if game is None or game_code:
                 typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
                 continue
-            _written, report, kit_findings = build_kit(game, template_set, output / slug,
-                                                       options)
+            _written, reports, kit_findings = build_kit(game, template_set, output / slug,
+                                                        options, papers)
             kit_findings = apply_strict(kit_findings, strict)
             _print_findings(kit_findings, err=True)
             if any(f.severity is Severity.ERROR for f in kit_findings):
@@ -276,10 +279,12 @@ def build(
             for write in game.rules.outputs:
                 for path in write(game, output / slug):
                     typer.echo(f"{slug}: wrote {path}")
-            if report is not None:
+            if reports:
+                typer.echo(f"{slug}: wrote {len(_written) - len(reports)} SVG faces to "
+                           f"{output / slug / 'svg'}")
+            for report in reports:
                 items = sum(row[1] for row in report.rows)
-                typer.echo(f"{slug}: wrote {report.path} ({report.pages} pages, {items} cards, "
-                           f"{len(_written) - 1} SVG faces)")
+                typer.echo(f"{slug}: wrote {report.path} ({report.pages} pages, {items} cards)")
                 for name, count, first, layout in report.rows:
                     typer.echo(f"    {name}: {count} from page {first}, {layout}")
     except UsageError as exc:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -326,16 +326,18 @@ def _unique(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def build_kit(game: GameContent, templates: TemplateSet, out_dir: Path, options: KitOptions
-              ) -> tuple[list[Path], PdfReport | None, list[Finding]]:
-    """Build the kit: faces, SVGs, PDF. Writes nothing when a template fails."""
+def build_kit(game: GameContent, templates: TemplateSet, out_dir: Path, options: KitOptions,
+              papers: tuple[str, ...] = ()) -> tuple[list[Path], list[PdfReport], list[Finding]]:
+    """Build the kit: faces, SVGs, one PDF per paper (``options.paper`` when none are given).
+    Writes nothing when a template fails."""
     decks, findings = faces_for(game, templates, options)
     findings = _unique(findings)
-    if any(f.severity.name == "ERROR" for f in findings):
-        return [], None, findings
-    if not decks:
-        return [], None, findings
+    if any(f.severity.name == "ERROR" for f in findings) or not decks:
+        return [], [], findings
     written = write_svgs(decks, out_dir)
-    report = write_pdf(game, decks, out_dir, options)
-    written.append(report.path)
-    return written, report, findings
+    reports = []
+    for paper in papers or (options.paper,):
+        report = write_pdf(game, decks, out_dir, replace(options, paper=paper))
+        written.append(report.path)
+        reports.append(report)
+    return written, reports, findings

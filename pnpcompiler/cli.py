@@ -214,6 +214,9 @@ def build(
         help="Edge the printer flips the sheet over: long or short.")] = "long",
     back_offset: Annotated[str, typer.Option(
         help="Shift backs by X,Y mm to correct a printer's misalignment.")] = "0,0",
+    ink_saver: Annotated[bool, typer.Option(
+        "--ink-saver", help="Grayscale, no full-bleed backgrounds (adds -ink-saver to names).")
+    ] = False,
     only: Annotated[list[str] | None, typer.Option(
         help="Build only this component (bill-of-materials id); repeatable.")] = None,
     strict: StrictOpt = False,
@@ -251,7 +254,7 @@ def build(
         raise _fail_usage(f"--back-offset takes X,Y in mm (e.g. 0.5,-1), not "
                           f"{back_offset!r}") from None
     options = KitOptions(paper=papers[0], bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
-                         back_offset=(dx, dy), only=tuple(only or ()))
+                         back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver)
     template_set = TemplateSet([templates])
     code = 0
     try:

@@ -34,6 +34,8 @@ class KitOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     only: tuple[str, ...] = ()
     """Bill-of-materials ids or component names to build; everything when empty."""
+    ink_saver: bool = False
+    """Grayscale, without full-bleed backgrounds, pale fills."""
 
 
 @dataclass
@@ -87,6 +89,19 @@ def _selected(deck: Deck[Any], options: KitOptions) -> bool:
 def faces_for(game: GameContent, templates: TemplateSet, options: KitOptions
               ) -> tuple[list[DeckFaces], list[Finding]]:
     """Resolve the faces of every deck that has templates."""
+    decks, findings = _faces_for(game, templates, options)
+    if options.ink_saver:
+        from .layout.ink import ink_saver
+
+        for deck in decks:
+            for card in deck.cards:
+                card.front = ink_saver(card.front)
+                card.back = ink_saver(card.back) if card.back else None
+    return decks, findings
+
+
+def _faces_for(game: GameContent, templates: TemplateSet, options: KitOptions
+               ) -> tuple[list[DeckFaces], list[Finding]]:
     findings: list[Finding] = []
     decks: list[DeckFaces] = []
     for deck in game.of_type(Deck):
@@ -132,7 +147,7 @@ def faces_for(game: GameContent, templates: TemplateSet, options: KitOptions
     return decks, findings
 
 
-def write_svgs(decks: list[DeckFaces], out_dir: Path) -> list[Path]:
+def write_svgs(decks: list[DeckFaces], out_dir: Path, folder: str = "svg") -> list[Path]:
     """Write each front as ``svg/<component>/<id>.svg`` and each back once."""
     from .render.svg import face_svg
 
@@ -140,12 +155,12 @@ def write_svgs(decks: list[DeckFaces], out_dir: Path) -> list[Path]:
     for deck in decks:
         done_backs: set[str] = set()
         for card in deck.cards:
-            path = out_dir / "svg" / deck.component / f"{card.id}.svg"
+            path = out_dir / folder / deck.component / f"{card.id}.svg"
             write_atomic(path, face_svg(card.front, title=card.id))
             written.append(path)
             if card.back is not None and card.back_id and card.back_id not in done_backs:
                 done_backs.add(card.back_id)
-                path = out_dir / "svg" / deck.component / f"{card.back_id}.svg"
+                path = out_dir / folder / deck.component / f"{card.back_id}.svg"
                 write_atomic(path, face_svg(card.back, title=card.back_id))
                 written.append(path)
     return written
@@ -177,7 +192,8 @@ def write_pdf(game: GameContent, decks: list[DeckFaces], out_dir: Path, options:
     from .render.pdf import K, PageDraw
 
     register_fonts()
-    path = out_dir / f"{game.slug}-{options.paper}.pdf"
+    suffix = "-ink-saver" if options.ink_saver else ""
+    path = out_dir / f"{game.slug}-{options.paper}{suffix}.pdf"
     plans = [(deck, plan(deck.size[0], deck.size[1], options.bleed, options.paper,
                          marks=options.crop_marks)) for deck in decks]
     # Page numbers for the contents page: page 1 is the contents.
@@ -334,7 +350,7 @@ def build_kit(game: GameContent, templates: TemplateSet, out_dir: Path, options:
     findings = _unique(findings)
     if any(f.severity.name == "ERROR" for f in findings) or not decks:
         return [], [], findings
-    written = write_svgs(decks, out_dir)
+    written = write_svgs(decks, out_dir, "svg-ink-saver" if options.ink_saver else "svg")
     reports = []
     for paper in papers or (options.paper,):
         report = write_pdf(game, decks, out_dir, replace(options, paper=paper))

@@ -298,3 +298,23 @@ def test_pdf_page_is_readable(kit: Path) -> None:
     text = PdfReader(io.BytesIO((kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
                                 .read_bytes())).pages[0].extract_text()
     assert "Rushing Tin" in text and "Random Event Cards" in text and "25" in text
+
+
+def test_ink_saver_is_gray_without_backgrounds(tmp_path: Path) -> None:
+    from pnpcompiler.layout.ink import ink_saver
+    from pnpcompiler.layout.model import Box, Text
+
+    templates = _templates(tmp_path, (
+        "background: '#1f3a5f'\n"
+        "elements:\n"
+        "  - box: {x: 0, y: 0, w: 10, h: 10, fill: '#1f3a5f', stroke: '#cc0000'}\n"
+        "  - text: {x: 1, y: 1, w: 50, h: 9, text: 'white on dark', colour: '#ffffff'}\n"))
+    face, _ = resolve(templates, "game/face", {}, (60, 90), 3, "c")
+    saved = ink_saver(face)
+    assert saved.background is None
+    box = next(e for e in saved.elements if isinstance(e, Box))
+    text = next(e for e in saved.elements if isinstance(e, Text))
+    for colour in (box.paint.fill, box.paint.stroke):
+        assert colour is not None and colour[1:3] == colour[3:5] == colour[5:7]
+    assert box.paint.fill is not None and int(box.paint.fill[1:3], 16) > 180  # pale
+    assert {r.colour for line in text.lines for r in line.runs} == {"#000000"}

@@ -24,7 +24,7 @@ def run_checks(game: GameContent) -> list[Finding]:
     findings: list[Finding] = []
     for check in (*CORE_CHECKS, *game.rules.checks):
         try:
-            findings.extend(check(game))
+            findings.extend(game.findings_of(check))
         except Exception as exc:  # a game's check must never turn into a traceback
             name = getattr(check, "__name__", repr(check))
             findings.append(error("check.crashed",

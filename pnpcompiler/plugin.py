@@ -67,12 +67,7 @@ class Rules:
 
     def derive(self, name: str) -> Callable[[Derive], Derive]:
         """Register data computed from the content, exported under ``derived.<name>``."""
-
-        def register(func: Derive) -> Derive:
-            self.derived[name] = func
-            return func
-
-        return register
+        return _register_in(self.derived, name)
 
     def output(self, func: Output) -> Output:
         """Register a writer of the game's own outputs (``pnp build`` calls it)."""
@@ -81,12 +76,7 @@ class Rules:
 
     def template_context(self, kind: str) -> Callable[[Context], Context]:
         """Register extra template variables for the items of one component kind."""
-
-        def register(func: Context) -> Context:
-            self.contexts[kind] = func
-            return func
-
-        return register
+        return _register_in(self.contexts, kind)
 
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
@@ -95,6 +85,19 @@ class Rules:
         self.checks.extend(other.checks)
         self.derived.update(other.derived)
         self.outputs.extend(other.outputs)
+
+
+R = TypeVar("R", bound=Callable[..., Any])
+
+
+def _register_in(registry: dict[str, R], key: str) -> Callable[[R], R]:
+    """Return a decorator that files a function under ``key`` and returns it unchanged."""
+
+    def register(func: R) -> R:
+        registry[key] = func
+        return func
+
+    return register
 
 
 def kind_name(model: type[Component]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +19,7 @@ from .schema import validate_document
 
 MANIFEST = "game.yaml"
 C = TypeVar("C", bound=Component)
+T = TypeVar("T")
 
 
 class UsageError(Exception):
@@ -42,6 +43,18 @@ class GameContent:
     documents: dict[str, Document] = field(default_factory=dict)
     #: Kinds named by component files that did not validate (their errors are reported).
     failed_kinds: set[str] = field(default_factory=set)
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def memo(self, key: Any, compute: Callable[[], T]) -> T:
+        """Return a value derived from the content, computed once per load (a game's map
+        geometry, its route times), however many checks and exports ask for it."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]  # type: ignore[no-any-return]
+
+    def findings_of(self, check: Callable[[GameContent], Iterable[Finding]]) -> list[Finding]:
+        """Return a check's findings, running it once: a check may build on another's."""
+        return self.memo(("check", check), lambda: list(check(self)))
 
     def complete(self, *models: type[Component]) -> bool:
         """Return whether every file of these models' kinds validated.

@@ -26,6 +26,20 @@ def update_goldens(request: pytest.FixtureRequest) -> bool:
 
 
 @pytest.fixture
+def golden(update_goldens: bool) -> Callable[[str, Path], None]:
+    """Compare a report with its golden file (rewrite it under ``--update-goldens``)."""
+
+    def check(actual: str, expected: Path) -> None:
+        if update_goldens:
+            expected.parent.mkdir(parents=True, exist_ok=True)
+            expected.write_text(actual, encoding="utf-8")
+        assert expected.exists(), f"no {expected}; run with --update-goldens"
+        assert actual == expected.read_text(encoding="utf-8")
+
+    return check
+
+
+@pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
     """Make a project in tmp_path (cwd) whose content holds a copy of the golden base game."""
 

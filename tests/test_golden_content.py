@@ -29,7 +29,7 @@ def test_base_game_is_clean(project, pnp) -> None:  # type: ignore[no-untyped-de
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_content_error(case: Path, project, pnp, update_goldens: bool) -> None:  # type: ignore[no-untyped-def]
+def test_content_error(case: Path, project, pnp, golden) -> None:  # type: ignore[no-untyped-def]
     game_dir = project()
     for path in case.rglob("*"):
         if path.is_file() and path.name != "expected.txt":
@@ -38,10 +38,6 @@ def test_content_error(case: Path, project, pnp, update_goldens: bool) -> None: 
             shutil.copyfile(path, target)
     code, out = pnp("validate")
     report = f"{out}exit: {code}\n"
-    expected_file = case / "expected.txt"
-    if update_goldens:
-        expected_file.write_text(report, encoding="utf-8")
-    assert expected_file.exists(), f"no expected.txt for {case.name}; run with --update-goldens"
-    assert report == expected_file.read_text(encoding="utf-8")
+    golden(report, case / "expected.txt")
     if not case.name.endswith("_warning"):
         assert code in (1, 2)

@@ -73,14 +73,10 @@ def test_there_are_rushing_tin_cases() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_rushing_tin_content_error(case: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                   pnp, update_goldens: bool,  # type: ignore[no-untyped-def]
+                                   pnp, golden,  # type: ignore[no-untyped-def]
                                    baseline: set[str]) -> None:
     _edited_copy(case, tmp_path)
     monkeypatch.chdir(tmp_path)
     code, out = pnp("validate", "rushing-tin")
     report = f"{_report(out, baseline)}exit: {code}\n"
-    expected_file = case / "expected.txt"
-    if update_goldens:
-        expected_file.write_text(report, encoding="utf-8")
-    assert expected_file.exists(), f"no expected.txt for {case.name}; run with --update-goldens"
-    assert report == expected_file.read_text(encoding="utf-8")
+    golden(report, case / "expected.txt")

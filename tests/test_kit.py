@@ -164,7 +164,7 @@ def test_if_and_each(tmp_path: Path) -> None:
 
 
 def test_overflow_warning_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                 update_goldens: bool) -> None:
+                                 golden: Callable[[str, Path], None]) -> None:
     """A text that cannot fit names the card, the field and the overflow."""
     monkeypatch.chdir(tmp_path)
     templates = _templates(tmp_path, "elements:\n  - text: {x: 3, y: 3, w: 50, h: 10, "
@@ -175,11 +175,7 @@ def test_overflow_warning_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     report = "\n".join(f"{f.location.file}:{f.location.line}:{f.location.col}: "
                        f"{f.severity.value} {f.code}: {f.message}" for f in findings
                        if f.location) + "\n"
-    expected = GOLDEN / "overflow.txt"
-    if update_goldens:
-        expected.parent.mkdir(parents=True, exist_ok=True)
-        expected.write_text(report, encoding="utf-8")
-    assert report == expected.read_text(encoding="utf-8")
+    golden(report, GOLDEN / "overflow.txt")
 
 
 # --- the Rushing Tin kit -----------------------------------------------------------------
@@ -272,16 +268,12 @@ def _normalised(svg: str) -> str:
     "weather-event-cards/weather-storm-3.svg",
     "status-deck/status-aa-key.svg",
 ])
-def test_face_svg_golden(kit: Path, face: str, update_goldens: bool) -> None:
+def test_face_svg_golden(kit: Path, face: str, golden: Callable[[str, Path], None]) -> None:
     """One of each face type, as normalised SVG text."""
     path = kit / "b" / "rushing-tin" / "svg" / face
     assert path.is_file(), sorted(p.name for p in path.parent.glob("*"))[:10]
     text = _normalised(path.read_text(encoding="utf-8"))
-    expected = GOLDEN / face.replace("/", "__")
-    if update_goldens:
-        expected.parent.mkdir(parents=True, exist_ok=True)
-        expected.write_text(text, encoding="utf-8")
-    assert text == expected.read_text(encoding="utf-8")
+    golden(text, GOLDEN / face.replace("/", "__"))
 
 
 def test_build_options_are_checked(pnp: Callable[..., tuple[int, str]]) -> None:

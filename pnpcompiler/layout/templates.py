@@ -10,7 +10,7 @@ carry ``if: <expression>`` (drawn only when true) and ``each: <expression>`` wit
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,26 +137,22 @@ class Resolver:
         """Render a string value through jinja2; other values pass through."""
         if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
             return value
-        from jinja2 import TemplateError as JinjaError
-
-        try:
-            return str(environment().from_string(value).render(scope))
-        except JinjaError as exc:
-            raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
-        except (ArithmeticError, TypeError, ValueError) as exc:
-            raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
+        return self.jinja(lambda: str(environment().from_string(value).render(scope)), path)
 
     def expression(self, text: Any, path: PathKey, scope: dict[str, Any]) -> Any:
         """Evaluate an ``if``/``each`` expression."""
-        from jinja2 import TemplateError as JinjaError
-
         if not isinstance(text, str):
             return text
+        return self.jinja(lambda: environment().compile_expression(
+            text, undefined_to_none=False)(scope), path)
+
+    def jinja(self, run: Callable[[], Any], path: PathKey) -> Any:
+        """Run jinja2; its errors (and the template's own arithmetic) become findings."""
+        from jinja2 import TemplateError as JinjaError
+
         try:
-            return environment().compile_expression(text, undefined_to_none=False)(scope)
-        except JinjaError as exc:
-            raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
-        except (ArithmeticError, TypeError, ValueError) as exc:
+            return run()
+        except (JinjaError, ArithmeticError, TypeError, ValueError) as exc:
             raise self.fail("template.render", f"{type(exc).__name__}: {exc}", path) from None
 
     def length(self, spec: dict[str, Any], key: str, path: PathKey, scope: dict[str, Any],

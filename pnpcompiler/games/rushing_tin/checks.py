@@ -21,7 +21,7 @@ from .model import (
     StatusDeck,
     WeatherEventDeck,
 )
-from .routes import CELEBRITY, TURN_MINUTES, minutes, parse_route
+from .routes import CELEBRITY, TURN_MINUTES, hhmm, minutes, parse_route
 
 #: Land-within times the RANDOM EVENTS section states for each event.
 LAND_WITHIN = {"food-poisoning": "1:30", "mucho-grande": "1:15", "passenger-freak-out": "1:00"}
@@ -80,7 +80,7 @@ def rules_tables_are_consistent(game: GameContent) -> Iterator[Finding]:
     start, end = minutes(s.start), minutes(s.end)
     if start is not None and end is not None and start + s.turns * s.turn_minutes != end:
         yield error("rules.shift-end",
-                    f"expected the shift to end at {_clock(start + s.turns * s.turn_minutes)} "
+                    f"expected the shift to end at {hhmm(start + s.turns * s.turn_minutes)} "
                     f"({s.turns} turns of {s.turn_minutes} minutes from {s.start}), found "
                     f"{s.end}", t.where("shift", "end"))
     atcs = sorted(limit.atcs for limit in t.shift_limits)
@@ -97,10 +97,6 @@ def rules_tables_are_consistent(game: GameContent) -> Iterator[Finding]:
                         f"{more.atcs} ATCs (fewer ATCs, {fewer.atcs}, may accept "
                         f"{fewer.accepted}), found {more.accepted}",
                         t.where("shift_limits", i, "accepted"))
-
-
-def _clock(total: int) -> str:
-    return f"{total // 60}:{total % 60:02d}"
 
 
 @rules.check

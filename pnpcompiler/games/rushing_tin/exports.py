@@ -10,8 +10,7 @@ from ...project import GameContent
 from . import rules
 from .map_checks import geometry_for
 from .model import HandOffDeck
-from .routes import parse_route
-from .schedule import route_times
+from .routes import TURN_MINUTES, hhmm, parse_route
 from .sector_map import MapError
 
 
@@ -25,7 +24,7 @@ def routes(game: GameContent) -> list[dict[str, Any]]:
         if sector is None:
             continue
         try:
-            times = route_times(geo)
+            times = geo.route_times
         except MapError:
             times = {}
         for row in sector.rows():
@@ -45,16 +44,12 @@ def routes(game: GameContent) -> list[dict[str, Any]]:
                 "schedule": row.schedule,
                 "schedule_turns": rt.schedule_turns if rt else None,
                 "fewest_turns": fewest,
-                "fewest_time": None if fewest is None else _hm(fewest * 15),
+                "fewest_time": None if fewest is None else hhmm(fewest * TURN_MINUTES),
                 "slack_turns": rt.slack if rt else None,
                 "bonus": card.bonus if card else None,
                 "penalty": card.penalty if card else None,
             })
     return out
-
-
-def _hm(total: int) -> str:
-    return f"{total // 60}:{total % 60:02d}"
 
 
 @rules.output

@@ -10,7 +10,7 @@ from ...project import GameContent
 from . import rules
 from .checks import sector_logs_are_sound
 from .model import RulesTables, Sector, SectorMap
-from .schedule import route_times
+from .routes import TURN_MINUTES, hhmm
 from .sector_map import LEVEL2_ZONE_SIZE, MapError, SectorGeometry
 
 
@@ -19,9 +19,15 @@ def _maps(game: GameContent) -> list[SectorMap]:
 
 
 def geometry_for(game: GameContent) -> list[SectorGeometry]:
-    """Return a geometry per (map, sector) pair; one per map when there is no sector."""
-    sectors: list[Sector | None] = list(game.of_type(Sector)) or [None]
-    return [SectorGeometry(board, sector) for board in _maps(game) for sector in sectors]
+    """Return a geometry per (map, sector) pair; one per map when there is no sector.
+
+    Built once per loaded game, so checks and exports share its derived zones and route times.
+    """
+    def build() -> list[SectorGeometry]:
+        sectors: list[Sector | None] = list(game.of_type(Sector)) or [None]
+        return [SectorGeometry(board, sector) for board in _maps(game) for sector in sectors]
+
+    return game.memo("rushing-tin.geometry", build)
 
 
 def _directions_ok(board: SectorMap) -> Iterator[Finding]:
@@ -208,9 +214,10 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
     """Every route can be flown within its schedule under the movement rules; a schedule that
     only a perfect flight keeps (no spare turn) is a warning. ``pnp export`` lists every
     route's fewest turns and slack."""
-    if any(f.severity is Severity.ERROR for check in GEOMETRY_CHECKS for f in check(game)):
+    if any(f.severity is Severity.ERROR for check in GEOMETRY_CHECKS
+           for f in game.findings_of(check)):
         return  # the map or the sector's points are wrong; flight times would mislead
-    if any(f.code in SECTOR_POINT_CODES for f in sector_logs_are_sound(game)):
+    if any(f.code in SECTOR_POINT_CODES for f in game.findings_of(sector_logs_are_sound)):
         return
     if not game.complete(SectorMap, Sector, RulesTables):
         return
@@ -219,7 +226,7 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
         if sector is None:
             continue
         try:
-            times = route_times(geo)
+            times = geo.route_times
         except (MapError, StopIteration, KeyError):
             continue  # reported by the geometry checks
         for table, rows in (("single_routes", sector.single_routes),
@@ -233,8 +240,9 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
                     yield error("schedule.unflyable", f"route {row.flight} cannot be flown on "
                                 f"this map under the movement rules", where)
                 elif rt.fewest_turns > rt.schedule_turns:
+                    least = hhmm(rt.fewest_turns * TURN_MINUTES)
                     yield error("schedule.infeasible",
-                                f"expected a schedule of at least {_hm(rt.fewest_turns)} "
+                                f"expected a schedule of at least {least} "
                                 f"({rt.fewest_turns} turns, the fewest {row.flight} can be "
                                 f"flown in), found {row.schedule}", where)
                 elif rt.slack is not None and rt.slack < 1:
@@ -243,7 +251,3 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
                                   f"perfect flight ({rt.fewest_turns} turns, no spare turn)",
                                   where)
 
-
-def _hm(turns: int) -> str:
-    total = turns * 15
-    return f"{total // 60}:{total % 60:02d}"

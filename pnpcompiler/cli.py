@@ -206,7 +206,7 @@ def build(
         "--templates", help="Folder of face templates (<game>/<name>.yaml).")] = Path("templates"),
     output: Annotated[Path, typer.Option("-o", "--output", help="Output folder.")] = Path("out"),
     paper: Annotated[list[str] | None, typer.Option(
-        help="Paper: a4, letter or a3; repeat for a PDF of each.")] = None,
+        help="Paper: a4 (the default), letter or a3; repeat for a PDF of each.")] = None,
     bleed: Annotated[float, typer.Option(help="Bleed around each item, in mm.")] = 3.0,
     no_crop_marks: Annotated[bool, typer.Option(
         "--no-crop-marks", help="Leave out the crop marks.")] = False,

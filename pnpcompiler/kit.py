@@ -202,9 +202,9 @@ def write_pdf(game: GameContent, decks: list[DeckFaces], out_dir: Path, options:
     for deck, sheet in plans:
         sheets = -(-deck.count // sheet.per_page)
         has_backs = any(card.back for card in deck.cards)
-        rows.append((deck.name, deck.count, page, f"{sheet.cols} x {sheet.rows} per "
-                     f"{'landscape' if sheet.landscape else 'portrait'} page"
-                     + (", duplex backs" if has_backs else "")))
+        rows.append((deck.name, deck.count, page, f"{sheet.cols} x {sheet.rows}, "
+                     f"{'landscape' if sheet.landscape else 'portrait'}"
+                     + (", with backs" if has_backs else "")))
         page += sheets * (2 if has_backs else 1)
 
     buffer = io.BytesIO()
@@ -307,15 +307,17 @@ def _contents_page(canvas: Any, game: GameContent, rows: list[tuple[str, int, in
                       f"{options.bleed:g} mm bleed, {options.duplex}-edge duplex")
     canvas.setFont("Vera-Bold", 10)
     y = 52.0
-    for x, head in ((20, "Component"), (110, "Items"), (130, "Page"), (145, "Layout")):
-        canvas.drawString(draw.x(x), draw.y(y), head)
+    canvas.drawString(draw.x(20), draw.y(y), "Component")
+    canvas.drawRightString(draw.x(108), draw.y(y), "Items")
+    canvas.drawRightString(draw.x(124), draw.y(y), "Page")
+    canvas.drawString(draw.x(132), draw.y(y), "Layout per page")
     canvas.setFont("Vera", 9)
     for name, count, first, layout in rows:
         y += 6
-        canvas.drawString(draw.x(20), draw.y(y), name[:48])
-        canvas.drawRightString(draw.x(120), draw.y(y), str(count))
-        canvas.drawRightString(draw.x(138), draw.y(y), str(first))
-        canvas.drawString(draw.x(145), draw.y(y), layout[:40])
+        canvas.drawString(draw.x(20), draw.y(y), name[:44])
+        canvas.drawRightString(draw.x(108), draw.y(y), str(count))
+        canvas.drawRightString(draw.x(124), draw.y(y), str(first))
+        canvas.drawString(draw.x(132), draw.y(y), layout[:34])
     y += 14
     canvas.setFont("Vera", 8)
     notes = [

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .findings import Finding
 
 if TYPE_CHECKING:
-    from .components import Component
+    from .components import Component, Sheet
+    from .printables import Board, Printable
     from .project import GameContent
 
 Check = Callable[["GameContent"], Iterable[Finding]]
@@ -40,6 +41,12 @@ Derive = Callable[["GameContent"], Any]
 Output = Callable[["GameContent", Path], list[Path]]
 #: Extra template variables for one item: (game, component, item) -> variables.
 Context = Callable[["GameContent", Any, Any], dict[str, Any]]
+#: A game kind's items to impose on sheets (cash notes, cube nets): (game, component) -> list.
+PrintableFn = Callable[["GameContent", Any], "list[Printable]"]
+#: A game kind as a printable form in generic sheet sections: (game, component) -> sheet.
+SheetFn = Callable[["GameContent", Any], "Sheet | None"]
+#: A game kind's boards at print scale: (game, component) -> boards.
+BoardFn = Callable[["GameContent", Any], "list[Board]"]
 K = TypeVar("K", bound="type[Component]")
 F = TypeVar("F", bound=Check)
 
@@ -53,6 +60,9 @@ class Rules:
     derived: dict[str, Derive] = field(default_factory=dict)
     outputs: list[Output] = field(default_factory=list)
     contexts: dict[str, Context] = field(default_factory=dict)
+    printables: dict[str, PrintableFn] = field(default_factory=dict)
+    sheets: dict[str, SheetFn] = field(default_factory=dict)
+    boards: dict[str, BoardFn] = field(default_factory=dict)
 
     def kind(self, model: K) -> K:
         """Register a component kind; its name is the default of its ``kind`` field."""
@@ -78,9 +88,24 @@ class Rules:
         """Register extra template variables for the items of one component kind."""
         return _register_in(self.contexts, kind)
 
+    def printable(self, kind: str) -> Callable[[PrintableFn], PrintableFn]:
+        """Register how a kind's items are printed (sizes, templates, copies)."""
+        return _register_in(self.printables, kind)
+
+    def sheet(self, kind: str) -> Callable[[SheetFn], SheetFn]:
+        """Register how a kind is printed as a form made of generic sheet sections."""
+        return _register_in(self.sheets, kind)
+
+    def board(self, kind: str) -> Callable[[BoardFn], BoardFn]:
+        """Register how a kind is drawn as a board (a face at print scale)."""
+        return _register_in(self.boards, kind)
+
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
         self.contexts.update(other.contexts)
+        self.printables.update(other.printables)
+        self.sheets.update(other.sheets)
+        self.boards.update(other.boards)
         self.kinds.update(other.kinds)
         self.checks.extend(other.checks)
         self.derived.update(other.derived)

@@ -10,6 +10,6 @@ for _kind in KINDS:
     rules.kind(_kind)
 
 # Importing these registers their checks, derived data and outputs on ``rules``.
-from . import checks, exports, kit, map_checks  # noqa: E402
+from . import board, checks, exports, kit, map_checks, sheets  # noqa: E402
 
-__all__ = ["checks", "exports", "kit", "map_checks", "rules"]
+__all__ = ["board", "checks", "exports", "kit", "map_checks", "rules", "sheets"]

@@ -211,24 +211,32 @@ def build(
     no_crop_marks: Annotated[bool, typer.Option(
         "--no-crop-marks", help="Leave out the crop marks.")] = False,
     duplex: Annotated[str, typer.Option(
-        help="Edge the printer flips the sheet over: long or short.")] = "long",
+        help="long or short: the edge the printer flips the sheet over; fold: fronts and backs "
+        "side by side on one page, to fold in half and glue.")] = "long",
     back_offset: Annotated[str, typer.Option(
         help="Shift backs by X,Y mm to correct a printer's misalignment.")] = "0,0",
     ink_saver: Annotated[bool, typer.Option(
         "--ink-saver", help="Grayscale, no full-bleed backgrounds (adds -ink-saver to names).")
     ] = False,
+    png: Annotated[int, typer.Option(
+        "--png", metavar="DPI", help="Also write a PNG of every face at DPI (e.g. 150) to "
+        "OUT/<game>/png/; none when 0.")] = 0,
     only: Annotated[list[str] | None, typer.Option(
         help="Build only this component (bill-of-materials id); repeatable.")] = None,
     strict: StrictOpt = False,
+    quiet: Annotated[bool, typer.Option(
+        "--quiet", "-q", help="No progress bar; warnings as a one-line count.")] = False,
 ) -> None:
     """Validate games and write their print-and-play kits into the output folder.
 
-    For each game that validates, writes OUT/<game>/content.json (the exported content
-    model), the game's own outputs (Rushing Tin: OUT/rushing-tin/svg/sector-map/rt001.svg),
-    every card face as OUT/<game>/svg/<component>/<id>.svg and the kit PDF
-    OUT/<game>/<game>-<paper>.pdf: a contents page, then each deck's sheets of fronts, each
-    followed by its sheet of backs placed for duplex printing. A game with errors writes
-    nothing and leaves its previous outputs as they were.
+    For each game that validates, writes into OUT/<game>/: content.json (the exported
+    content model); <game>-<paper>.pdf, the kit: a contents page, then every card, counter,
+    note and cube net imposed with bleed and crop marks, each sheet of fronts followed by its
+    backs placed for duplex printing, the printable forms (Rushing Tin's Sector Log) and the
+    boards tiled over several pages with overlap and alignment marks; svg/<component>/<id>.svg
+    for every face and board; boards/<board>-a3.pdf (scaled to one A3 page) and
+    boards/<board>-poster.pdf (true size); png/ with --png. A game with errors writes nothing
+    and leaves its previous outputs as they were.
 
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """
@@ -244,32 +252,36 @@ def build(
     for name in papers:
         if name not in PAPERS:
             raise _fail_usage(f"--paper must be one of {', '.join(PAPERS)}, not {name!r}")
-    if duplex not in ("long", "short"):
-        raise _fail_usage(f"--duplex must be long or short, not {duplex!r}")
+    if duplex not in ("long", "short", "fold"):
+        raise _fail_usage(f"--duplex must be long, short or fold, not {duplex!r}")
     if not 0 <= bleed <= 10:
         raise _fail_usage(f"--bleed must be between 0 and 10 mm, not {bleed:g}")
+    if png and not 36 <= png <= 1200:
+        raise _fail_usage(f"--png takes a resolution between 36 and 1200 dpi, not {png}")
     try:
         dx, dy = (float(v) for v in back_offset.split(","))
     except ValueError:
         raise _fail_usage(f"--back-offset takes X,Y in mm (e.g. 0.5,-1), not "
                           f"{back_offset!r}") from None
     options = KitOptions(paper=papers[0], bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
-                         back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver)
+                         back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver,
+                         png_dpi=png)
     template_set = TemplateSet([templates])
     code = 0
     try:
         for slug, game, findings in iter_games(content, games):
             findings = apply_strict(findings, strict)
-            _print_findings(findings, err=True)
+            _print_findings(_quiet(findings, quiet), err=True)
             game_code = exit_code(findings)
             code = max(code, game_code)
             if game is None or game_code:
                 typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
                 continue
-            _written, reports, kit_findings = build_kit(game, template_set, output / slug,
-                                                        options, papers)
-            kit_findings = apply_strict(kit_findings, strict)
-            _print_findings(kit_findings, err=True)
+            with ProgressBar(slug, enabled=not quiet) as progress:
+                result = build_kit(game, template_set, output / slug, options, papers,
+                                   progress)
+            kit_findings = apply_strict(result.findings, strict)
+            _print_findings(_quiet(kit_findings, quiet), err=True)
             if any(f.severity is Severity.ERROR for f in kit_findings):
                 code = max(code, exit_code(kit_findings))
                 typer.echo(f"{slug}: kit not built ({summary(kit_findings)})", err=True)
@@ -282,17 +294,67 @@ def build(
             for write in game.rules.outputs:
                 for path in write(game, output / slug):
                     typer.echo(f"{slug}: wrote {path}")
-            if reports:
-                typer.echo(f"{slug}: wrote {len(_written) - len(reports)} SVG faces to "
-                           f"{output / slug / 'svg'}")
-            for report in reports:
-                items = sum(row[1] for row in report.rows)
-                typer.echo(f"{slug}: wrote {report.path} ({report.pages} pages, {items} cards)")
-                for name, count, first, layout in report.rows:
-                    typer.echo(f"    {name}: {count} from page {first}, {layout}")
+            _print_kit(slug, output / slug, result)
     except UsageError as exc:
         raise _fail_usage(str(exc)) from None
     raise typer.Exit(code)
+
+
+def _quiet(findings: list, quiet: bool) -> list:  # type: ignore[type-arg]
+    """Return the errors only when quiet (warnings are then counted in the summary line)."""
+    from .findings import Severity
+
+    return [f for f in findings if f.severity is Severity.ERROR] if quiet else findings
+
+
+def _print_kit(slug: str, out_dir: Path, result: object) -> None:
+    """Tell what a kit build wrote."""
+    from .kit import KitResult
+
+    assert isinstance(result, KitResult)
+    if result.faces:
+        typer.echo(f"{slug}: wrote {result.faces} SVG faces and boards to {out_dir / 'svg'}")
+    pngs = [p for p in result.written if p.suffix == ".png"]
+    if pngs:
+        typer.echo(f"{slug}: wrote {len(pngs)} PNG images to {out_dir / 'png'}")
+    for report in result.reports:
+        typer.echo(f"{slug}: wrote {report.path} ({report.pages} pages)")
+        for row in report.rows:
+            typer.echo(f"    {row.name}: {row.count} {row.noun} from page {row.first_page}, "
+                       f"{row.layout}")
+    for path in result.written:
+        if path.parent.name == "boards":
+            typer.echo(f"{slug}: wrote {path}")
+
+
+class ProgressBar:
+    """A one-line progress bar on a terminal's stderr; silent when stderr is not a terminal."""
+
+    def __init__(self, label: str, *, enabled: bool) -> None:
+        self.label = label
+        self.enabled = enabled and sys.stderr.isatty()
+        self.shown = False
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if total:
+            filled = round(24 * done / total)
+            bar = "#" * filled + "-" * (24 - filled)
+            text = f"{self.label}: [{bar}] {stage} {done}/{total}"
+        else:
+            text = f"{self.label}: {stage}: {done} pages"
+        sys.stderr.write("\r" + text[:78].ljust(78))
+        sys.stderr.flush()
+        self.shown = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * 78 + "\r")
+            sys.stderr.flush()
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Generic, Literal, TypeVar
 
 from pydantic import Field
@@ -33,11 +34,20 @@ class TileSet(Component, Generic[T]):
     size: Length
     """Edge for squares, flat-to-flat for hexes, diameter for round counters."""
     sides: Literal[1, 2] = 1
+    template: str | None = None
+    """The front template for tiles whose front names none."""
     back: Face | None = None
-    """A back shared by every tile without its own."""
+    """A back shared by every tile without its own; its template also draws tiles' own backs
+    when they name none."""
     tiles: list[T]
 
     base_kind = "tiles"
+
+    def size_mm(self) -> tuple[float, float]:
+        """Return the trim's (width, height) in mm: a flat-topped hex is wider than tall."""
+        if self.shape == "hex":
+            return (self.size * 2 / math.sqrt(3), self.size)
+        return (self.size, self.size)
 
     def items(self) -> list[T]:
         return list(self.tiles)

@@ -18,6 +18,7 @@ MARK_GAP = 1.0
 """Space between the bleed edge and the start of a crop mark."""
 
 
+
 @dataclass(frozen=True)
 class Sheet:
     """A page layout for items of one size: grid, orientation and where the grid starts."""
@@ -33,6 +34,9 @@ class Sheet:
     x0: float
     """Left edge of the first item's trim."""
     y0: float
+    fold: str = ""
+    """``vertical`` or ``horizontal`` when fronts and backs share the page either side of a
+    fold line (``--duplex fold``); empty for duplex printing."""
 
     @property
     def per_page(self) -> int:
@@ -59,56 +63,81 @@ class Sheet:
         The printer offset is added last.
         """
         x, y = self.trim(index)
-        mirror_x = (duplex == "long") != self.landscape
+        # Folding mirrors across the fold line, the page's centre line.
+        mirror_x = (self.fold == "vertical" if self.fold
+                    else (duplex == "long") != self.landscape)
         if mirror_x:
             x = self.page_w - x - self.item_w
         else:
             y = self.page_h - y - self.item_h
         return (x + offset[0], y + offset[1])
 
-    def grid_box(self) -> tuple[float, float, float, float]:
-        """Return (left, top, right, bottom) of the grid's outer trims."""
-        right = self.x0 + self.cols * self.item_w + (self.cols - 1) * 2 * self.bleed
-        bottom = self.y0 + self.rows * self.item_h + (self.rows - 1) * 2 * self.bleed
+    def used(self, count: int | None = None) -> tuple[int, int]:
+        """Return the (columns, rows) that ``count`` items occupy (all when None)."""
+        if count is None or count >= self.per_page:
+            return self.cols, self.rows
+        count = max(count, 1)
+        return min(count, self.cols), -(-count // self.cols)
+
+    def grid_box(self, count: int | None = None) -> tuple[float, float, float, float]:
+        """Return (left, top, right, bottom) of the outer trims of the cells in use."""
+        cols, rows = self.used(count)
+        right = self.x0 + cols * self.item_w + (cols - 1) * 2 * self.bleed
+        bottom = self.y0 + rows * self.item_h + (rows - 1) * 2 * self.bleed
         return (self.x0, self.y0, right, bottom)
 
     def crop_marks(self, count: int | None = None) -> list[tuple[float, float, float, float]]:
-        """Return crop mark segments (x1, y1, x2, y2) outside the grid, at every trim line."""
-        left, top, right, bottom = self.grid_box()
+        """Return crop mark segments (x1, y1, x2, y2) outside the grid, at every trim line of
+        the cells that ``count`` items use (a part-filled sheet gets marks only where it is
+        cut)."""
+        left, top, right, bottom = self.grid_box(count)
+        cols, rows = self.used(count)
         b = self.bleed
         out = []
         xs = sorted({self.x0 + c * (self.item_w + 2 * b) + d
-                     for c in range(self.cols) for d in (0.0, self.item_w)})
+                     for c in range(cols) for d in (0.0, self.item_w)})
         ys = sorted({self.y0 + r * (self.item_h + 2 * b) + d
-                     for r in range(self.rows) for d in (0.0, self.item_h)})
+                     for r in range(rows) for d in (0.0, self.item_h)})
+        # A folded sheet has no marks on its fold side: the grid's bleed reaches the fold.
         for x in xs:
             out.append((x, top - b - MARK_GAP - MARK_LENGTH, x, top - b - MARK_GAP))
-            out.append((x, bottom + b + MARK_GAP, x, bottom + b + MARK_GAP + MARK_LENGTH))
+            if self.fold != "horizontal":
+                out.append((x, bottom + b + MARK_GAP, x, bottom + b + MARK_GAP + MARK_LENGTH))
         for y in ys:
             out.append((left - b - MARK_GAP - MARK_LENGTH, y, left - b - MARK_GAP, y))
-            out.append((right + b + MARK_GAP, y, right + b + MARK_GAP + MARK_LENGTH, y))
+            if self.fold != "vertical":
+                out.append((right + b + MARK_GAP, y, right + b + MARK_GAP + MARK_LENGTH, y))
         return out
 
 
-def plan(item_w: float, item_h: float, bleed: float, paper: str, *, marks: bool = True
-         ) -> Sheet:
+def plan(item_w: float, item_h: float, bleed: float, paper: str, *, marks: bool = True,
+         fold: bool = False) -> Sheet:
     """Lay items out on ``paper``, portrait or landscape, whichever holds more (portrait on a
-    tie); the grid is centred. Raises ValueError when not even one item fits."""
+    tie); the grid is centred. With ``fold``, the grid fills one half of the page and the
+    backs go in the other half, mirrored across the fold line (either fold direction, the one
+    that holds more). Raises ValueError when not even one item fits."""
     pw, ph = PAPERS[paper]
     reserve = MARGIN + (MARK_GAP + MARK_LENGTH if marks else 0.0)
     best: Sheet | None = None
+    folds = ("vertical", "horizontal") if fold else ("",)
     for w, h in ((pw, ph), (ph, pw)):
-        # Each item takes its trim plus a bleed on either side; marks and margin frame it all.
-        cols = int((w - 2 * reserve + 1e-9) // (item_w + 2 * bleed))
-        rows = int((h - 2 * reserve + 1e-9) // (item_h + 2 * bleed))
-        if cols < 1 or rows < 1:
-            continue
-        grid_w = cols * item_w + (cols - 1) * 2 * bleed
-        grid_h = rows * item_h + (rows - 1) * 2 * bleed
-        sheet = Sheet(paper, w, h, item_w, item_h, bleed, cols, rows, (w - grid_w) / 2,
-                      (h - grid_h) / 2)
-        if best is None or sheet.per_page > best.per_page:
-            best = sheet
+        for how in folds:
+            # Each item takes its trim plus a bleed on either side; marks and margin frame it
+            # all. On a folded page the grid runs up to the fold: the bleeds of fronts and
+            # backs meet there, and the marks on the three outer sides mark every cut.
+            area_w = (w / 2 - reserve) if how == "vertical" else w - 2 * reserve
+            area_h = (h / 2 - reserve) if how == "horizontal" else h - 2 * reserve
+            cols = int((area_w + 1e-9) // (item_w + 2 * bleed))
+            rows = int((area_h + 1e-9) // (item_h + 2 * bleed))
+            if cols < 1 or rows < 1:
+                continue
+            grid_w = cols * item_w + (cols - 1) * 2 * bleed
+            grid_h = rows * item_h + (rows - 1) * 2 * bleed
+            x0 = w / 2 - bleed - grid_w if how == "vertical" else (w - grid_w) / 2
+            y0 = h / 2 - bleed - grid_h if how == "horizontal" else (h - grid_h) / 2
+            sheet = Sheet(paper, w, h, item_w, item_h, bleed, cols, rows, x0, y0, how)
+            if best is None or sheet.per_page > best.per_page:
+                best = sheet
     if best is None:
         raise ValueError(f"a {item_w:g} x {item_h:g} mm item with {bleed:g} mm bleed does not "
                          f"fit on {paper.upper()} paper")

@@ -1,14 +1,19 @@
-"""What Rushing Tin's card templates see besides the card itself: airline names, level
-colours, the decoded route and its schedule from the sector log."""
+"""What Rushing Tin prints besides its generic decks and counters (cash notes, plane cube
+nets), and what its templates see besides the item itself: airline names, level colours, the
+decoded route and its schedule from the sector log, the geometry of a cube net."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...printables import Printable, PrintableItem, Side
 from ...project import GameContent
 from . import rules
-from .model import RulesTables, Sector
+from .model import Cash, PlaneCubes, RulesTables, Sector
 from .routes import parse_route
+
+TAB_DEPTH = 0.3
+"""Glue tab depth as a share of the cube's edge."""
 
 
 def _common(game: GameContent) -> dict[str, Any]:
@@ -60,3 +65,91 @@ def weather_context(game: GameContent, deck: Any, card: Any) -> dict[str, Any]:
 def status_context(game: GameContent, deck: Any, card: Any) -> dict[str, Any]:
     """Airline names for status cards."""
     return _common(game)
+
+
+@rules.template_context("tiles")
+def counter_context(game: GameContent, tiles: Any, tile: Any) -> dict[str, Any]:
+    """Level colours for counters (entry/exit points, weather, wind)."""
+    return _common(game)
+
+
+@rules.printable("cash")
+def cash_notes(game: GameContent, cash: Cash) -> list[Printable]:
+    """Return the notes of each denomination, as many as the content counts."""
+    items = [PrintableItem(f"note-{note.value}", Side(cash.template), copies=note.count,
+                           item={"value": note.value, "symbol": cash.symbol},
+                           where=cash.where("denominations", i))
+             for i, note in enumerate(cash.denominations) if note.count]
+    return [Printable(cash.component or cash.kind, cash.name or "Cash",
+                      (cash.width, cash.height), items, noun="notes")]
+
+
+@rules.printable("plane-cubes")
+def plane_cube_nets(game: GameContent, cubes: PlaneCubes) -> list[Printable]:
+    """Return one cube net per plane: six faces in a cross, with glue tabs."""
+    net = cube_net(cubes.face, cubes.levels, _common(game)["level_colour"], cubes.glue_tabs)
+    items = [PrintableItem(f"cube-{plane}", Side(cubes.template), item={"plane": plane},
+                           context={**_common(game), "net": net},
+                           where=cubes.where("planes", i))
+             for i, plane in enumerate(cubes.planes)]
+    size = (net["width"], net["height"])
+    # The net carries its own cut and fold lines; the bleed is only space between nets.
+    return [Printable(cubes.component or cubes.kind, cubes.name or "Plane Cubes", size, items,
+                      noun="nets", crop_marks=False)]
+
+
+Point = tuple[float, float]
+
+
+def cube_net(edge: float, levels: list[int], colours: dict[str, str], tabs: bool
+             ) -> dict[str, Any]:
+    """Return a cross-shaped cube net: faces, glue tabs, cut lines and fold lines, in mm.
+
+    The band of four faces runs left to right in the middle row, the caps sit above and below
+    its second face. Tabs go on one edge of each of the seven pairs that meet when folded.
+    """
+    cells = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)]
+    faces = [{"x": c * edge, "y": r * edge, "level": level,
+              "colour": colours.get(str(level), "#ffffff")}
+             for (c, r), level in zip(cells, levels, strict=True)]
+    # Tabbed edges: (cell, side) with side n/s/e/w; their partners stay plain.
+    tabbed = {((0, 1), "n"), ((2, 1), "n"), ((3, 1), "n"), ((0, 1), "s"), ((2, 1), "s"),
+              ((3, 1), "s"), ((3, 1), "e")} if tabs else set()
+    occupied = set(cells)
+    step = {"n": (0, -1), "s": (0, 1), "e": (1, 0), "w": (-1, 0)}
+    cuts: list[list[Point]] = []
+    folds: list[list[Point]] = []
+    tab_shapes: list[list[Point]] = []
+    depth = TAB_DEPTH * edge
+    for cell in cells:
+        for side, (dc, dr) in step.items():
+            a, b = _edge(cell, side, edge)
+            neighbour = (cell[0] + dc, cell[1] + dr)
+            if neighbour in occupied:
+                if side in ("e", "s"):  # each shared edge once
+                    folds.append([a, b])
+            elif (cell, side) in tabbed:
+                folds.append([a, b])
+                tab = _tab(a, b, (dc, dr), depth)
+                tab_shapes.append(tab)
+                cuts.append(tab)
+            else:
+                cuts.append([a, b])
+    width = 4 * edge + (depth if tabs else 0.0)
+    return {"edge": edge, "faces": faces, "tabs": tab_shapes, "cuts": cuts, "folds": folds,
+            "width": width, "height": 3 * edge}
+
+
+def _edge(cell: tuple[int, int], side: str, edge: float) -> tuple[Point, Point]:
+    x, y = cell[0] * edge, cell[1] * edge
+    return {"n": ((x, y), (x + edge, y)), "s": ((x, y + edge), (x + edge, y + edge)),
+            "w": ((x, y), (x, y + edge)), "e": ((x + edge, y), (x + edge, y + edge))}[side]
+
+
+def _tab(a: Point, b: Point, outward: tuple[int, int], depth: float) -> list[Point]:
+    """Return a trapezoid tab on edge a-b, its outer side shortened by 45-degree ends."""
+    ox, oy = outward[0] * depth, outward[1] * depth
+    ux, uy = (b[0] - a[0]), (b[1] - a[1])
+    length = abs(ux) + abs(uy)
+    ux, uy = ux / length * depth, uy / length * depth
+    return [a, (a[0] + ox + ux, a[1] + oy + uy), (b[0] + ox - ux, b[1] + oy - uy), b]

@@ -328,6 +328,11 @@ class PlaneCubes(Component):
     face: Length
     """Edge of one cube face."""
     glue_tabs: bool = True
+    levels: list[Level] = Field(default=[1, 2, 3, 4, 5, 6], min_length=6, max_length=6)
+    """The level on each face of the net: top cap, the band of four left to right, bottom
+    cap. Neighbouring levels on neighbouring faces make a climb or descent one push of the
+    cube."""
+    template: str = "rushing-tin/plane-cube-net"
 
     base_kind = "other"
 
@@ -350,6 +355,7 @@ class Cash(Component):
     denominations: list[Note] = Field(min_length=1)
     width: Length
     height: Length
+    template: str = "rushing-tin/cash-note"
 
     base_kind = "cash"
 

@@ -1,0 +1,139 @@
+"""Collect what a game prints: every component turned into printables, sheets or boards.
+
+Generic kinds are handled here (decks, tiles, sheets); a game's own kinds by the functions its
+module registers (``@rules.printable``, ``@rules.sheet``, ``@rules.board``). Everything comes
+back in the order of the bill of materials, so the kit reads like the rulebook's piece list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .components import Deck, Sheet, TileSet
+from .components.base import Component
+from .printables import Board, Printable, PrintableItem, Side
+from .project import GameContent
+
+
+@dataclass
+class KitParts:
+    """What one game prints, before templates are resolved."""
+
+    printables: list[Printable] = field(default_factory=list)
+    sheets: list[tuple[str, str, Sheet]] = field(default_factory=list)
+    """(component id, name, sheet) for each printable form."""
+    boards: list[Board] = field(default_factory=list)
+
+
+def _context(game: GameContent, component: Component, item: Any) -> dict[str, Any]:
+    """Return the variables a game's module adds for one item of a generic kind."""
+    extra = game.rules.contexts.get(component.kind)
+    return dict(extra(game, component, item)) if extra is not None else {}
+
+
+def deck_printable(game: GameContent, deck: Deck[Any]) -> Printable | None:
+    """Return a deck's cards as a printable; None when no card has a template."""
+    if deck.template is None and not any(card.template for card in deck.cards):
+        return None
+    backs = {back.id: back for back in deck.backs}
+    default_back = deck.backs[0].id if deck.backs else None
+    items = []
+    for i, card in enumerate(deck.cards):
+        name = card.template or deck.template or ""
+        back_id = card.back or default_back
+        back = backs.get(back_id or "")
+        back_side = Side(back.template, dict(back.fields)) if back and back.template else None
+        items.append(PrintableItem(
+            card.id, Side(name, dict(card.fields)), back_side,
+            back_id if back_side else None, card.copies,
+            item=card.model_dump(mode="json"), context=_context(game, deck, card),
+            where=deck.where("cards", i)))
+    return Printable(_component_id(deck), _name(deck), deck.size_mm(), items, noun="cards")
+
+
+def tiles_printable(game: GameContent, tiles: TileSet[Any]) -> Printable | None:
+    """Return a set of tiles or counters as a printable; None when nothing has a template."""
+    if tiles.template is None and not any(t.front.template for t in tiles.tiles):
+        return None
+    shared = tiles.back if tiles.sides == 2 else None
+    items = []
+    for i, tile in enumerate(tiles.tiles):
+        front = Side(tile.front.template or tiles.template or "", dict(tile.front.fields))
+        back: Side | None = None
+        back_id = None
+        if tiles.sides == 2:
+            own = tile.back
+            template = (own.template if own else None) or (shared.template if shared else None)
+            if template:
+                if own is not None:
+                    back, back_id = Side(template, dict(own.fields)), f"{tile.id}-back"
+                elif shared is not None:
+                    back = Side(template, dict(shared.fields))
+                    back_id = f"{_component_id(tiles)}-back"
+        items.append(PrintableItem(tile.id, front, back, back_id, tile.copies,
+                                   item=tile.model_dump(mode="json"),
+                                   context=_context(game, tiles, tile),
+                                   where=tiles.where("tiles", i)))
+    return Printable(_component_id(tiles), _name(tiles), tiles.size_mm(), items,
+                     noun="counters", shape=_SHAPES[tiles.shape],
+                     crop_marks=tiles.shape == "square")
+
+
+_SHAPES = {"square": "rect", "round": "round", "hex": "hex"}
+
+
+def _component_id(component: Component) -> str:
+    return component.component or component.kind
+
+
+def _name(component: Component) -> str:
+    return component.name or component.component or component.kind
+
+
+def selected(component_ids: set[str], only: tuple[str, ...]) -> bool:
+    """Return whether ``--only`` lets a component through."""
+    return not only or bool(component_ids & set(only))
+
+
+def collect(game: GameContent, only: tuple[str, ...] = ()) -> KitParts:
+    """Return every printable, sheet and board of a game, in bill-of-materials order."""
+    parts = KitParts()
+    rules = game.rules
+    for component in _in_bom_order(game):
+        ids = {_component_id(component), _name(component), component.kind}
+        if isinstance(component, Deck):
+            ids |= {card.component for card in component.cards if card.component}
+        if not selected(ids, only):
+            continue
+        if component.kind in rules.printables:
+            parts.printables += rules.printables[component.kind](game, component)
+        elif isinstance(component, Deck):
+            printable = deck_printable(game, component)
+            if printable is not None:
+                parts.printables.append(printable)
+        elif isinstance(component, TileSet):
+            printable = tiles_printable(game, component)
+            if printable is not None:
+                parts.printables.append(printable)
+        if component.kind in rules.sheets:
+            sheet = rules.sheets[component.kind](game, component)
+            if sheet is not None:
+                parts.sheets.append((_component_id(component), _name(component), sheet))
+        elif isinstance(component, Sheet):
+            parts.sheets.append((_component_id(component), _name(component), component))
+        if component.kind in rules.boards:
+            parts.boards += rules.boards[component.kind](game, component)
+    return parts
+
+
+def _in_bom_order(game: GameContent) -> list[Component]:
+    """Return the component files ordered by the first bill-of-materials entry they fill."""
+    order = {entry.id: i for i, entry in enumerate(game.manifest.bill_of_materials)}
+
+    def key(item: tuple[str, Component]) -> tuple[int, str]:
+        path, component = item
+        ids = [component.component or "", *component.counts()]
+        return (min((order[i] for i in ids if i in order), default=len(order)), path)
+
+    return [c for _, c in sorted(game.components.items(), key=key)]

@@ -1,0 +1,344 @@
+"""The kit PDF: a contents page, imposed sheets of items with their backs, forms, tiled boards.
+
+Every page is planned before anything is drawn, so the contents page can give page numbers.
+Lengths are millimetres from the page's top-left corner, as everywhere in the layout model.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..layout.model import Face
+from ..printables import Board, ItemFaces, ItemGroup, SheetPages
+from .impose import PAPERS, Sheet, plan
+
+CUT_LINE = "#555555"
+FOLD_LINE = "#888888"
+
+
+@dataclass(frozen=True)
+class PdfOptions:
+    """What the kit PDF needs to know of the build options."""
+
+    paper: str
+    bleed: float
+    crop_marks: bool
+    duplex: str
+    """``long``, ``short`` or ``fold``."""
+    back_offset: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ContentsRow:
+    """One line of the contents page."""
+
+    name: str
+    count: int
+    noun: str
+    first_page: int
+    layout: str
+
+
+@dataclass
+class PdfReport:
+    """What went into a kit PDF."""
+
+    path: Any
+    pages: int
+    rows: list[ContentsRow]
+
+
+def _group_plan(group: ItemGroup, options: PdfOptions) -> Sheet:
+    marks = options.crop_marks and group.crop_marks
+    # Only items with backs are folded; one-sided ones use the whole page.
+    return plan(group.size[0], group.size[1], group.bleed, options.paper, marks=marks,
+                fold=options.duplex == "fold" and _has_backs(group))
+
+
+def _has_backs(group: ItemGroup) -> bool:
+    return any(item.back for item in group.items)
+
+
+def _group_pages(group: ItemGroup, sheet: Sheet, options: PdfOptions) -> int:
+    sheets = -(-group.count // sheet.per_page)
+    separate_backs = _has_backs(group) and not sheet.fold
+    return sheets * (2 if separate_backs else 1)
+
+
+def _layout_text(group: ItemGroup, sheet: Sheet, options: PdfOptions) -> str:
+    text = f"{sheet.cols} x {sheet.rows}, {'landscape' if sheet.landscape else 'portrait'}"
+    if _has_backs(group):
+        text += ", folded" if options.duplex == "fold" else ", with backs"
+    return text
+
+
+def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
+                  boards: list[Board], options: PdfOptions,
+                  progress: Callable[[int], None] | None = None) -> tuple[bytes, PdfReport]:
+    """Return the kit PDF's bytes and what went into it."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..layout.text import register_fonts
+    from .board import draw_tiles, tile_plan
+
+    register_fonts()
+    plans = [(group, _group_plan(group, options)) for group in groups]
+    board_plans = [(board, tile_plan(board.face.width, board.face.height, options.paper))
+                   for board in boards]
+    rows: list[ContentsRow] = []
+    page = 2
+    for group, sheet in plans:
+        rows.append(ContentsRow(group.name, group.count, group.noun, page,
+                                _layout_text(group, sheet, options)))
+        page += _group_pages(group, sheet, options)
+    for form in sheets:
+        rows.append(ContentsRow(form.name, form.copies, "sheets", page,
+                                f"{len(form.pages)} page(s), print {form.copies}"))
+        page += len(form.pages)
+    for board, tiles in board_plans:
+        rows.append(ContentsRow(board.name, 1, "board", page,
+                                f"{tiles.rows} x {tiles.cols} sheets, overlapped"))
+        page += tiles.rows * tiles.cols
+
+    buffer = io.BytesIO()
+    pw, ph = PAPERS[options.paper]
+    canvas = Canvas(buffer, pagesize=(pw * _K, ph * _K), invariant=1, pageCompression=1,
+                    initialFontName="Vera", initialFontSize=9)
+    canvas.setTitle(f"{title} - print-and-play kit ({options.paper.upper()})")
+    canvas.setAuthor("pnpcompiler")
+    canvas.setCreator("pnpcompiler")
+    _contents_page(canvas, title, rows, options, pw, ph)
+    forms: dict[tuple[int, str], str] = {}
+    for g, (group, sheet) in enumerate(plans):
+        for done in _draw_group(canvas, g, group, sheet, options, forms):
+            if progress:
+                progress(done)
+    for form in sheets:
+        for face in form.pages:
+            _sheet_page(canvas, face)
+            if progress:
+                progress(1)
+    for board, tiles in board_plans:
+        draw_tiles(canvas, board.face, tiles, title=board.name)
+        if progress:
+            progress(tiles.rows * tiles.cols)
+    pages = canvas.getPageNumber() - 1
+    canvas.save()
+    return buffer.getvalue(), PdfReport(None, pages, rows)
+
+
+_K = 72 / 25.4
+
+
+def _copies(group: ItemGroup) -> list[ItemFaces]:
+    return [item for item in group.items for _ in range(item.copies)]
+
+
+def _draw_group(canvas: Any, g: int, group: ItemGroup, sheet: Sheet, options: PdfOptions,
+                forms: dict[tuple[int, str], str]) -> Iterator[int]:
+    """Draw a group's sheets; yield the number of pages drawn after each page."""
+    from .pdf import PageDraw
+
+    items = _copies(group)
+    fold = bool(sheet.fold)
+    for start in range(0, len(items), sheet.per_page):
+        batch = items[start:start + sheet.per_page]
+        number = start // sheet.per_page + 1
+        _new_page(canvas, sheet, len(batch))
+        draw = PageDraw(canvas, sheet.page_h)
+        for i, item in enumerate(batch):
+            x, y = sheet.trim(i)
+            draw.face(item.front, x, y)
+            _cut_line(canvas, draw, group.shape, x, y, sheet.item_w, sheet.item_h)
+        if options.crop_marks and group.crop_marks:
+            _marks(canvas, draw, sheet, len(batch))
+        has_backs = any(item.back for item in batch)
+        if fold:
+            if has_backs:
+                _backs(canvas, sheet, batch, options, g, forms)
+                _fold_line(canvas, draw, sheet)
+            _label(canvas, draw, sheet, f"{group.name} - sheet {number}"
+                   + (" (fold on the dashed line, glue, then cut)" if has_backs else ""))
+            canvas.showPage()
+            yield 1
+            continue
+        _label(canvas, draw, sheet, f"{group.name} - fronts {number}")
+        canvas.showPage()
+        yield 1
+        if not has_backs:
+            continue
+        _new_page(canvas, sheet, len(batch))
+        draw = PageDraw(canvas, sheet.page_h)
+        _backs(canvas, sheet, batch, options, g, forms)
+        _label(canvas, draw, sheet, f"{group.name} - backs {number} ({options.duplex}-edge "
+               "duplex)")
+        canvas.showPage()
+        yield 1
+
+
+def _backs(canvas: Any, sheet: Sheet, batch: list[ItemFaces], options: PdfOptions, g: int,
+           forms: dict[tuple[int, str], str]) -> None:
+    """Draw each back where its front lands once the sheet is flipped (or folded); a shared
+    back is drawn once per document as a form and placed by reference."""
+    offset = (0.0, 0.0) if sheet.fold else options.back_offset
+    for i, item in enumerate(batch):
+        if item.back is None:
+            continue
+        x, y = sheet.back(i, options.duplex, offset)
+        key = (g, item.back_id or item.id)
+        if key not in forms:
+            forms[key] = f"back{len(forms)}"
+            _define_form(canvas, forms[key], item.back)
+        canvas.saveState()
+        canvas.translate((x - sheet.bleed) * _K,
+                         (sheet.page_h - y - sheet.item_h - sheet.bleed) * _K)
+        canvas.doForm(forms[key])
+        canvas.restoreState()
+
+
+def _new_page(canvas: Any, sheet: Sheet, count: int) -> None:
+    canvas.setPageSize((sheet.page_w * _K, sheet.page_h * _K))
+    left, top, right, bottom = sheet.grid_box(count)
+    if sheet.fold == "vertical":
+        right = sheet.page_w - left
+    elif sheet.fold == "horizontal":
+        bottom = sheet.page_h - top
+    b = sheet.bleed
+    canvas.setTrimBox((left * _K, (sheet.page_h - bottom) * _K, right * _K,
+                       (sheet.page_h - top) * _K))
+    canvas.setBleedBox(((left - b) * _K, (sheet.page_h - bottom - b) * _K, (right + b) * _K,
+                        (sheet.page_h - top + b) * _K))
+
+
+def _define_form(canvas: Any, name: str, face: Face) -> None:
+    """Draw a back once as a reusable form (its bleed box from the origin)."""
+    from .pdf import PageDraw
+
+    w, h = face.width + 2 * face.bleed, face.height + 2 * face.bleed
+    canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * _K, uppery=h * _K)
+    PageDraw(canvas, h).face(face, face.bleed, face.bleed)
+    canvas.endForm()
+
+
+def _cut_line(canvas: Any, draw: Any, shape: str, x: float, y: float, w: float, h: float
+              ) -> None:
+    """Outline a round or hex counter's cut: crop marks cannot show a curve or a corner."""
+    if shape == "rect":
+        return
+    canvas.saveState()
+    canvas.setStrokeColor(CUT_LINE)
+    canvas.setLineWidth(0.25 * _K)
+    if shape == "round":
+        canvas.circle(draw.x(x + w / 2), draw.y(y + h / 2), min(w, h) / 2 * _K, stroke=1,
+                      fill=0)
+    else:  # a flat-topped hex: corners left and right, flat top and bottom
+        cx, cy, r = x + w / 2, y + h / 2, w / 2
+        path = canvas.beginPath()
+        for k in range(6):
+            px = cx + r * math.cos(math.radians(60 * k))
+            py = cy + r * math.sin(math.radians(60 * k))
+            (path.moveTo if k == 0 else path.lineTo)(draw.x(px), draw.y(py))
+        path.close()
+        canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def _marks(canvas: Any, draw: Any, sheet: Sheet, count: int) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor("#000000")
+    canvas.setLineWidth(0.25)
+    for x1, y1, x2, y2 in sheet.crop_marks(count):
+        canvas.line(draw.x(x1), draw.y(y1), draw.x(x2), draw.y(y2))
+    canvas.restoreState()
+
+
+def _fold_line(canvas: Any, draw: Any, sheet: Sheet) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(FOLD_LINE)
+    canvas.setLineWidth(0.3 * _K)
+    canvas.setDash([2 * _K, 1.5 * _K])
+    canvas.setFont("Vera", 6)
+    canvas.setFillColor(FOLD_LINE)
+    if sheet.fold == "vertical":
+        x = sheet.page_w / 2
+        canvas.line(draw.x(x), draw.y(3), draw.x(x), draw.y(sheet.page_h - 3))
+        canvas.drawCentredString(draw.x(x), draw.y(sheet.page_h - 4.5), "fold")
+    else:
+        y = sheet.page_h / 2
+        canvas.line(draw.x(3), draw.y(y), draw.x(sheet.page_w - 3), draw.y(y))
+        canvas.drawString(draw.x(sheet.page_w - 10), draw.y(y - 1), "fold")
+    canvas.restoreState()
+
+
+def _label(canvas: Any, draw: Any, sheet: Sheet, text: str) -> None:
+    canvas.saveState()
+    canvas.setFont("Vera", 6)
+    canvas.setFillColor("#777777")
+    canvas.drawString(draw.x(6), draw.y(sheet.page_h - 2.5), text)
+    canvas.restoreState()
+
+
+def _sheet_page(canvas: Any, face: Face) -> None:
+    """Draw a form page (a face the size of the paper) and its trim box."""
+    from .pdf import PageDraw
+
+    canvas.setPageSize((face.width * _K, face.height * _K))
+    canvas.setTrimBox((0, 0, face.width * _K, face.height * _K))
+    canvas.setBleedBox((0, 0, face.width * _K, face.height * _K))
+    PageDraw(canvas, face.height).face(face, 0, 0, clip=False)
+    canvas.showPage()
+
+
+def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: PdfOptions,
+                   pw: float, ph: float) -> None:
+    from .pdf import PageDraw
+
+    draw = PageDraw(canvas, ph)
+    canvas.setFont("Vera-Bold", 18)
+    canvas.drawString(draw.x(20), draw.y(30), title)
+    canvas.setFont("Vera", 10)
+    how = ("fold-in-half sheets" if options.duplex == "fold"
+           else f"{options.duplex}-edge duplex")
+    canvas.drawString(draw.x(20), draw.y(38), f"Print-and-play kit, {options.paper.upper()}, "
+                      f"{options.bleed:g} mm bleed, {how}")
+    canvas.setFont("Vera-Bold", 10)
+    y = 52.0
+    canvas.drawString(draw.x(20), draw.y(y), "Component")
+    canvas.drawRightString(draw.x(112), draw.y(y), "Items")
+    canvas.drawRightString(draw.x(128), draw.y(y), "Page")
+    canvas.drawString(draw.x(134), draw.y(y), "Layout per page")
+    canvas.setFont("Vera", 9)
+    for row in rows:
+        y += 6
+        canvas.drawString(draw.x(20), draw.y(y), row.name[:42])
+        canvas.drawRightString(draw.x(112), draw.y(y), f"{row.count} {row.noun}"[:16])
+        canvas.drawRightString(draw.x(128), draw.y(y), str(row.first_page))
+        canvas.drawString(draw.x(134), draw.y(y), row.layout[:34])
+    y += 14
+    canvas.setFont("Vera", 8)
+    if options.duplex == "fold":
+        notes = [
+            "Print at 100% (no 'fit to page'), one-sided. Fold each sheet on its dashed line,",
+            "glue the halves together, then cut along the crop marks through both layers.",
+        ]
+    else:
+        notes = [
+            "Print at 100% (no 'fit to page'). Each sheet of fronts is followed by its backs:",
+            f"print double-sided, flipping on the {options.duplex} edge. If backs land "
+            "off-centre,",
+            "measure the shift and rebuild with --back-offset X,Y (mm).",
+        ]
+    notes += [
+        "Cut along the crop marks in the margins; the coloured bleed around each item is waste.",
+        "Round and hex counters: cut on the thin grey outline.",
+        "Boards print on several sheets: trim each sheet on its dashed overlap line, line up",
+        "the crosshair marks with the next sheet, and glue.",
+    ]
+    for line in notes:
+        canvas.drawString(draw.x(20), draw.y(y), line)
+        y += 4.5
+    canvas.showPage()

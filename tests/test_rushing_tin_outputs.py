@@ -1,4 +1,4 @@
-"""What Rushing Tin exports and builds: route feasibility figures and the SVG sector map."""
+"""What Rushing Tin exports and draws: route feasibility figures and the sector map board."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from pnpcompiler.project import load_game
+from pnpcompiler.render.svg import face_svg
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -45,13 +48,19 @@ def test_export_lists_every_route_with_its_fewest_turns(
                                                 + by_code["RA102"]["fewest_turns"])
 
 
-def test_build_writes_the_sector_map_svg(rushing_tin: Path,
-                                         pnp: Callable[..., tuple[int, str]]) -> None:
-    code, out = pnp("build", "rushing-tin", "-o", "out")
-    assert code == 0, out
-    path = rushing_tin / "out" / "rushing-tin" / "svg" / "sector-map" / "rt001.svg"
-    assert path.is_file()
-    root = ET.parse(path).getroot()
+def _map_svgs(content: Path) -> dict[str, str]:
+    """Load the game and return each sector map board's SVG by board id."""
+    game, _ = load_game(content, "rushing-tin")
+    assert game is not None
+    (sector_map,) = [c for c in game.components.values() if c.kind == "sector-map"]
+    boards = game.rules.boards["sector-map"](game, sector_map)
+    return {board.id: face_svg(board.face, title=board.name) for board in boards}
+
+
+def test_the_sector_map_board_draws_the_map(rushing_tin: Path) -> None:
+    svgs = _map_svgs(rushing_tin / "content")
+    assert list(svgs) == ["rt001"]
+    root = ET.fromstring(svgs["rt001"])
     assert root.get("width", "").endswith("mm") and root.get("height", "").endswith("mm")
     groups = {g.get("id"): g for g in root.iter(f"{SVG}g")}
     assert len(groups["hexes"].findall(f"{SVG}polygon")) == 18 * 14
@@ -65,9 +74,7 @@ def test_build_writes_the_sector_map_svg(rushing_tin: Path,
     assert "Level 2 Hand-off Zone (10.04)" in {t.text for t in root.iter(f"{SVG}text")}
 
 
-def test_map_svg_is_byte_identical_across_builds(rushing_tin: Path,
-                                                 pnp: Callable[..., tuple[int, str]]) -> None:
-    pnp("build", "rushing-tin", "-o", "a")
-    pnp("build", "rushing-tin", "-o", "b")
-    rel = Path("rushing-tin/svg/sector-map/rt001.svg")
-    assert (rushing_tin / "a" / rel).read_bytes() == (rushing_tin / "b" / rel).read_bytes()
+def test_map_svg_is_byte_identical_across_loads(rushing_tin: Path) -> None:
+    first = _map_svgs(rushing_tin / "content")
+    second = _map_svgs(rushing_tin / "content")
+    assert first["rt001"].encode() == second["rt001"].encode()

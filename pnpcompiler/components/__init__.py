@@ -5,7 +5,15 @@ from __future__ import annotations
 from .base import Component, Face, Item
 from .deck import CARD_SIZES, Back, Card, Deck, Size
 from .maps import Hex, HexMap, Point, PointMap, Zone
-from .sheet import BoxesSection, Column, Sheet, TableSection, TextSection
+from .sheet import (
+    BoxesSection,
+    Column,
+    Field,
+    FieldsSection,
+    Sheet,
+    TableSection,
+    TextSection,
+)
 from .tiles import Tile, TileSet
 
 
@@ -47,6 +55,8 @@ __all__ = [
     "Counters",
     "Deck",
     "Face",
+    "Field",
+    "FieldsSection",
     "Hex",
     "HexMap",
     "Item",

@@ -1,10 +1,10 @@
-"""Printable sheets: forms and logs made of tables, tick boxes and text."""
+"""Printable sheets: forms and logs made of tables, tick boxes, text and labelled fields."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field as Spec
 
 from ..model import Id, Model, Scalar
 from ..units import Length
@@ -16,6 +16,8 @@ class Column(Model):
 
     title: str
     width: Length | None = None
+    """Fixes the column's width; columns without one share what is left, weighted by the
+    length of their header."""
 
 
 class TableSection(Model):
@@ -24,9 +26,15 @@ class TableSection(Model):
     kind: Literal["table"]
     id: Id | None = None
     title: str | None = None
-    columns: list[str | Column] = Field(min_length=1)
-    rows: list[list[Scalar]] = Field(default_factory=list)
-    blank_rows: int = Field(0, ge=0, le=500)
+    columns: list[str | Column] = Spec(min_length=1)
+    rows: list[list[Scalar]] = Spec(default_factory=list)
+    blank_rows: int = Spec(0, ge=0, le=500)
+    split: int = Spec(1, ge=1, le=4)
+    """Print the rows in this many side-by-side blocks, each with the column headers, reading
+    down the first block, then the next."""
+    row_height: Length | None = None
+    """Height of a row; when absent, about 6 mm, shrunk (to no less than 5 mm) when that
+    saves a page."""
 
 
 class BoxesSection(Model):
@@ -35,7 +43,7 @@ class BoxesSection(Model):
     kind: Literal["boxes"]
     id: Id | None = None
     title: str | None = None
-    count: int = Field(ge=1, le=500)
+    count: int = Spec(ge=1, le=500)
     values: list[Scalar] | None = None
     """One printed value per box, when the boxes carry numbers."""
 
@@ -47,19 +55,42 @@ class TextSection(Model):
     id: Id | None = None
     title: str | None = None
     text: str
+    """Paragraph markup (``<b>``, ``<i>``); line breaks are kept."""
 
 
-Section = Annotated[TableSection | BoxesSection | TextSection, Field(discriminator="kind")]
+class Field(Model):
+    """A labelled value in a strip of fields, or a labelled blank to write on."""
+
+    label: str
+    value: Scalar | None = None
+    """The printed value; none leaves a line to write on."""
+    width: Length | None = None
+    """Fixes the field's width; fields without one share the strip."""
+
+
+class FieldsSection(Model):
+    """A strip of labelled values and write-in blanks (sector code, date, player name)."""
+
+    kind: Literal["fields"]
+    id: Id | None = None
+    title: str | None = None
+    items: list[Field] = Spec(min_length=1)
+
+
+Section = Annotated[TableSection | BoxesSection | TextSection | FieldsSection,
+                    Spec(discriminator="kind")]
 
 
 class Sheet(Component):
     """A printable form or log sheet."""
 
     kind: Literal["sheet"] = "sheet"
+    title: str | None = None
+    """Printed at the top of each page; the sheet's ``name`` when absent."""
     paper: Literal["a4", "letter", "a3"] = "a4"
     orientation: Literal["portrait", "landscape"] = "portrait"
-    copies: int = Field(1, ge=1, le=1000)
-    sections: list[Section] = Field(min_length=1)
+    copies: int = Spec(1, ge=1, le=1000)
+    sections: list[Section] = Spec(min_length=1)
 
     base_kind = "sheet"
 

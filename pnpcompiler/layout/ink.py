@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .model import Box, Element, Ellipse, Face, Line, Paint, Polygon, Run, Text
+from .model import Box, Element, Ellipse, Face, Group, Line, Paint, Polygon, Run, Text
 
 FILL_STRENGTH = 0.25
 """How much of a fill's darkness is kept."""
@@ -39,7 +39,7 @@ def _ink(colour: str | None) -> str | None:
 
 
 def _paint(p: Paint) -> Paint:
-    return Paint(_fill(p.fill), _ink(p.stroke), p.stroke_width, p.dash)
+    return replace(p, fill=_fill(p.fill), stroke=_ink(p.stroke))
 
 
 def _text_colour(colour: str) -> str:
@@ -54,6 +54,8 @@ def _element(e: Element) -> Element:
             Run(r.x, r.text, r.font, r.size, _text_colour(r.colour), r.width, r.icon)
             for r in line.runs)) for line in e.lines)
         return replace(e, lines=lines)
+    if isinstance(e, Group):
+        return replace(e, elements=tuple(_element(child) for child in e.elements))
     return e
 
 

@@ -18,6 +18,8 @@ class Paint:
     stroke: str | None = None
     stroke_width: float = 0.3
     dash: tuple[float, ...] = ()
+    cap: str = "butt"
+    """Line ends: ``butt``, ``round`` or ``square``."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,15 @@ class Icon:
     """The icon's main colour, passed to its template as ``colour``."""
 
 
-Element = Box | Ellipse | Polygon | Text | Icon
+@dataclass(frozen=True)
+class Group:
+    """Elements drawn together under a name (an SVG ``<g id>``; the PDF just draws them)."""
+
+    id: str
+    elements: tuple[Element, ...]
+
+
+Element = Box | Ellipse | Polygon | Text | Icon | Group
 
 
 @dataclass(frozen=True)

@@ -351,6 +351,11 @@ class Resolver:
     def points(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any], least: int
                ) -> tuple[tuple[float, float], ...]:
         raw = spec.get("points")
+        if isinstance(raw, str):
+            # An expression giving the points ([[x, y], ...]), e.g. the loop variable of each.
+            raw = self.expression(raw, (*path, "points"), scope)
+            if isinstance(raw, list | tuple):
+                raw = [list(p) if isinstance(p, list | tuple) else p for p in raw]
         if not isinstance(raw, list) or len(raw) < least:
             raise self.fail("template.bad-points", f"expected 'points': a list of at least "
                             f"{least} [x, y] pairs", path)
@@ -400,10 +405,16 @@ class Resolver:
 
 def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
     """Return an element scaled by ``k`` about the origin, then moved by (dx, dy)."""
-    def p(paint: Paint) -> Paint:
-        return Paint(paint.fill, paint.stroke, paint.stroke_width * k,
-                     tuple(d * k for d in paint.dash))
+    from dataclasses import replace
 
+    from .model import Group
+
+    def p(paint: Paint) -> Paint:
+        return replace(paint, stroke_width=paint.stroke_width * k,
+                       dash=tuple(d * k for d in paint.dash))
+
+    if isinstance(e, Group):
+        return Group(e.id, tuple(_scaled(child, k, dx, dy) for child in e.elements))
     if isinstance(e, Box):
         return Box(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, p(e.paint), e.radius * k)
     if isinstance(e, Ellipse):

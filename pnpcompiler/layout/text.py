@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .model import Line, Run
+from .model import Line, Run, Text
 
 PT_PER_MM = 72 / 25.4
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
@@ -158,6 +158,29 @@ def _set(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
         lines.append(Line(baseline, tuple(runs)))
     height = (len(bl.lines) * leading - (leading - size * 1.16)) / PT_PER_MM if bl.lines else 0
     return Fitted(tuple(lines), size, max(height, 0.0), fits)
+
+
+ANCHORS = {"start": 0.0, "middle": 0.5, "end": 1.0}
+"""How much of a label's width lies left of its anchor point."""
+
+
+def label(text: str, x: float, baseline: float, size: float, *, font: str = "regular",
+          anchor: str = "start", colour: str = "#000000") -> Text:
+    """Return one line of ``text`` (``size`` in points) anchored at (x, baseline) mm."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if font not in FONT_NAMES:
+        raise ValueError(f"font must be one of {', '.join(FONT_NAMES)}, not {font!r}")
+    if anchor not in ANCHORS:
+        raise ValueError(f"anchor must be one of {', '.join(ANCHORS)}, not {anchor!r}")
+    register_fonts()
+    name = FONT_NAMES[font]
+    width = stringWidth(text, name, size) / PT_PER_MM
+    # The same ascent and height as fitted text, so a label and a text box line up.
+    ascent, height = size * 0.93 / PT_PER_MM, size * 1.16 / PT_PER_MM
+    left = x - width * ANCHORS[anchor]
+    run = Run(0.0, text, name, size, colour, width)
+    return Text(left, baseline - ascent, width, height, (Line(ascent, (run,)),), size)
 
 
 def _place(fitted: Fitted, style: TextStyle, height: float) -> Fitted:

@@ -335,8 +335,8 @@ def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: Pd
     notes += [
         "Cut along the crop marks in the margins; the coloured bleed around each item is waste.",
         "Round and hex counters: cut on the thin grey outline.",
-        "Boards print on several sheets: trim each sheet on its dashed overlap line, line up",
-        "the crosshair marks with the next sheet, and glue.",
+        "Boards print on several sheets: trim on the outer lines, glue each pale dashed strip",
+        "under the next sheet, crosshair on crosshair. boards/ holds each board whole on A3.",
     ]
     for line in notes:
         canvas.drawString(draw.x(20), draw.y(y), line)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..layout.model import Box, Ellipse, Face, Icon, Paint, Polygon, Text
+from ..layout.model import Box, Ellipse, Face, Group, Icon, Paint, Polygon, Text
 from ..layout.text import PT_PER_MM, register_fonts
 
 K = PT_PER_MM
+CAPS = {"butt": 0, "round": 1, "square": 2}
 
 
 class PageDraw:
@@ -17,6 +18,8 @@ class PageDraw:
         register_fonts()
         self.c = canvas
         self.top = page_height_mm * K
+        # Caps are set only when they change: card faces never leave butt, the PDF default.
+        self.cap = "butt"
 
     def x(self, mm: float) -> float:
         return mm * K
@@ -32,6 +35,9 @@ class PageDraw:
             c.setStrokeColor(paint.stroke)
             c.setLineWidth(paint.stroke_width * K)
             c.setDash([d * K for d in paint.dash] if paint.dash else [])
+            if paint.cap != self.cap:
+                c.setLineCap(CAPS.get(paint.cap, 0))
+                self.cap = paint.cap
         return bool(paint.fill), bool(paint.stroke)
 
     def face(self, face: Face, ox: float, oy: float, *, clip: bool = True,
@@ -39,6 +45,7 @@ class PageDraw:
         """Draw ``face`` with its trim's top-left corner at (ox, oy) mm."""
         c = self.c
         c.saveState()
+        cap = self.cap
         b = face.bleed
         if clip:
             path = c.beginPath()
@@ -52,6 +59,7 @@ class PageDraw:
         for element in face.elements:
             self.element(element, ox, oy)
         c.restoreState()
+        self.cap = cap
 
     def element(self, e: Any, ox: float, oy: float) -> None:
         c = self.c
@@ -67,9 +75,13 @@ class PageDraw:
         elif isinstance(e, Ellipse):
             fill, stroke = self.paint(e.paint)
             if fill or stroke:
-                c.ellipse(self.x(ox + e.cx - e.rx), self.y(oy + e.cy + e.ry),
-                          self.x(ox + e.cx + e.rx), self.y(oy + e.cy - e.ry),
-                          stroke=int(stroke), fill=int(fill))
+                # A closed path: reportlab's own ellipse leaves it open, and a thick ring
+                # then shows a notch where the outline starts and ends.
+                path = c.beginPath()
+                path.ellipse(self.x(ox + e.cx - e.rx), self.y(oy + e.cy + e.ry), 2 * e.rx * K,
+                             2 * e.ry * K)
+                path.close()
+                c.drawPath(path, stroke=int(stroke), fill=int(fill))
         elif isinstance(e, Polygon):
             fill, stroke = self.paint(e.paint)
             if (fill and e.closed) or stroke:
@@ -90,5 +102,8 @@ class PageDraw:
                     c.setFont(run.font, run.size)
                     c.drawString(self.x(ox + e.x + run.x), self.y(oy + e.y + line.baseline),
                                  run.text)
+        elif isinstance(e, Group):
+            for child in e.elements:
+                self.element(child, ox, oy)
         elif isinstance(e, Icon):  # icons are expanded at layout time; nothing left to draw
             return

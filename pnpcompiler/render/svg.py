@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..layout.model import Box, Ellipse, Face, Paint, Polygon, Text
+from ..layout.model import Box, Ellipse, Face, Group, Paint, Polygon, Text
 from ..layout.text import PT_PER_MM, SVG_FONT_FAMILY
 
 
@@ -19,6 +19,8 @@ def _paint(paint: Paint, closed: bool = True) -> dict[str, str]:
         out["stroke_width"] = _f(paint.stroke_width)
         if paint.dash:
             out["stroke_dasharray"] = ",".join(_f(d) for d in paint.dash)
+        if paint.cap != "butt":
+            out["stroke_linecap"] = paint.cap
     return out
 
 
@@ -44,7 +46,12 @@ def face_svg(face: Face, *, title: str | None = None, trim_line: bool = False) -
 
 def add(doc: Any, parent: Any, e: Any) -> None:
     """Add one element to an svgwrite container."""
-    if isinstance(e, Box):
+    if isinstance(e, Group):
+        group = doc.g(id=e.id)
+        parent.add(group)
+        for child in e.elements:
+            add(doc, group, child)
+    elif isinstance(e, Box):
         extra = {"rx": _f(e.radius), "ry": _f(e.radius)} if e.radius > 0 else {}
         parent.add(doc.rect((_f(e.x), _f(e.y)), (_f(e.w), _f(e.h)), **extra, **_paint(e.paint)))
     elif isinstance(e, Ellipse):

@@ -1,3 +1,314 @@
-"""The sector map as a board: one layout face at print scale, for SVG and PDF alike."""
+"""The sector map as a board: one layout face at print scale, for SVG and PDF alike.
+
+Sections, entry/exit points, hand-off routes, airport, zones, time track and legend. Every
+level is shown by colour and by its printed number, so the map reads in grayscale and for
+colour-blind players. Lengths are millimetres; font sizes are given in millimetres here and
+turned into points for the layout model.
+"""
 
 from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from ...findings import Severity
+from ...geometry import hexgrid
+from ...geometry.hexgrid import Hex
+from ...layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon, Text
+from ...layout.text import PT_PER_MM, label
+from ...printables import Board
+from ...project import GameContent
+from . import rules
+from .checks import sector_logs_are_sound
+from .map_checks import GEOMETRY_CHECKS, SECTOR_POINT_CODES, geometry_for
+from .model import RulesTables, SectorMap
+from .sector_map import MapError, PointInPlay, SectorGeometry
+
+MARGIN = 16.0
+TRACK_BOX = 11.0
+TRACK_GAP = 14.0
+"""Space between the map and the time track, room for the labels of bottom-edge points."""
+INK = "#222222"
+ZONE = "#b8860b"
+Point = tuple[float, float]
+
+
+def _tint(colour: str, amount: float) -> str:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def _text(text: str, x: float, y: float, mm: float, **style: str) -> Text:
+    """Return a label whose font size is given in millimetres, as the drawing is laid out."""
+    return label(text, x, y, mm * PT_PER_MM, **style)
+
+
+def _line(a: Point, b: Point, colour: str, width: float, dash: tuple[float, ...] = (),
+          cap: str = "butt") -> Polygon:
+    return Polygon((a, b), Paint(None, colour, width, dash, cap), closed=False)
+
+
+def _circle(x: float, y: float, r: float, paint: Paint) -> Ellipse:
+    return Ellipse(x, y, r, r, paint)
+
+
+class _Map:
+    """Where the hexes of one map land on the drawing."""
+
+    def __init__(self, geo: SectorGeometry) -> None:
+        board = geo.board
+        self.geo = geo
+        self.layout = hexgrid.Layout.from_flat_to_flat(board.orientation, board.hex_size)
+        xs, ys = [], []
+        for h in geo.hexes:
+            for x, y in self.layout.corners(h):
+                xs.append(x)
+                ys.append(y)
+        self.dx = MARGIN - min(xs)
+        self.dy = MARGIN + 8 - min(ys)
+        self.map_w = max(xs) - min(xs)
+        self.map_h = max(ys) - min(ys)
+        self.width = self.map_w + 2 * MARGIN
+        self.height = self.map_h + 2 * MARGIN + 8 + TRACK_GAP + TRACK_BOX * 2 + 8
+        self.track_top = MARGIN + 8 + self.map_h + TRACK_GAP
+
+    def at(self, h: Hex) -> Point:
+        x, y = self.layout.to_pixel(h)
+        return x + self.dx, y + self.dy
+
+    def corners(self, h: Hex) -> list[Point]:
+        return [(x + self.dx, y + self.dy) for x, y in self.layout.corners(h)]
+
+    def edge(self, h: Hex, direction: int) -> tuple[Point, Point]:
+        """Return the two corners of the side of ``h`` facing ``direction``."""
+        cx, cy = self.at(h)
+        nx, ny = self.at(hexgrid.neighbor(h, direction))
+        mx, my = (cx + nx) / 2, (cy + ny) / 2
+        corners = self.corners(h)
+        pairs = [(corners[i], corners[(i + 1) % 6]) for i in range(6)]
+        return min(pairs, key=lambda p: math.dist(((p[0][0] + p[1][0]) / 2,
+                                                   (p[0][1] + p[1][1]) / 2), (mx, my)))
+
+    def outline(self, hexes: set[Hex]) -> list[tuple[Point, Point]]:
+        """Return the sides where a set of hexes meets the outside."""
+        return [self.edge(h, d) for h in sorted(hexes) for d in range(6)
+                if hexgrid.neighbor(h, d) not in hexes]
+
+    def track_box(self) -> float:
+        """Return the side of a time-track box (smaller on a narrow map)."""
+        per_row = math.ceil(self.geo.board.time_track.turns / 2)
+        return min(TRACK_BOX, (self.width - 2 * MARGIN) / per_row)
+
+
+def sector_map_face(game: GameContent, geo: SectorGeometry) -> Face:
+    """Return the face of a sector map with one sector in play (raises MapError)."""
+    m = _Map(geo)
+    tables = game.of_type(RulesTables)
+    colours = {lv.level: lv.colour for lv in tables[0].levels} if tables else {}
+    points = geo.points_in_play()
+    section_of = geo.section_of()
+    held: dict[str, int] = {}
+    for level, point in points.items():
+        sid = section_of.get(point.hex)
+        if sid is not None:
+            held[sid] = level
+    title = f"Rushing Tin - Sector {geo.sector.code if geo.sector else ''} map"
+    groups = [
+        Group("title", (_text(title, MARGIN, MARGIN + 2, 5, font="bold", colour=INK),)),
+        Group("hexes", tuple(_hexes(m, section_of, held, colours))),
+        Group("sections", tuple(_sections(m, section_of))),
+        Group("zones", tuple(_zones(m))),
+        Group("section-labels", tuple(_section_labels(m, held))),
+        Group("hand-off-routes", tuple(_routes(m, points))),
+        Group("airport", tuple(_airport(m))),
+        Group("entry-exit-points", tuple(_points(m, points, colours))),
+        Group("time-track", tuple(_time_track(m))),
+        Group("legend", tuple(_legend(m, colours))),
+    ]
+    return Face(m.width, m.height, 0.0, "#ffffff", tuple(g for g in groups if g.elements))
+
+
+def _hexes(m: _Map, section_of: dict[Hex, str], held: dict[str, int],
+           colours: dict[int, str]) -> Iterator[Element]:
+    """Fill each hex with a pale tint of its section's level."""
+    edge = Paint(None, "#9a9a9a", 0.25)
+    for h in sorted(m.geo.hexes):
+        level = held.get(section_of.get(h, ""), 0)
+        fill = _tint(colours[level], 0.85) if level in colours else "#f4f4f4"
+        yield Polygon(tuple(m.corners(h)), Paint(fill, edge.stroke, edge.stroke_width))
+
+
+def _sections(m: _Map, section_of: dict[Hex, str]) -> Iterator[Element]:
+    """Draw the sides between sections, and the map's edge a little heavier."""
+    hexes = m.geo.hexes
+    for h in sorted(hexes):
+        for d in range(6):
+            n = hexgrid.neighbor(h, d)
+            if n in hexes and section_of.get(n) == section_of.get(h):
+                continue
+            a, b = m.edge(h, d)
+            yield _line(a, b, INK, 1.4 if n not in hexes else 0.9, cap="round")
+
+
+def _zones(m: _Map) -> Iterator[Element]:
+    """Outline the airport control zone and the level-2 hand-off zone."""
+    geo = m.geo
+    zone = set(geo.control_zone) | {geo.board.airport.hex, *geo.approach}
+    for a, b in m.outline(zone):
+        yield _line(a, b, ZONE, 0.9, (0.6, 1.2), "round")
+    if geo.level2_route:
+        for a, b in m.outline(set(geo.level2_zone) | set(geo.level2_route)):
+            yield _line(a, b, INK, 0.7, (2.5, 1.5), "round")
+
+
+def _section_labels(m: _Map, held: dict[str, int]) -> Iterator[Element]:
+    for section in m.geo.board.sections:
+        hexes = [(h[0], h[1]) for h in section.hexes]
+        cx = sum(m.at(h)[0] for h in hexes) / len(hexes)
+        cy = sum(m.at(h)[1] for h in hexes) / len(hexes)
+        level = held.get(section.id)
+        text = f"Section {section.id}" + (f" - level {level}" if level else "")
+        yield _text(text, cx, cy, 3.2, anchor="middle", colour="#555555")
+
+
+def _arrow(tail: Point, tip: Point, width: float) -> Iterator[Element]:
+    yield _line(tail, tip, INK, width)
+    angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+    size = 2.4
+    left = (tip[0] - size * math.cos(angle - 0.45), tip[1] - size * math.sin(angle - 0.45))
+    right = (tip[0] - size * math.cos(angle + 0.45), tip[1] - size * math.sin(angle + 0.45))
+    yield Polygon((tip, left, right), Paint(INK))
+
+
+def _routes(m: _Map, points: dict[int, PointInPlay]) -> Iterator[Element]:
+    """Draw each hand-off route inward from its point, the arrow across the hand-off side."""
+    for _, point in sorted(points.items()):
+        if point.name == "airport":
+            continue
+        route = m.geo.hand_off_route(point)
+        inner = m.at(route[-1])
+        outer = m.at(hexgrid.neighbor(point.hex, point.outward))
+        edge = m.at(point.hex)
+        tip = ((edge[0] + outer[0]) / 2, (edge[1] + outer[1]) / 2)
+        yield _line(inner, edge, INK, 0.5, (1.2, 0.9))
+        yield from _arrow(edge, tip, 0.5)
+
+
+def _airport(m: _Map) -> Iterator[Element]:
+    """Draw the runway along the approach, the airport at level 1 and its name."""
+    geo = m.geo
+    a = geo.board.airport.hex
+    start = m.at(a)
+    end = m.at(geo.approach[-1]) if geo.approach else start
+    yield _line(start, end, "#555555", m.layout.size * 0.55, cap="round")
+    yield _line(start, end, "#ffffff", 0.6, (1.5, 1.5))
+    x, y = start
+    s = m.layout.size * 0.7
+    yield Box(x - s / 2, y - s / 2, s, s, Paint("#ffffff", INK, 0.6))
+    yield _text("1", x, y + 1.4, 4, font="bold", anchor="middle", colour=INK)
+    # The name goes on the side away from the runway.
+    away = hexgrid.turn(geo.direction(geo.board.airport.direction), 3)
+    bx, by = m.at(hexgrid.neighbor(a, away))
+    ux, uy = bx - x, by - y
+    norm = math.hypot(ux, uy) or 1.0
+    lx, ly = x + ux / norm * (s / 2 + 3.5), y + uy / norm * (s / 2 + 3.5) + 0.9
+    yield _text("AIRPORT", lx, ly, 2.6, font="bold", anchor="middle", colour=INK)
+
+
+def _points(m: _Map, points: dict[int, PointInPlay], colours: dict[int, str]
+            ) -> Iterator[Element]:
+    """Ring each point in play in its level's colour with its level inside; name every point."""
+    geo = m.geo
+    active = {p.name: level for level, p in points.items()}
+    radius = m.layout.size * 0.55
+    for p in sorted(geo.board.points, key=lambda p: p.number):
+        h = (p.hex[0], p.hex[1])
+        x, y = m.at(h)
+        level = active.get(p.number)
+        if level is None:
+            yield _text(p.number, x, y + 1, 2.6, anchor="middle", colour="#8a8a8a")
+            continue
+        yield _circle(x, y, radius, Paint(colours.get(level, "#ffffff"), INK, 0.6))
+        yield _circle(x, y, radius * 0.62, Paint("#ffffff"))
+        yield _text(str(level), x, y + 1.5, 4.2, font="bold", anchor="middle", colour=INK)
+        ox, oy = m.at(hexgrid.neighbor(h, geo.direction(p.direction)))
+        lx, ly = x + (ox - x) * 0.85, y + (oy - y) * 0.85
+        yield _text(p.number, lx, ly + 1.2, 3.4, font="bold", anchor="middle", colour=INK)
+
+
+def _time_track(m: _Map) -> Iterator[Element]:
+    """Draw one box per turn in two rows, each with its clock time and number."""
+    track = m.geo.board.time_track
+    top = m.track_top
+    per_row = math.ceil(track.turns / 2)
+    box = m.track_box()
+    yield _text("TIME", MARGIN, top - 1.5, 3, font="bold", colour=INK)
+    start_h, start_m = (int(x) for x in track.start.split(":"))
+    for turn_no in range(1, track.turns + 1):
+        row, col = divmod(turn_no - 1, per_row)
+        x = MARGIN + col * box
+        y = top + row * box
+        yield Box(x, y, box, box, Paint("#ffffff", INK, 0.3))
+        total = start_h * 60 + start_m + (turn_no - 1) * 15
+        yield _text(f"{total // 60:02d}:{total % 60:02d}", x + box / 2, y + box / 2 - 0.5, 2.2,
+                    anchor="middle", colour=INK)
+        yield _text(str(turn_no), x + box / 2, y + box - 1.5, 2.6, font="bold",
+                    anchor="middle", colour=INK)
+
+
+LEGEND_LINES = (
+    (ZONE, (0.6, 1.2), 0.9, "Airport Control Zone, level 3 and below (5.10)"),
+    (INK, (2.5, 1.5), 0.7, "Level 2 Hand-off Zone (10.04)"),
+    (INK, (1.2, 0.9), 0.5, "Hand-off route; the arrow crosses the hand-off hex side"),
+)
+
+
+def _legend(m: _Map, colours: dict[int, str]) -> Iterator[Element]:
+    """Explain the colours and lines, to the right of the time track."""
+    per_row = math.ceil(m.geo.board.time_track.turns / 2)
+    x0 = MARGIN + per_row * m.track_box() + 10
+    top = m.track_top
+    if x0 + 60 > m.width - MARGIN:
+        return  # no room beside the track on a narrow map
+    yield _text("LEVELS", x0, top - 1.5, 3, font="bold", colour=INK)
+    for i, level in enumerate(sorted(colours)):
+        cx = x0 + 3 + i * 9
+        yield _circle(cx, top + 3.5, 3, Paint(colours[level], INK, 0.4))
+        yield _circle(cx, top + 3.5, 1.9, Paint("#ffffff"))
+        yield _text(str(level), cx, top + 4.6, 2.8, font="bold", anchor="middle", colour=INK)
+    for i, (stroke, dash, width, text) in enumerate(LEGEND_LINES):
+        y = top + 11 + i * 4.5
+        yield _line((x0, y), (x0 + 10, y), stroke, width, dash)
+        yield _text(text, x0 + 13, y + 1, 2.8, colour=INK)
+    y = top + 11 + len(LEGEND_LINES) * 4.5
+    yield _text("07", x0 + 5, y + 1, 2.6, anchor="middle", colour="#8a8a8a")
+    yield _text("Entry/exit position used by other sectors (unmonitored in this one)",
+                x0 + 13, y + 1, 2.8, colour=INK)
+
+
+def _broken(game: GameContent) -> bool:
+    """Return whether the map or the sector's points have errors (the face would mislead)."""
+    if any(f.severity is Severity.ERROR for check in GEOMETRY_CHECKS
+           for f in game.findings_of(check)):
+        return True
+    return any(f.code in SECTOR_POINT_CODES for f in game.findings_of(sector_logs_are_sound))
+
+
+@rules.board("sector-map")
+def sector_map_boards(game: GameContent, component: Any) -> list[Board]:
+    """Return the map with each sector in play, as a board named after the sector."""
+    if not isinstance(component, SectorMap) or _broken(game):
+        return []
+    boards = []
+    try:
+        for geo in geometry_for(game):
+            if geo.board is not component or geo.sector is None:
+                continue
+            code = geo.sector.code
+            boards.append(Board(component.component or component.kind, code.lower(),
+                                f"Sector map - {code}", sector_map_face(game, geo)))
+    except MapError:
+        return []
+    return boards

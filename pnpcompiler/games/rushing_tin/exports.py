@@ -1,11 +1,9 @@
-"""What Rushing Tin adds to the export, and the files it adds to a build."""
+"""What Rushing Tin adds to the export: every route with its schedule and fewest turns."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ...fsutil import write_atomic
 from ...project import GameContent
 from . import rules
 from .map_checks import geometry_for
@@ -50,20 +48,3 @@ def routes(game: GameContent) -> list[dict[str, Any]]:
                 "penalty": card.penalty if card else None,
             })
     return out
-
-
-@rules.output
-def sector_map_svg(game: GameContent, out_dir: Path) -> list[Path]:
-    """Write each sector's map as SVG: ``svg/sector-map/<sector>.svg``."""
-    from .svg import render_sector_map
-
-    written = []
-    for geo in geometry_for(game):
-        if geo.sector is None:
-            continue
-        path = out_dir / "svg" / "sector-map" / f"{geo.sector.code.lower()}.svg"
-        write_atomic(path, render_sector_map(game, geo))
-        written.append(path)
-    return written
-
-

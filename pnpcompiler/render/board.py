@@ -1,0 +1,364 @@
+"""Boards on paper: tiled over overlapping sheets at true size, or whole on one page.
+
+All lengths are millimetres from the top-left corner of the board or of the page, y growing
+downward. A tiled board is drawn once per document as a PDF form and each sheet shows a window
+of it, so the file holds the board's drawing once however many sheets it spans.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..layout.model import Face
+from ..layout.text import PT_PER_MM
+from .impose import MARGIN, PAPERS
+
+K = PT_PER_MM
+MARK_ROOM = 8.0
+"""Space round each window for the crosshair targets, inside the paper's margin."""
+INDEX_ROOM = 12.0
+"""Band at the foot of a sheet for its name and the overview of the grid."""
+TARGET_AT = 4.0
+"""Distance from the window's edge to the centre of a crosshair target."""
+TARGET_RADIUS = 1.6
+TARGET_ARM = 2.8
+NOTE_ROOM = 8.0
+"""Band at the foot of the A3 page for the scale note."""
+POSTER_MARGIN = 10.0
+INK = "#222222"
+OVERLAP_NOTE = "overlap - glue under the next sheet"
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of a tiled board: its place in the grid, its window and where it prints."""
+
+    row: int
+    """0-based, from the top."""
+    col: int
+    """0-based, from the left."""
+    window: tuple[float, float, float, float]
+    """The part of the board on this sheet: x, y, w, h on the board."""
+    at: tuple[float, float]
+    """Where the window's top-left corner sits on the page."""
+
+    @property
+    def name(self) -> str:
+        """Return the sheet's name: its column as letters, its row as a number (``B2``)."""
+        return f"{column_letters(self.col)}{self.row + 1}"
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """A board split into overlapping windows, one per sheet, row by row."""
+
+    paper: str
+    page_w: float
+    page_h: float
+    rows: int
+    cols: int
+    overlap: float
+    board_w: float
+    board_h: float
+    tiles: tuple[Tile, ...]
+
+    @property
+    def pages(self) -> int:
+        """Return how many sheets the board takes."""
+        return len(self.tiles)
+
+    @property
+    def landscape(self) -> bool:
+        """Return whether the sheets are wider than they are tall."""
+        return self.page_w > self.page_h
+
+    def tile(self, row: int, col: int) -> Tile:
+        """Return the sheet at a row and column (0-based)."""
+        return self.tiles[row * self.cols + col]
+
+
+def column_letters(index: int) -> str:
+    """Return a 0-based column index as spreadsheet letters (A, B, ..., Z, AA)."""
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = chr(ord("A") + rest) + out
+    return out
+
+
+def printable_area(page_w: float, page_h: float) -> tuple[float, float, float, float]:
+    """Return (x, y, w, h) of the area a tile's window may take on a page."""
+    inset = MARGIN + MARK_ROOM
+    return (inset, inset, page_w - 2 * inset, page_h - 2 * inset - INDEX_ROOM)
+
+
+def _split(length: float, room: float, overlap: float) -> list[tuple[float, float]]:
+    """Return (start, size) of equal windows that cover ``length``, overlapping neighbours."""
+    if length <= room + 1e-9:
+        return [(0.0, length)]
+    if room <= overlap:
+        raise ValueError(f"an overlap of {overlap:g} mm leaves no room on a {room:g} mm sheet")
+    count = math.ceil((length - overlap) / (room - overlap) - 1e-9)
+    size = (length + (count - 1) * overlap) / count
+    return [(i * (size - overlap), size) for i in range(count)]
+
+
+def tile_plan(board_w: float, board_h: float, paper: str, *, overlap: float = 10.0
+              ) -> TilePlan:
+    """Split a board into windows that fit the paper, portrait or landscape, whichever takes
+    fewer sheets (portrait on a tie); neighbours overlap by ``overlap`` mm."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    if board_w <= 0 or board_h <= 0 or overlap < 0:
+        raise ValueError("a board needs a positive size and an overlap of 0 mm or more")
+    pw, ph = PAPERS[paper]
+    best: TilePlan | None = None
+    for w, h in ((pw, ph), (ph, pw)):
+        ax, ay, aw, ah = printable_area(w, h)
+        xs, ys = _split(board_w, aw, overlap), _split(board_h, ah, overlap)
+        tiles = tuple(
+            Tile(r, c, (x, y, tw, th), (ax + (aw - tw) / 2, ay + (ah - th) / 2))
+            for r, (y, th) in enumerate(ys) for c, (x, tw) in enumerate(xs))
+        plan = TilePlan(paper, w, h, len(ys), len(xs), overlap, board_w, board_h, tiles)
+        if best is None or plan.pages < best.pages:
+            best = plan
+    assert best is not None
+    return best
+
+
+def fit_scale(board_w: float, board_h: float, paper: str = "a3"
+              ) -> tuple[float, float, float]:
+    """Return (scale, page_w, page_h) for a board shrunk to fit one page, never enlarged, in the
+    orientation that gives the larger scale (portrait on a tie)."""
+    pw, ph = PAPERS[paper]
+    best = (0.0, pw, ph)
+    for w, h in ((pw, ph), (ph, pw)):
+        room_w, room_h = w - 2 * MARGIN, h - 2 * MARGIN - NOTE_ROOM
+        scale = min(1.0, room_w / board_w, room_h / board_h)
+        if scale > best[0] + 1e-12:
+            best = (scale, w, h)
+    return best
+
+
+def _form_name(canvas: Any, title: str) -> str:
+    base = "board-" + (re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "face")
+    name, n = base, 1
+    while canvas.hasForm(name):
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def define_board_form(canvas: Any, face: Face, title: str) -> str:
+    """Draw a whole face once as a form (its bleed box from the origin); return its name."""
+    from .pdf import PageDraw
+
+    name = _form_name(canvas, title)
+    w, h = face.width + 2 * face.bleed, face.height + 2 * face.bleed
+    canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * K, uppery=h * K)
+    PageDraw(canvas, h).face(face, face.bleed, face.bleed)
+    canvas.endForm()
+    return name
+
+
+def _place(canvas: Any, form: str, face: Face, page_h: float, x: float, y: float,
+           scale: float = 1.0) -> None:
+    """Draw the form with the face's trim top-left at (x, y) on the page, scaled."""
+    b = face.bleed
+    canvas.saveState()
+    canvas.translate((x - scale * b) * K, (page_h - y - scale * (face.height + b)) * K)
+    if scale != 1.0:
+        canvas.scale(scale, scale)
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def _boxes(canvas: Any, page_h: float, x: float, y: float, w: float, h: float) -> None:
+    box = (x * K, (page_h - y - h) * K, (x + w) * K, (page_h - y) * K)
+    canvas.setTrimBox(box)
+    canvas.setBleedBox(box)
+
+
+def draw_tiles(canvas: Any, face: Face, plan: TilePlan, *, title: str) -> int:
+    """Draw each tile of ``plan`` as a page of ``canvas``; return the number of pages."""
+    from ..layout.text import register_fonts
+
+    register_fonts()
+    form = define_board_form(canvas, face, title)
+    for tile in plan.tiles:
+        canvas.setPageSize((plan.page_w * K, plan.page_h * K))
+        wx, wy, ww, wh = tile.window
+        px, py = tile.at
+        _boxes(canvas, plan.page_h, px, py, ww, wh)
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(px * K, (plan.page_h - py - wh) * K, ww * K, wh * K)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        _place(canvas, form, face, plan.page_h, px - wx, py - wy)
+        canvas.restoreState()
+        _overlaps(canvas, plan, tile)
+        _targets(canvas, plan, tile)
+        _index(canvas, plan, tile, title)
+        canvas.showPage()
+    return len(plan.tiles)
+
+
+def _overlaps(canvas: Any, plan: TilePlan, tile: Tile) -> None:
+    """Wash the strips the next sheets cover, dash where they start and say so."""
+    from .pdf import PageDraw
+
+    d = PageDraw(canvas, plan.page_h)
+    px, py = tile.at
+    _, _, ww, wh = tile.window
+    o = plan.overlap
+    right = tile.col < plan.cols - 1 and o > 0
+    below = tile.row < plan.rows - 1 and o > 0
+    canvas.saveState()
+    canvas.setFillColor("#ffffff")
+    canvas.setFillAlpha(0.45)
+    if right:  # stops at the strip below, so the corner is not washed twice
+        canvas.rect(d.x(px + ww - o), d.y(py + wh - (o if below else 0)), o * K,
+                    (wh - (o if below else 0)) * K, stroke=0, fill=1)
+    if below:
+        canvas.rect(d.x(px), d.y(py + wh), ww * K, o * K, stroke=0, fill=1)
+    canvas.setFillAlpha(1)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.5)
+    canvas.setDash([3, 2])
+    if right:
+        canvas.line(d.x(px + ww - o), d.y(py), d.x(px + ww - o), d.y(py + wh))
+    if below:
+        canvas.line(d.x(px), d.y(py + wh - o), d.x(px + ww), d.y(py + wh - o))
+    canvas.setDash([])
+    if right:
+        _note(canvas, d.x(px + ww - o / 2), d.y(py + (wh - (o if below else 0)) / 2), 90)
+    if below:
+        _note(canvas, d.x(px + ww / 2), d.y(py + wh - o / 2), 0)
+    canvas.restoreState()
+
+
+def _note(canvas: Any, x: float, y: float, angle: float) -> None:
+    """Write the overlap note centred at (x, y) points, on a white label."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    size = 5.5
+    width = stringWidth(OVERLAP_NOTE, "Vera", size)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.rotate(angle)
+    canvas.setFillColor("#ffffff")
+    canvas.roundRect(-width / 2 - 3, -size * 0.75, width + 6, size * 1.5, 2, stroke=0, fill=1)
+    canvas.setFillColor(INK)
+    canvas.setFont("Vera", size)
+    canvas.drawCentredString(0, -size * 0.35, OVERLAP_NOTE)
+    canvas.restoreState()
+
+
+def _targets(canvas: Any, plan: TilePlan, tile: Tile) -> None:
+    """Draw crosshairs in the margin on every cut line and overlap line, so that a sheet's
+    crosshairs sit on its neighbour's when the two are lined up."""
+    from .pdf import PageDraw
+
+    d = PageDraw(canvas, plan.page_h)
+    px, py = tile.at
+    _, _, ww, wh = tile.window
+    xs = [px, px + ww] + ([px + ww - plan.overlap] if tile.col < plan.cols - 1 else [])
+    ys = [py, py + wh] + ([py + wh - plan.overlap] if tile.row < plan.rows - 1 else [])
+    centres = [(x, y) for x in xs for y in (py - TARGET_AT, py + wh + TARGET_AT)]
+    centres += [(x, y) for y in ys for x in (px - TARGET_AT, px + ww + TARGET_AT)]
+    canvas.saveState()
+    canvas.setStrokeColor("#000000")
+    canvas.setLineWidth(0.3)
+    for x, y in centres:
+        canvas.circle(d.x(x), d.y(y), TARGET_RADIUS * K, stroke=1, fill=0)
+        canvas.line(d.x(x - TARGET_ARM), d.y(y), d.x(x + TARGET_ARM), d.y(y))
+        canvas.line(d.x(x), d.y(y - TARGET_ARM), d.x(x), d.y(y + TARGET_ARM))
+    canvas.restoreState()
+
+
+def _index(canvas: Any, plan: TilePlan, tile: Tile, title: str) -> None:
+    """Name the sheet at the foot of the page, beside an overview of the grid."""
+    from .pdf import PageDraw
+
+    d = PageDraw(canvas, plan.page_h)
+    top = plan.page_h - MARGIN - INDEX_ROOM
+    left = MARGIN + 1
+    canvas.saveState()
+    canvas.setFillColor(INK)
+    canvas.setFont("Vera-Bold", 7.5)
+    canvas.drawString(d.x(left), d.y(top + 5), f"{title} - sheet {tile.name} (row "
+                      f"{tile.row + 1} of {plan.rows}, column {tile.col + 1} of {plan.cols})")
+    canvas.setFont("Vera", 6)
+    canvas.setFillColor("#555555")
+    canvas.drawString(d.x(left), d.y(top + 9.5), "Print at 100%. Trim on the outer lines; glue "
+                      "each pale dashed strip under the next sheet, crosshair on crosshair.")
+    _overview(canvas, d, plan, tile, plan.page_w - MARGIN - 1, top + 1.5)
+    canvas.restoreState()
+
+
+def _overview(canvas: Any, d: Any, plan: TilePlan, tile: Tile, right: float, top: float
+              ) -> None:
+    """Draw the grid of sheets, this one dark, ending at ``right``."""
+    _, _, ww, wh = plan.tiles[0].window
+    cell_h = min(9.0 / plan.rows, 24.0 / plan.cols * wh / ww)
+    cell_w = cell_h * ww / wh
+    x0 = right - plan.cols * cell_w
+    canvas.setLineWidth(0.4)
+    canvas.setStrokeColor("#555555")
+    for t in plan.tiles:
+        canvas.setFillColor(INK if t == tile else "#ffffff")
+        canvas.rect(d.x(x0 + t.col * cell_w), d.y(top + (t.row + 1) * cell_h), cell_w * K,
+                    cell_h * K, stroke=1, fill=1)
+
+
+def board_pdf(face: Face, *, fit: str, title: str) -> bytes:
+    """Return a one-page PDF of the whole board: ``fit="a3"`` shrinks it to fit A3 and says
+    by how much; ``fit="poster"`` prints it at true size with a 10 mm margin."""
+    if fit == "a3":
+        scale, pw, ph = fit_scale(face.width, face.height, "a3")
+        w, h = face.width * scale, face.height * scale
+        x, y = (pw - w) / 2, MARGIN + (ph - 2 * MARGIN - NOTE_ROOM - h) / 2
+        note = (f"{title} - scaled to {scale * 100:.0f}%: print at 100%; the board's true size "
+                f"is {face.width:.0f} x {face.height:.0f} mm" if scale < 1 else
+                f"{title} - true size ({face.width:.0f} x {face.height:.0f} mm): print at 100%")
+        note_y = ph - MARGIN - 2.5
+    elif fit == "poster":
+        scale, w, h = 1.0, face.width, face.height
+        pw, ph = w + 2 * POSTER_MARGIN, h + 2 * POSTER_MARGIN
+        x = y = POSTER_MARGIN
+        note = f"{title} - true size, {w:.0f} x {h:.0f} mm: print at 100%"
+        note_y = ph - POSTER_MARGIN / 2 - 1
+    else:
+        raise ValueError(f"fit must be a3 or poster, not {fit!r}")
+    return _one_page(face, title, (pw, ph), (x, y, scale), note, note_y)
+
+
+def _one_page(face: Face, title: str, page: tuple[float, float],
+              at: tuple[float, float, float], note: str, note_y: float) -> bytes:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..layout.text import register_fonts
+
+    register_fonts()
+    pw, ph = page
+    x, y, scale = at
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(pw * K, ph * K), invariant=1, pageCompression=1,
+                    initialFontName="Vera", initialFontSize=9)
+    canvas.setTitle(title)
+    canvas.setAuthor("pnpcompiler")
+    canvas.setCreator("pnpcompiler")
+    _boxes(canvas, ph, x, y, face.width * scale, face.height * scale)
+    form = define_board_form(canvas, face, title)
+    _place(canvas, form, face, ph, x, y, scale)
+    canvas.setFont("Vera", 7)
+    canvas.setFillColor("#555555")
+    canvas.drawString(x * K, (ph - note_y) * K, note)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -20,7 +20,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 kit: $(VENV)/.installed
-	$(PNP) build --paper a4 --paper letter -o out
+	$(PNP) build --paper a4 --paper letter --png 150 -o out
 
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check pnpcompiler tests tools

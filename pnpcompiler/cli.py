@@ -320,8 +320,7 @@ def _print_kit(slug: str, out_dir: Path, result: object) -> None:
     for report in result.reports:
         typer.echo(f"{slug}: wrote {report.path} ({report.pages} pages)")
         for row in report.rows:
-            typer.echo(f"    {row.name}: {row.count} {row.noun} from page {row.first_page}, "
-                       f"{row.layout}")
+            typer.echo(f"    {row.name}: {row.items} from page {row.first_page}, {row.layout}")
     for path in result.written:
         if path.parent.name == "boards":
             typer.echo(f"{slug}: wrote {path}")

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -176,120 +173,6 @@ def test_overflow_warning_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                        f"{f.severity.value} {f.code}: {f.message}" for f in findings
                        if f.location) + "\n"
     golden(report, GOLDEN / "overflow.txt")
-
-
-# --- the Rushing Tin kit -----------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from typer.testing import CliRunner
-
-    from pnpcompiler.cli import app
-
-    root = tmp_path_factory.mktemp("kit")
-    shutil.copytree(ROOT / "content" / "rushing-tin", root / "content" / "rushing-tin")
-    shutil.copytree(ROOT / "templates", root / "templates")
-    runner = CliRunner()
-    for out in ("a", "b"):
-        result = runner.invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
-                                     "--templates", str(root / "templates"),
-                                     "-o", str(root / out)])
-        assert result.exit_code == 0, result.output
-    result = runner.invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
-                                 "--templates", str(root / "templates"), "--paper", "letter",
-                                 "--duplex", "short", "--back-offset", "1,-2",
-                                 "-o", str(root / "a")])
-    assert result.exit_code == 0, result.output
-    return root
-
-
-def test_kit_pdf_structure(kit: Path) -> None:
-    from pypdf import PdfReader
-
-    reader = PdfReader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
-    # Contents + 5 decks; 109 cards at 8 a page, every sheet of fronts followed by its backs.
-    sheets = sum(-(-n // 8) for n in (25, 30, 25, 15, 14))
-    assert len(reader.pages) == 1 + 2 * sheets
-    for page in reader.pages[1:]:
-        width, height = float(page.mediabox.width), float(page.mediabox.height)
-        assert (round(width / PT), round(height / PT)) == (297, 210)
-        trim, bleed = page.trimbox, page.bleedbox
-        assert float(bleed.width) - float(trim.width) == pytest.approx(6 * PT, abs=0.01)
-        # 4 poker cards across with 3 mm bleed between them.
-        assert float(trim.width) / PT == pytest.approx(4 * 63.5 + 3 * 6, abs=0.01)
-    fonts = set()
-    for page in reader.pages:
-        resources = page["/Resources"]
-        for font in resources.get("/Font", {}).values():
-            font = font.get_object()
-            fonts.add((font["/BaseFont"], "/FontDescriptor" in font and
-                       any(k in font["/FontDescriptor"] for k in
-                           ("/FontFile", "/FontFile2", "/FontFile3"))))
-    assert fonts and all(embedded for _, embedded in fonts), fonts
-
-
-def test_backs_are_shared_forms(kit: Path) -> None:
-    """Each deck's back is drawn once as a form XObject and placed per card."""
-    from pypdf import PdfReader
-
-    reader = PdfReader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
-    back_page = reader.pages[2]
-    xobjects = back_page["/Resources"]["/XObject"]
-    assert len(xobjects) == 1
-    content = back_page.get_contents().get_data().decode("latin-1")
-    assert content.count(" Do") == 8
-
-
-def test_letter_short_edge_build(kit: Path) -> None:
-    from pypdf import PdfReader
-
-    reader = PdfReader(kit / "a" / "rushing-tin" / "rushing-tin-letter.pdf")
-    page = reader.pages[1]
-    assert (round(float(page.mediabox.width) / PT, 1),
-            round(float(page.mediabox.height) / PT, 1)) == (279.4, 215.9)
-
-
-def test_kit_is_byte_identical_across_builds(kit: Path) -> None:
-    a, b = kit / "a" / "rushing-tin", kit / "b" / "rushing-tin"
-    assert (a / "rushing-tin-a4.pdf").read_bytes() == (b / "rushing-tin-a4.pdf").read_bytes()
-    for path in sorted((b / "svg").rglob("*.svg")):
-        assert (a / path.relative_to(b)).read_bytes() == path.read_bytes(), path
-
-
-def _normalised(svg: str) -> str:
-    return re.sub(r">\s*<", ">\n<", svg).strip() + "\n"
-
-
-@pytest.mark.parametrize("face", [
-    "multi-route-hand-off-cards/hand-off-aa216.svg",
-    "multi-route-hand-off-cards/hand-off-multi-back.svg",
-    "random-event-cards/event-celebrity-cj102.svg",
-    "weather-event-cards/weather-storm-3.svg",
-    "status-deck/status-aa-key.svg",
-])
-def test_face_svg_golden(kit: Path, face: str, golden: Callable[[str, Path], None]) -> None:
-    """One of each face type, as normalised SVG text."""
-    path = kit / "b" / "rushing-tin" / "svg" / face
-    assert path.is_file(), sorted(p.name for p in path.parent.glob("*"))[:10]
-    text = _normalised(path.read_text(encoding="utf-8"))
-    golden(text, GOLDEN / face.replace("/", "__"))
-
-
-def test_build_options_are_checked(pnp: Callable[..., tuple[int, str]]) -> None:
-    code, out = pnp("build", "--paper", "a5")
-    assert code == 2 and "--paper must be one of a4, letter, a3" in out
-    code, out = pnp("build", "--back-offset", "1")
-    assert code == 2 and "--back-offset takes X,Y" in out
-
-
-def test_pdf_page_is_readable(kit: Path) -> None:
-    """The contents page lists each deck with its first page."""
-    from pypdf import PdfReader
-
-    text = PdfReader(io.BytesIO((kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
-                                .read_bytes())).pages[0].extract_text()
-    assert "Rushing Tin" in text and "Random Event Cards" in text and "25" in text
 
 
 def test_ink_saver_is_gray_without_backgrounds(tmp_path: Path) -> None:

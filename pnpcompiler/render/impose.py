@@ -7,7 +7,7 @@ grid, one at each trim line, so no mark ever prints on an item.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
@@ -142,3 +142,127 @@ def plan(item_w: float, item_h: float, bleed: float, paper: str, *, marks: bool 
         raise ValueError(f"a {item_w:g} x {item_h:g} mm item with {bleed:g} mm bleed does not "
                          f"fit on {paper.upper()} paper")
     return best
+
+
+@dataclass(frozen=True)
+class Request:
+    """A family of same-size items to place on sheets."""
+
+    item_w: float
+    item_h: float
+    bleed: float
+    marks: bool
+    count: int
+    backs: bool
+
+
+@dataclass(frozen=True)
+class Band:
+    """Some items of one request, in rows across a page: a grid of its own."""
+
+    request: int
+    start: int
+    """Index of the band's first item within its request."""
+    count: int
+    sheet: Sheet
+
+
+@dataclass(frozen=True)
+class Page:
+    """One sheet of paper: bands of items stacked from the top."""
+
+    page_w: float
+    page_h: float
+    fold: str
+    bands: tuple[Band, ...]
+
+
+BAND_GAP = 2.0
+"""Space between two bands' bleeds, besides the room their crop marks need."""
+
+
+def _mark_room(marks: bool) -> float:
+    return MARK_GAP + MARK_LENGTH if marks else 0.0
+
+
+@dataclass
+class _Filling:
+    paper: str
+    page_w: float
+    page_h: float
+    fold: str
+    cursor: float
+    """Lowest point used so far, marks included."""
+    bands: list[Band]
+
+    def band(self, index: int, r: Request, start: int, remaining: int) -> Band | None:
+        """Return a band of as many of ``remaining`` items as fit below the cursor."""
+        w, h, b, room = self.page_w, self.page_h, r.bleed, _mark_room(r.marks)
+        area_w = (w / 2 - MARGIN - room) if self.fold == "vertical" else w - 2 * (MARGIN + room)
+        top = self.cursor + room + (BAND_GAP if self.bands else 0.0)
+        bottom = h / 2 if self.fold == "horizontal" else h - MARGIN - room
+        cols = int((area_w + 1e-9) // (r.item_w + 2 * b))
+        rows_fit = int((bottom - top + 1e-9) // (r.item_h + 2 * b))
+        if cols < 1 or rows_fit < 1:
+            return None
+        take = min(remaining, cols * rows_fit)
+        rows = -(-take // cols)
+        grid_w = cols * r.item_w + (cols - 1) * 2 * b
+        x0 = w / 2 - b - grid_w if self.fold == "vertical" else (w - grid_w) / 2
+        sheet = Sheet(self.paper, w, h, r.item_w, r.item_h, b, cols, rows, x0, top + b,
+                      self.fold)
+        return Band(index, start, take, sheet)
+
+    def add(self, band: Band, r: Request) -> None:
+        grid_h = band.sheet.rows * r.item_h + (band.sheet.rows - 1) * 2 * r.bleed
+        self.cursor = band.sheet.y0 + grid_h + r.bleed + _mark_room(r.marks)
+        self.bands.append(band)
+
+    def page(self) -> Page:
+        """Return the page with its bands centred down the page (or reaching the fold)."""
+        if self.fold == "horizontal":
+            last = self.bands[-1].sheet
+            low = last.y0 + last.rows * last.item_h + (last.rows - 1) * 2 * last.bleed
+            shift = self.page_h / 2 - low - last.bleed
+        else:
+            shift = (self.page_h - MARGIN - self.cursor) / 2
+        bands = tuple(Band(b.request, b.start, b.count, replace(b.sheet, y0=b.sheet.y0 + shift))
+                      for b in self.bands)
+        return Page(self.page_w, self.page_h, self.fold, bands)
+
+
+def pack(requests: list[Request], paper: str, *, fold: bool = False) -> list[Page]:
+    """Place every request's items on pages, in order, filling each page before the next.
+
+    A request starts a page in the orientation that suits it best (as :func:`plan` chooses);
+    a later one continues on the same page, in new rows below, when its items fit there in
+    that orientation (all of them, or it prefers that orientation anyway). So a few counters
+    of one kind share a sheet with the next kind instead of taking a sheet each. With
+    ``fold``, requests with backs go on fold-in-half pages and the rest on plain ones.
+    Raises ValueError when an item does not fit the paper at all.
+    """
+    pages: list[Page] = []
+    current: _Filling | None = None
+    for index, r in enumerate(requests):
+        best = plan(r.item_w, r.item_h, r.bleed, paper, marks=r.marks, fold=fold and r.backs)
+        start = 0
+        while start < r.count:
+            band = None
+            if current is not None and current.fold == best.fold:
+                band = current.band(index, r, start, r.count - start)
+                same_way = (current.page_w > current.page_h) == best.landscape
+                if band is not None and not (same_way or band.count == r.count - start):
+                    band = None
+            if band is None:
+                if current is not None:
+                    pages.append(current.page())
+                current = _Filling(paper, best.page_w, best.page_h, best.fold, MARGIN, [])
+                band = current.band(index, r, start, r.count - start)
+                if band is None:  # plan() said it fits; a page of its own always holds one
+                    raise ValueError("item does not fit the page")
+            assert current is not None
+            current.add(band, r)
+            start += band.count
+    if current is not None and current.bands:
+        pages.append(current.page())
+    return pages

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..layout.model import Face
 from ..printables import Board, ItemFaces, ItemGroup, SheetPages
-from .impose import PAPERS, Sheet, plan
+from .impose import PAPERS, Band, Page, Request, Sheet, pack
 
 CUT_LINE = "#555555"
 FOLD_LINE = "#888888"
@@ -42,6 +42,12 @@ class ContentsRow:
     first_page: int
     layout: str
 
+    @property
+    def items(self) -> str:
+        """Return the count with its noun, singular for one (``1 counter``, ``30 cards``)."""
+        noun = self.noun[:-1] if self.count == 1 and self.noun.endswith("s") else self.noun
+        return f"{self.count} {noun}"
+
 
 @dataclass
 class PdfReport:
@@ -52,27 +58,26 @@ class PdfReport:
     rows: list[ContentsRow]
 
 
-def _group_plan(group: ItemGroup, options: PdfOptions) -> Sheet:
-    marks = options.crop_marks and group.crop_marks
-    # Only items with backs are folded; one-sided ones use the whole page.
-    return plan(group.size[0], group.size[1], group.bleed, options.paper, marks=marks,
-                fold=options.duplex == "fold" and _has_backs(group))
-
-
 def _has_backs(group: ItemGroup) -> bool:
     return any(item.back for item in group.items)
 
 
-def _group_pages(group: ItemGroup, sheet: Sheet, options: PdfOptions) -> int:
-    sheets = -(-group.count // sheet.per_page)
-    separate_backs = _has_backs(group) and not sheet.fold
-    return sheets * (2 if separate_backs else 1)
+def _requests(groups: list[ItemGroup], options: PdfOptions) -> list[Request]:
+    return [Request(g.size[0], g.size[1], g.bleed, options.crop_marks and g.crop_marks,
+                    g.count, _has_backs(g)) for g in groups]
 
 
-def _layout_text(group: ItemGroup, sheet: Sheet, options: PdfOptions) -> str:
-    text = f"{sheet.cols} x {sheet.rows}, {'landscape' if sheet.landscape else 'portrait'}"
+def _sides(page: Page, groups: list[ItemGroup]) -> int:
+    """Return how many PDF pages a sheet takes: fronts, and backs unless folded."""
+    backs = any(_has_backs(groups[band.request]) for band in page.bands)
+    return 2 if backs and not page.fold else 1
+
+
+def _layout_text(group: ItemGroup, band: Band, options: PdfOptions) -> str:
+    sheet = band.sheet
+    text = f"{sheet.cols} across, {'landscape' if sheet.landscape else 'portrait'}"
     if _has_backs(group):
-        text += ", folded" if options.duplex == "fold" else ", with backs"
+        text += ", folded" if sheet.fold else ", with backs"
     return text
 
 
@@ -86,23 +91,28 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
     from .board import draw_tiles, tile_plan
 
     register_fonts()
-    plans = [(group, _group_plan(group, options)) for group in groups]
+    pages = pack(_requests(groups, options), options.paper, fold=options.duplex == "fold")
     board_plans = [(board, tile_plan(board.face.width, board.face.height, options.paper))
                    for board in boards]
     rows: list[ContentsRow] = []
-    page = 2
-    for group, sheet in plans:
-        rows.append(ContentsRow(group.name, group.count, group.noun, page,
-                                _layout_text(group, sheet, options)))
-        page += _group_pages(group, sheet, options)
+    first: dict[int, tuple[int, Band]] = {}
+    number = 2
+    for page in pages:
+        for band in page.bands:
+            first.setdefault(band.request, (number, band))
+        number += _sides(page, groups)
+    for g, group in enumerate(groups):
+        at, band = first[g]
+        rows.append(ContentsRow(group.name, group.count, group.noun, at,
+                                _layout_text(group, band, options)))
     for form in sheets:
-        rows.append(ContentsRow(form.name, form.copies, "sheets", page,
-                                f"{len(form.pages)} page(s), print {form.copies}"))
-        page += len(form.pages)
+        rows.append(ContentsRow(form.name, form.copies, "sheets", number,
+                                f"{len(form.pages)} page{'s' if len(form.pages) > 1 else ''}"))
+        number += len(form.pages)
     for board, tiles in board_plans:
-        rows.append(ContentsRow(board.name, 1, "board", page,
+        rows.append(ContentsRow(board.name, 1, "boards", number,
                                 f"{tiles.rows} x {tiles.cols} sheets, overlapped"))
-        page += tiles.rows * tiles.cols
+        number += tiles.rows * tiles.cols
 
     buffer = io.BytesIO()
     pw, ph = PAPERS[options.paper]
@@ -113,10 +123,11 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
     canvas.setCreator("pnpcompiler")
     _contents_page(canvas, title, rows, options, pw, ph)
     forms: dict[tuple[int, str], str] = {}
-    for g, (group, sheet) in enumerate(plans):
-        for done in _draw_group(canvas, g, group, sheet, options, forms):
-            if progress:
-                progress(done)
+    copies = [_copies(group) for group in groups]
+    for n, page in enumerate(pages, start=1):
+        _draw_page(canvas, n, page, groups, copies, options, forms)
+        if progress:
+            progress(_sides(page, groups))
     for form in sheets:
         for face in form.pages:
             _sheet_page(canvas, face)
@@ -126,9 +137,9 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
         draw_tiles(canvas, board.face, tiles, title=board.name)
         if progress:
             progress(tiles.rows * tiles.cols)
-    pages = canvas.getPageNumber() - 1
+    count = canvas.getPageNumber() - 1
     canvas.save()
-    return buffer.getvalue(), PdfReport(None, pages, rows)
+    return buffer.getvalue(), PdfReport(None, count, rows)
 
 
 _K = 72 / 25.4
@@ -138,58 +149,56 @@ def _copies(group: ItemGroup) -> list[ItemFaces]:
     return [item for item in group.items for _ in range(item.copies)]
 
 
-def _draw_group(canvas: Any, g: int, group: ItemGroup, sheet: Sheet, options: PdfOptions,
-                forms: dict[tuple[int, str], str]) -> Iterator[int]:
-    """Draw a group's sheets; yield the number of pages drawn after each page."""
+def _draw_page(canvas: Any, n: int, page: Page, groups: list[ItemGroup],
+               copies: list[list[ItemFaces]], options: PdfOptions,
+               forms: dict[tuple[int, str], str]) -> None:
+    """Draw one sheet of items: its fronts page and its backs page (or both, folded)."""
     from .pdf import PageDraw
 
-    items = _copies(group)
-    fold = bool(sheet.fold)
-    for start in range(0, len(items), sheet.per_page):
-        batch = items[start:start + sheet.per_page]
-        number = start // sheet.per_page + 1
-        _new_page(canvas, sheet, len(batch))
-        draw = PageDraw(canvas, sheet.page_h)
-        for i, item in enumerate(batch):
-            x, y = sheet.trim(i)
+    names = ", ".join(dict.fromkeys(groups[b.request].name for b in page.bands))
+    _new_page(canvas, page)
+    draw = PageDraw(canvas, page.page_h)
+    for band in page.bands:
+        group = groups[band.request]
+        for i, item in enumerate(copies[band.request][band.start:band.start + band.count]):
+            x, y = band.sheet.trim(i)
             draw.face(item.front, x, y)
-            _cut_line(canvas, draw, group.shape, x, y, sheet.item_w, sheet.item_h)
+            _cut_line(canvas, draw, group.shape, x, y, band.sheet.item_w, band.sheet.item_h)
         if options.crop_marks and group.crop_marks:
-            _marks(canvas, draw, sheet, len(batch))
-        has_backs = any(item.back for item in batch)
-        if fold:
-            if has_backs:
-                _backs(canvas, sheet, batch, options, g, forms)
-                _fold_line(canvas, draw, sheet)
-            _label(canvas, draw, sheet, f"{group.name} - sheet {number}"
-                   + (" (fold on the dashed line, glue, then cut)" if has_backs else ""))
-            canvas.showPage()
-            yield 1
-            continue
-        _label(canvas, draw, sheet, f"{group.name} - fronts {number}")
+            _marks(canvas, draw, band.sheet, band.count)
+    backs = [b for b in page.bands if _has_backs(groups[b.request])]
+    if page.fold:
+        if backs:
+            for band in backs:
+                _backs(canvas, band, copies[band.request], options, forms)
+            _fold_line(canvas, draw, page)
+        _label(canvas, draw, page, f"Sheet {n}: {names}"
+               + (" - fold on the dashed line, glue, then cut" if backs else ""))
         canvas.showPage()
-        yield 1
-        if not has_backs:
-            continue
-        _new_page(canvas, sheet, len(batch))
-        draw = PageDraw(canvas, sheet.page_h)
-        _backs(canvas, sheet, batch, options, g, forms)
-        _label(canvas, draw, sheet, f"{group.name} - backs {number} ({options.duplex}-edge "
-               "duplex)")
-        canvas.showPage()
-        yield 1
+        return
+    _label(canvas, draw, page, f"Sheet {n}, fronts: {names}")
+    canvas.showPage()
+    if not backs:
+        return
+    _new_page(canvas, page)
+    draw = PageDraw(canvas, page.page_h)
+    for band in backs:
+        _backs(canvas, band, copies[band.request], options, forms)
+    _label(canvas, draw, page, f"Sheet {n}, backs ({options.duplex}-edge duplex): {names}")
+    canvas.showPage()
 
 
-def _backs(canvas: Any, sheet: Sheet, batch: list[ItemFaces], options: PdfOptions, g: int,
+def _backs(canvas: Any, band: Band, items: list[ItemFaces], options: PdfOptions,
            forms: dict[tuple[int, str], str]) -> None:
     """Draw each back where its front lands once the sheet is flipped (or folded); a shared
     back is drawn once per document as a form and placed by reference."""
+    sheet = band.sheet
     offset = (0.0, 0.0) if sheet.fold else options.back_offset
-    for i, item in enumerate(batch):
+    for i, item in enumerate(items[band.start:band.start + band.count]):
         if item.back is None:
             continue
         x, y = sheet.back(i, options.duplex, offset)
-        key = (g, item.back_id or item.id)
+        key = (band.request, item.back_id or item.id)
         if key not in forms:
             forms[key] = f"back{len(forms)}"
             _define_form(canvas, forms[key], item.back)
@@ -200,18 +209,21 @@ def _backs(canvas: Any, sheet: Sheet, batch: list[ItemFaces], options: PdfOption
         canvas.restoreState()
 
 
-def _new_page(canvas: Any, sheet: Sheet, count: int) -> None:
-    canvas.setPageSize((sheet.page_w * _K, sheet.page_h * _K))
-    left, top, right, bottom = sheet.grid_box(count)
-    if sheet.fold == "vertical":
-        right = sheet.page_w - left
-    elif sheet.fold == "horizontal":
-        bottom = sheet.page_h - top
-    b = sheet.bleed
-    canvas.setTrimBox((left * _K, (sheet.page_h - bottom) * _K, right * _K,
-                       (sheet.page_h - top) * _K))
-    canvas.setBleedBox(((left - b) * _K, (sheet.page_h - bottom - b) * _K, (right + b) * _K,
-                        (sheet.page_h - top + b) * _K))
+def _new_page(canvas: Any, page: Page) -> None:
+    """Start a page; its TrimBox spans the trims of every band (both halves when folded)."""
+    canvas.setPageSize((page.page_w * _K, page.page_h * _K))
+    boxes = [band.sheet.grid_box(band.count) for band in page.bands]
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    if page.fold == "vertical":
+        right = page.page_w - left
+    elif page.fold == "horizontal":
+        bottom = page.page_h - top
+    b = max(band.sheet.bleed for band in page.bands)
+    ph = page.page_h
+    canvas.setTrimBox((left * _K, (ph - bottom) * _K, right * _K, (ph - top) * _K))
+    canvas.setBleedBox(((left - b) * _K, (ph - bottom - b) * _K, (right + b) * _K,
+                        (ph - top + b) * _K))
 
 
 def _define_form(canvas: Any, name: str, face: Face) -> None:
@@ -256,7 +268,7 @@ def _marks(canvas: Any, draw: Any, sheet: Sheet, count: int) -> None:
     canvas.restoreState()
 
 
-def _fold_line(canvas: Any, draw: Any, sheet: Sheet) -> None:
+def _fold_line(canvas: Any, draw: Any, sheet: Page) -> None:
     canvas.saveState()
     canvas.setStrokeColor(FOLD_LINE)
     canvas.setLineWidth(0.3 * _K)
@@ -274,11 +286,11 @@ def _fold_line(canvas: Any, draw: Any, sheet: Sheet) -> None:
     canvas.restoreState()
 
 
-def _label(canvas: Any, draw: Any, sheet: Sheet, text: str) -> None:
+def _label(canvas: Any, draw: Any, sheet: Page, text: str) -> None:
     canvas.saveState()
     canvas.setFont("Vera", 6)
     canvas.setFillColor("#777777")
-    canvas.drawString(draw.x(6), draw.y(sheet.page_h - 2.5), text)
+    canvas.drawString(draw.x(6), draw.y(sheet.page_h - 2.5), text[:150])
     canvas.restoreState()
 
 
@@ -310,12 +322,12 @@ def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: Pd
     canvas.drawString(draw.x(20), draw.y(y), "Component")
     canvas.drawRightString(draw.x(112), draw.y(y), "Items")
     canvas.drawRightString(draw.x(128), draw.y(y), "Page")
-    canvas.drawString(draw.x(134), draw.y(y), "Layout per page")
+    canvas.drawString(draw.x(134), draw.y(y), "Layout")
     canvas.setFont("Vera", 9)
     for row in rows:
         y += 6
         canvas.drawString(draw.x(20), draw.y(y), row.name[:42])
-        canvas.drawRightString(draw.x(112), draw.y(y), f"{row.count} {row.noun}"[:16])
+        canvas.drawRightString(draw.x(112), draw.y(y), row.items[:16])
         canvas.drawRightString(draw.x(128), draw.y(y), str(row.first_page))
         canvas.drawString(draw.x(134), draw.y(y), row.layout[:34])
     y += 14

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,18 @@ def environment() -> Any:
     return _ENV
 
 
+@lru_cache(maxsize=4096)
+def _compiled(source: str) -> Any:
+    """Return a template string compiled once: a kit renders the same strings for every item."""
+    return environment().from_string(source)
+
+
+@lru_cache(maxsize=4096)
+def _compiled_expression(source: str) -> Any:
+    """Return an ``if``/``each`` expression compiled once."""
+    return environment().compile_expression(source, undefined_to_none=False)
+
+
 @dataclass
 class Resolver:
     """Turns one template and one item's context into a face."""
@@ -137,14 +150,13 @@ class Resolver:
         """Render a string value through jinja2; other values pass through."""
         if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
             return value
-        return self.jinja(lambda: str(environment().from_string(value).render(scope)), path)
+        return self.jinja(lambda: str(_compiled(value).render(scope)), path)
 
     def expression(self, text: Any, path: PathKey, scope: dict[str, Any]) -> Any:
         """Evaluate an ``if``/``each`` expression."""
         if not isinstance(text, str):
             return text
-        return self.jinja(lambda: environment().compile_expression(
-            text, undefined_to_none=False)(scope), path)
+        return self.jinja(lambda: _compiled_expression(text)(scope), path)
 
     def jinja(self, run: Callable[[], Any], path: PathKey) -> Any:
         """Run jinja2; its errors (and the template's own arithmetic) become findings."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..layout.model import Face
 from ..printables import Board, ItemFaces, ItemGroup, SheetPages
-from .impose import PAPERS, Band, Page, Request, Sheet, pack
+from .impose import PAPERS, Band, Page, Request, Sheet, pack, plan
 
 CUT_LINE = "#555555"
 FOLD_LINE = "#888888"
@@ -74,10 +74,14 @@ def _sides(page: Page, groups: list[ItemGroup]) -> int:
 
 
 def _layout_text(group: ItemGroup, band: Band, options: PdfOptions) -> str:
+    """Describe a component's sheet: how many fit one, in what grid, how backs print."""
     sheet = band.sheet
-    text = f"{sheet.cols} across, {'landscape' if sheet.landscape else 'portrait'}"
+    full = plan(sheet.item_w, sheet.item_h, sheet.bleed, options.paper,
+                marks=options.crop_marks and group.crop_marks, fold=bool(sheet.fold))
+    text = (f"{full.per_page} a sheet ({full.cols} x {full.rows}, "
+            f"{'landscape' if full.landscape else 'portrait'})")
     if _has_backs(group):
-        text += ", folded" if sheet.fold else ", with backs"
+        text += ", folded" if sheet.fold else ", backs"
     return text
 
 
@@ -329,7 +333,7 @@ def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: Pd
         canvas.drawString(draw.x(20), draw.y(y), row.name[:42])
         canvas.drawRightString(draw.x(112), draw.y(y), row.items[:16])
         canvas.drawRightString(draw.x(128), draw.y(y), str(row.first_page))
-        canvas.drawString(draw.x(134), draw.y(y), row.layout[:34])
+        canvas.drawString(draw.x(134), draw.y(y), row.layout[:40])
     y += 14
     canvas.setFont("Vera", 8)
     if options.duplex == "fold":
@@ -346,7 +350,8 @@ def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: Pd
         ]
     notes += [
         "Cut along the crop marks in the margins; the coloured bleed around each item is waste.",
-        "Round and hex counters: cut on the thin grey outline.",
+        "Round and hex counters: cut on the thin grey outline. Cube nets: cut on the solid",
+        "lines, fold on the dashed ones, glue the grey tabs inside.",
         "Boards print on several sheets: trim on the outer lines, glue each pale dashed strip",
         "under the next sheet, crosshair on crosshair. boards/ holds each board whole on A3.",
     ]

@@ -240,6 +240,7 @@ def build(
 
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """
+    from .collect import selectable
     from .export import export_game, to_json
     from .findings import Severity, apply_strict, exit_code, summary
     from .fsutil import write_atomic
@@ -268,8 +269,15 @@ def build(
                          png_dpi=png)
     template_set = TemplateSet([templates])
     code = 0
+    known: set[str] = set()
     try:
         for slug, game, findings in iter_games(content, games):
+            names = ({n for c in game.components.values() for n in selectable(c)}
+                     if game is not None else set())
+            known |= names
+            if game is not None and options.only and not names & set(options.only):
+                typer.echo(f"{slug}: nothing to build (no component matches --only)", err=True)
+                continue
             findings = apply_strict(findings, strict)
             _print_findings(_quiet(findings, quiet), err=True)
             game_code = exit_code(findings)
@@ -297,6 +305,11 @@ def build(
             _print_kit(slug, output / slug, result)
     except UsageError as exc:
         raise _fail_usage(str(exc)) from None
+    unknown = [name for name in options.only if name not in known]
+    if unknown and known:
+        ids = sorted(name for name in known if name.islower() and " " not in name)
+        raise _fail_usage(f"--only {', '.join(map(repr, unknown))} matches no component; "
+                          f"bill-of-materials ids and kinds: {', '.join(ids)}")
     raise typer.Exit(code)
 
 

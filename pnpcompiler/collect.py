@@ -96,15 +96,19 @@ def selected(component_ids: set[str], only: tuple[str, ...]) -> bool:
     return not only or bool(component_ids & set(only))
 
 
+def selectable(component: Component) -> set[str]:
+    """Return the names ``--only`` knows a component by: its entry, name and kind."""
+    ids = {_component_id(component), _name(component), component.kind}
+    ids |= set(component.counts())
+    return ids
+
+
 def collect(game: GameContent, only: tuple[str, ...] = ()) -> KitParts:
     """Return every printable, sheet and board of a game, in bill-of-materials order."""
     parts = KitParts()
     rules = game.rules
     for component in _in_bom_order(game):
-        ids = {_component_id(component), _name(component), component.kind}
-        if isinstance(component, Deck):
-            ids |= {card.component for card in component.cards if card.component}
-        if not selected(ids, only):
+        if not selected(selectable(component), only):
             continue
         if component.kind in rules.printables:
             parts.printables += rules.printables[component.kind](game, component)

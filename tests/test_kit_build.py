@@ -245,3 +245,51 @@ def test_build_options_are_checked(pnp: Callable[..., tuple[int, str]]) -> None:
     assert code == 2 and "--duplex must be long, short or fold" in out
     code, out = pnp("build", "--png", "5")
     assert code == 2 and "--png takes a resolution" in out
+
+
+def test_only_an_unknown_component_is_a_usage_error(pnp: Callable[..., tuple[int, str]],
+                                                     tmp_path: Path) -> None:
+    code, out = pnp("build", "rushing-tin", "--content", str(ROOT / "content"), "--templates",
+                    str(ROOT / "templates"), "-o", str(tmp_path), "--only", "dice-tower")
+    assert code == 2
+    assert "--only 'dice-tower' matches no component" in out and "plane-cubes" in out
+    assert not (tmp_path / "rushing-tin").exists()
+
+
+def test_quiet_build_counts_warnings_in_one_line(pnp: Callable[..., tuple[int, str]],
+                                                 tmp_path: Path) -> None:
+    code, out = pnp("build", "rushing-tin", "--content", str(ROOT / "content"), "--templates",
+                    str(ROOT / "templates"), "-o", str(tmp_path), "--only", "wind-counters",
+                    "--quiet")
+    assert code == 0, out
+    assert "rulebook.contradiction" not in out and "5 warnings" in out
+    assert "Wind Counters: 4 counters from page 2" in out
+
+
+def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from pnpcompiler.cli import ProgressBar
+
+    written: list[str] = []
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+        def write(self, text: str) -> int:
+            written.append(text)
+            return len(text)
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("faces", 83, 166)
+        bar("pdf a4", 12, 0)
+    assert "[############------------] faces 83/166" in written[0]
+    assert "pdf a4: 12 pages" in written[1]
+    assert written[-1].strip("\r ") == ""  # the line is cleared at the end
+    written.clear()
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("faces", 1, 2)
+    assert written == []

@@ -370,6 +370,63 @@ class ProgressBar:
 
 
 @app.command()
+def referee(
+    log: Annotated[Path, typer.Argument(help="The recorded game (YAML).", show_default=False)],
+    content: ContentOpt = Path("content"),
+    output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = (
+        ReportFormat.text),
+    board: Annotated[str | None, typer.Option(
+        "--board", metavar="TURN|all", help="Also draw the board at the end of a turn (SVG), "
+        "or of every turn with an HTML page to step through them.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="Where --board writes: FILE.svg for one turn, a folder for "
+        "all.")] = None,
+) -> None:
+    """Replay a recorded game against its content and report every illegal move or scoring
+    error with its line, turn and the rulebook's rule number, then the scoreboard.
+
+    The record's header names the game and the kind of record (see docs/referee.md). Exit
+    code 0 when the record is legal, 1 when it has findings, 2 when it cannot be read.
+
+    Example:  pnp referee shift.yaml --format json
+    """
+    from .fsutil import write_atomic
+    from .referee import (
+        board_pages,
+        board_stepper,
+        referee_file,
+        render_report_json,
+        render_report_text,
+        report_exit_code,
+    )
+
+    if output is not None and board is None:
+        raise _fail_usage("-o is for --board; the report goes to standard output")
+    report = referee_file(log, content, log.as_posix())
+    if output_format is ReportFormat.json:
+        typer.echo(render_report_json(report))
+    else:
+        typer.echo(render_report_text(report))
+    code = report_exit_code(report)
+    if board is not None and code != 2:
+        try:
+            pages = board_pages(report, board)
+        except ValueError as exc:
+            raise _fail_usage(str(exc)) from None
+        if board == "all":
+            folder = output or Path(f"{log.stem}-boards")
+            for turn, svg in pages:
+                write_atomic(folder / f"turn-{turn:02d}.svg", svg)
+            write_atomic(folder / "index.html", board_stepper(pages, f"{report.game}: {log.name}"))
+            typer.echo(f"wrote {len(pages)} boards and {folder / 'index.html'}", err=True)
+        else:
+            target = output or Path(f"{log.stem}-turn-{int(board):02d}.svg")
+            write_atomic(target, pages[0][1])
+            typer.echo(f"wrote {target}", err=True)
+    raise typer.Exit(code)
+
+
+@app.command()
 def schema(
     output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write into.")] = Path(
         "schemas"),

@@ -31,8 +31,11 @@ from .findings import Finding
 
 if TYPE_CHECKING:
     from .components import Component, Sheet
+    from .layout.model import Face
+    from .loader import Document
     from .printables import Board, Printable
     from .project import GameContent
+    from .referee import Report
 
 Check = Callable[["GameContent"], Iterable[Finding]]
 #: Derived data added to the export under ``derived.<name>`` (e.g. each route's fewest turns).
@@ -47,6 +50,10 @@ PrintableFn = Callable[["GameContent", Any], "list[Printable]"]
 SheetFn = Callable[["GameContent", Any], "Sheet | None"]
 #: A game kind's boards at print scale: (game, component) -> boards.
 BoardFn = Callable[["GameContent", Any], "list[Board]"]
+#: A referee for one kind of record: (game, the record's document) -> report.
+RefereeFn = Callable[["GameContent", "Document"], "Report"]
+#: Draws the board at one moment of a replayed game: (game, a report's snapshot) -> face.
+SnapshotFn = Callable[["GameContent", Any], "Face"]
 K = TypeVar("K", bound="type[Component]")
 F = TypeVar("F", bound=Check)
 
@@ -63,6 +70,8 @@ class Rules:
     printables: dict[str, PrintableFn] = field(default_factory=dict)
     sheets: dict[str, SheetFn] = field(default_factory=dict)
     boards: dict[str, BoardFn] = field(default_factory=dict)
+    referees: dict[str, RefereeFn] = field(default_factory=dict)
+    snapshots: list[SnapshotFn] = field(default_factory=list)
 
     def kind(self, model: K) -> K:
         """Register a component kind; its name is the default of its ``kind`` field."""
@@ -100,9 +109,20 @@ class Rules:
         """Register how a kind is drawn as a board (a face at print scale)."""
         return _register_in(self.boards, kind)
 
+    def referee(self, record: str) -> Callable[[RefereeFn], RefereeFn]:
+        """Register the referee for one kind of record (``shift``, ``sector-log``)."""
+        return _register_in(self.referees, record)
+
+    def snapshot(self, func: SnapshotFn) -> SnapshotFn:
+        """Register how the board is drawn at one moment of a replayed game."""
+        self.snapshots.append(func)
+        return func
+
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
         self.contexts.update(other.contexts)
+        self.referees.update(other.referees)
+        self.snapshots.extend(other.snapshots)
         self.printables.update(other.printables)
         self.sheets.update(other.sheets)
         self.boards.update(other.boards)

@@ -10,6 +10,6 @@ for _kind in KINDS:
     rules.kind(_kind)
 
 # Importing these registers their checks, derived data and outputs on ``rules``.
-from . import board, checks, exports, kit, map_checks, sheets  # noqa: E402
+from . import board, checks, exports, kit, map_checks, referee, sheets  # noqa: E402
 
-__all__ = ["board", "checks", "exports", "kit", "map_checks", "rules", "sheets"]
+__all__ = ["board", "checks", "exports", "kit", "map_checks", "referee", "rules", "sheets"]

@@ -1,0 +1,7 @@
+"""The Rushing Tin referee: replays a recorded shift or checks a filled-in Sector Log."""
+
+from __future__ import annotations
+
+from . import replay
+
+__all__ = ["replay"]

@@ -1,0 +1,312 @@
+"""The end of a move: the turn and level change, and what the final hex means (3.07-3.12,
+4.01-4.15, 5.01-5.14, 10.01-10.07, 11.01-11.04), with the money a finished flight earns."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ....geometry.hexgrid import Hex, distance, neighbor, turn
+from ..movement import MAX_LEVEL
+from . import money
+from .context import Context, where
+from .state import Plane
+
+if TYPE_CHECKING:
+    from .flight import Walk
+
+SIDES = {"left": 1, "right": -1}
+
+
+def _route_index(ctx: Context, h: Hex) -> int | None:
+    """Return a hex's place on the take-off route: 0 the airport, then the approach."""
+    air = ctx.movement.air
+    line = (air.airport, *air.approach)
+    return line.index(h) if h in line else None
+
+
+def end_changes(ctx: Context, walk: Walk) -> None:
+    """Apply and check the end-of-move turn and level change (3.07, 3.10-3.11)."""
+    plane, move = walk.plane, walk.move
+    new_level = move.level if move.level is not None else walk.level
+    side = SIDES[move.turn] if move.turn else 0
+    if plane.taking_off:
+        _take_off(ctx, walk, new_level, side)
+        return
+    if walk.restricted and (side or new_level != walk.level):
+        ctx.rule("move.restricted", "6.10" if "evasive" in walk.restricted else "4.11",
+                 f"plane {plane.id} may not turn or change level at the end of this move: "
+                 f"{walk.restricted}", where(move), plane=plane.id)
+    if abs(new_level - walk.level) > 1 and plane.fault != "engine-2":
+        ctx.rule("move.level-step", "3.11", f"plane {plane.id} changed from level {walk.level} "
+                 f"to {new_level}: one level a turn at most", where(move, "level"),
+                 plane=plane.id)
+    _faults(ctx, walk, new_level)
+    if plane.low_to_avoid and side:
+        ctx.rule("level2.turn", "10.06", f"plane {plane.id} flies at level 2 to avoid trouble "
+                 "and may not change direction until back at level 3", where(move, "turn"),
+                 plane=plane.id)
+    walk.facing = turn(walk.facing, side)
+    if new_level == 2 and walk.level > 2:
+        _level_two(ctx, walk)
+    if new_level >= 3:
+        plane.low_to_avoid = False
+    walk.level = new_level
+
+
+def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
+    """5.02: follow the approach to its end, at level 3 by then; level 2 once off the
+    ground (TAKE OFF EXAMPLE)."""
+    plane, move = walk.plane, walk.move
+    index = _route_index(ctx, walk.hex)
+    last = len(ctx.movement.air.approach)
+    if index == 0:
+        if move.level is not None and move.level != 2:
+            ctx.rule("take-off.level", "5.02", f"plane {plane.id} is at level 2 once it is off "
+                     "the ground (TAKE OFF EXAMPLE)", where(move, "level"), plane=plane.id)
+        walk.level = 2
+        return
+    if side and (index is None or index < last):
+        ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off route "
+                 "all the way to its end when taking off", where(move, "turn"), plane=plane.id)
+    if new_level not in (walk.level, walk.level + 1):
+        ctx.rule("take-off.level", "5.02", f"plane {plane.id} climbs at most one level a turn "
+                 f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
+                 plane=plane.id)
+    if index is not None and index >= last:
+        if new_level < 3:
+            ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
+                     f"of the take-off route, not {new_level}", where(move, "level"),
+                     plane=plane.id)
+        plane.taking_off = False
+        walk.facing = turn(walk.facing, side)
+    walk.level = min(new_level, MAX_LEVEL)
+
+
+def _faults(ctx: Context, walk: Walk, new_level: int) -> None:
+    """Electrical failure, lightning and engine failure limit the level (RANDOM EVENTS)."""
+    plane, move = walk.plane, walk.move
+    fault, level = plane.fault, walk.level
+    problem = None
+    if fault == "cannot-climb" and new_level > level:
+        problem = f"cannot fly above level {level} (electrical failure)"
+    elif fault == "cannot-descend" and new_level < level:
+        problem = f"cannot fly below level {level} (electrical failure)"
+    elif fault == "stuck" and new_level != level:
+        problem = f"is stuck at level {level} (lightning strike)"
+    elif fault in ("engine-1", "engine-2"):
+        drop = 1 if fault == "engine-1" else 2
+        expected = max(level - drop, 1)
+        if new_level != expected:
+            problem = (f"drops {drop} level(s) a turn (engine failure): level {expected}, "
+                       f"not {new_level}")
+    if problem:
+        ctx.rule("event.fault", "RANDOM EVENTS", f"plane {plane.id} {problem}",
+                 where(move, "level") or where(move), plane=plane.id)
+
+
+def _level_two(ctx: Context, walk: Walk) -> None:
+    """10.04-10.05: level 2 only to hand off to the level-2 point within its zone, approaching
+    to land, in evasive action, or as the only safe way (a claim)."""
+    plane, move = walk.plane, walk.move
+    air = ctx.movement.air
+    airspace = air.restricted
+    if plane.exit_level == 2 and walk.hex in air.level2_allowed:
+        return
+    if plane.exit_level == 1 and walk.hex in airspace:
+        return
+    if walk.restricted.startswith("level changed in evasive"):
+        return
+    if move.claim:
+        if walk.hex in airspace:
+            ctx.rule("level2.airspace", "10.05", f"plane {plane.id} may never reduce to level 2 "
+                     "to avoid trouble within the airport's airspace", where(move, "level"),
+                     plane=plane.id)
+            return
+        ctx.claim("10.04", f"level 2 was the only safe way for plane {plane.id} "
+                  f"({move.claim})", where(move, "claim"), plane=plane.id)
+        plane.low_to_avoid = True
+        return
+    ctx.rule("level2.not-allowed", "10.04", f"plane {plane.id} may not fly at level 2 at "
+             f"{ctx.hexname(walk.hex)}: only to hand off to the level-2 exit point within the "
+             "Level 2 Hand-off Zone, approaching to land, in evasive action, or when every ATC "
+             "agrees it is the only safe way (record it as a claim)", where(move, "level"),
+             plane=plane.id)
+
+
+def arrive(ctx: Context, walk: Walk) -> None:
+    """Settle where the move ended: landing, low flying, the map edge, or flying on."""
+    plane, move = walk.plane, walk.move
+    plane.hex, plane.facing, plane.level = walk.hex, walk.facing, walk.level
+    air = ctx.movement.air
+    if plane.control_zone_breach and walk.hex not in air.restricted:
+        plane.control_zone_breach = False
+    if plane.go_around and walk.hex not in air.restricted:
+        plane.go_around = False
+    if plane.exit_level == 1 and air.airport in walk.path[:-1] and walk.level <= 2:
+        _landing_deal(ctx, walk, "5.08", "overshot the landing: it passed the airport")
+    if walk.level == 1:
+        if plane.fault in ("engine-1", "engine-2"):
+            _emergency_landing(ctx, walk)
+        elif (walk.hex == air.airport and walk.facing == air.landing_direction
+              and plane.exit_level == 1):
+            land(ctx, walk)
+        elif walk.hex in air.restricted:
+            _landing_deal(ctx, walk, "5.09", "tried to land outside the hand-off route")
+            plane.level = 2
+        else:
+            from .flight import _deal, _out_of_control
+
+            _deal(ctx, walk, major=True, rule="10.02",
+                  what=f"low flying at level 1 ({ctx.hexname(walk.hex)})")
+            plane.level = 2
+            _out_of_control(plane, "low flying (10.03)")
+        return
+    if neighbor(walk.hex, walk.facing) not in ctx.geo.hexes:
+        hand_off(ctx, walk, walk.facing, overshoot=False)
+    del move
+
+
+def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
+    from .flight import _deal
+
+    _deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
+
+
+def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
+    """The plane leaves the map over a hex side facing ``side`` (4.01-4.15)."""
+    plane = walk.plane
+    points = ctx.geo.points_in_play()
+    monitored = {p.outward for lv, p in points.items() if p.name != "airport"}
+    target = points.get(plane.exit_level)
+    plane.where, last = "gone", walk.hex
+    if not plane.celebrity:
+        ctx.state.pool.add(plane.id)
+    if target is None or target.name == "airport" or side != target.outward:
+        from .flight import _deal
+
+        major = side not in monitored
+        why = ("an unmonitored hex side" if major else "the wrong hand-off hex side")
+        if major and overshoot and walk.restricted:
+            # VERTICAL NEAR MISS EXAMPLES: out of control after evasive action, leaving by an
+            # unmonitored side counts as the one deal already had.
+            ctx.incident("left the map out of control", "4.15", plane=plane.id)
+        else:
+            _deal(ctx, walk, major=major, rule="4.15" if major else "4.14",
+                  what=f"left the map over {why} at {ctx.hexname(last)}")
+        ctx.incident("hand-off", "4.14", plane=plane.id, atc=plane.atc, quality="deal",
+                     paid=0)
+        _check_paid(ctx, walk, 0)
+        return
+    away = distance(last, target.hex) + abs(walk.level - plane.exit_level)
+    if overshoot:
+        quality = "overshoot"
+    elif last == target.hex and walk.level == plane.exit_level and walk.facing == target.outward:
+        quality = "perfect"
+    else:
+        quality = "imperfect"
+    settle(ctx, walk, quality, away)
+
+
+def land(ctx: Context, walk: Walk) -> None:
+    """5.07: a landing on the airport at level 1 along the approach."""
+    plane = walk.plane
+    if plane.landing_bonus is None and plane.multi and not plane.landed_once:
+        # MULTI-ROUTE: land, leave the board, then take off again for the final leg.
+        plane.landed_once = True
+        plane.where, plane.hex, plane.level = "ground", None, 1
+        plane.active_from = ctx.state.turn + 1
+        ctx.incident("landed, first leg", "MULTI-ROUTE", plane=plane.id, atc=plane.atc)
+        return
+    plane.where = "gone"
+    if not plane.celebrity:
+        ctx.state.pool.add(plane.id)
+    settle(ctx, walk, "perfect", 0, landing=True)
+
+
+def _emergency_landing(ctx: Context, walk: Walk) -> None:
+    """11.01-11.02: on the runway it succeeds; elsewhere a 6 lands safely, else a crash."""
+    plane, move = walk.plane, walk.move
+    air = ctx.movement.air
+    safe = walk.hex == air.airport or walk.hex in air.approach
+    if not safe:
+        roll = move.emergency_roll
+        if roll is None:
+            ctx.rule("event.emergency-roll", "11.02", f"plane {plane.id} made an emergency "
+                     "landing off the runway: roll 1d6, a 6 lands safely; the record has no "
+                     "roll", where(move), plane=plane.id)
+            roll = 1
+        safe = roll in ctx.tables.rules.dice.emergency_landing
+    plane.where = "gone"
+    if not plane.celebrity:
+        ctx.state.pool.add(plane.id)
+    if not safe:
+        ctx.incident("crash", "11.02", plane=plane.id, atc=plane.atc,
+                     hex=ctx.names.name(walk.hex))
+        _check_paid(ctx, walk, 0)
+        return
+    plane.extra_bonus += plane.emergency_bonus
+    settle(ctx, walk, "emergency", 0, landing=True)
+
+
+def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool = False
+           ) -> None:
+    """Pay a finished flight and update the ATC's record (1.41-1.42, 4.05-4.13)."""
+    plane = walk.plane
+    state, tables = ctx.state, ctx.tables
+    atc = state.controllers[plane.atc]
+    now = tables.time_of(state.turn)
+    on_time = now - plane.start <= plane.schedule
+    card = tables.cards.get(plane.flight)
+    bonus = int(getattr(card, "bonus", 0) or 0)
+    penalty = int(getattr(card, "penalty", 0) or 0)
+    why = ""
+    if plane.celebrity:
+        schedule = bonus if quality == "perfect" and on_time else 0
+        if not on_time:
+            atc.lawsuits += plane.lawsuit
+            why = f"late: the celebrity sues for {plane.lawsuit}"
+    elif plane.landing_bonus is not None:
+        amount, deadline = plane.landing_bonus
+        schedule = amount if landing and now <= deadline else 0
+        why = "landed in time" if schedule else "not landed in time: no bonus"
+    elif plane.airline in atc.black_listed:
+        schedule, why = 0, f"black-listed by {plane.airline}: no bonus"
+    elif plane.out_of_control:
+        schedule, why = 0, f"out of control ({plane.reason}): no bonus or penalty (8.02)"
+    elif not on_time:
+        schedule, why = 0, "outside its schedule: no bonus"
+    else:
+        modifier = money.status_modifier(atc, plane.airline, tables)
+        schedule, why = money.schedule_bonus(
+            bonus=bonus, penalty_per=penalty, away=away, modifier=modifier,
+            weather=plane.weather_penalty, overshoot=quality == "overshoot", tables=tables)
+    total = schedule + plane.extra_bonus
+    atc.bonuses += total
+    after = []
+    if quality == "perfect":
+        if plane.airline in {a.code for a in tables.rules.airlines}:
+            after.append(money.perfect_hand_off(state, atc, plane.airline))
+        else:  # a Celebrity Jet: no airline to give a status card
+            atc.commendations += 1
+            after.append("commendation")
+    elif quality == "overshoot":
+        if atc.commendations:
+            atc.commendations -= 1
+        after.append("a commendation removed; " + money.final_warning(state, atc, plane.airline))
+    ctx.incident("hand-off", "4.01" if quality == "perfect" else "4.07", plane=plane.id,
+                 atc=plane.atc, flight=plane.flight, quality=quality, away=away,
+                 time=now - plane.start, on_time=on_time, paid=total, why=why, result=after)
+    _check_paid(ctx, walk, total)
+
+
+def _check_paid(ctx: Context, walk: Walk, total: int) -> None:
+    move = walk.move
+    if move.paid is not None and move.paid != total:
+        ctx.rule("payment.mismatch", "1.42", f"plane {walk.plane.id}'s flight {walk.plane.flight}"
+                 f" earns {total}; the record paid {move.paid}", where(move, "paid"),
+                 plane=walk.plane.id)
+
+
+def plane_label(plane: Plane) -> str:
+    """Return ``plane 7 (AA105)``."""
+    return f"plane {plane.id} ({plane.flight})"

@@ -1,0 +1,437 @@
+"""One plane's move, replayed hex by hex (3.00-11.04).
+
+The referee walks the plane forward from where the record left it: speed = level (plus or
+minus a strong wind), straight ahead, then the end-of-move turn and level change. On the way
+it finds the incidents the rules name (near misses, collisions, control zone, low flying,
+leaving the map) and matches them with what the record says happened; at the end it decides
+whether the flight was handed off, landed, or goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....geometry.hexgrid import Hex, distance, neighbor, turn
+from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
+from . import money
+from .context import Context, where
+from .log import Move, NearMiss
+from .state import Plane
+
+LEFT, RIGHT = 1, -1
+SIDES = {"left": LEFT, "right": RIGHT}
+
+
+@dataclass
+class Walk:
+    """A move in progress."""
+
+    plane: Plane
+    move: Move
+    hex: Hex
+    facing: int
+    level: int
+    path: list[Hex] = field(default_factory=list)
+    restricted: str = ""
+    """Why the end-of-move turn and level change are not allowed (evasive action, 4.11)."""
+    met: set[int] = field(default_factory=set)
+    """Planes it already had a near miss with on this move."""
+    used: set[int] = field(default_factory=set)
+    """Indexes of the record's near misses matched so far."""
+    deals: list[str] = field(default_factory=list)
+    """``minor`` and ``major``, in the order the move caused them."""
+    systems: set[int] = field(default_factory=set)
+    """Weather systems it flew through at their level this move."""
+    storm_hexes: int = 0
+    done: bool = False
+    """The plane left play during the move (off the map, collision)."""
+
+
+def fly(ctx: Context, plane: Plane, move: Move) -> None:
+    """Replay one plane's move."""
+    if move.hold:
+        if plane.where != "ground":
+            ctx.rule("move.hold", "5.03", f"plane {plane.id} is not waiting to take off, so "
+                     "it cannot hold: every active plane moves its full distance (3.06)",
+                     where(move, "hold"), plane=plane.id)
+        return
+    start = _start(ctx, plane, move)
+    if start is None:
+        return
+    hexes, facing, level = start
+    walk = Walk(plane, move, hexes, facing, level)
+    speed = _speed(ctx, plane, facing, level)
+    for _ in range(speed):
+        _step(ctx, walk)
+        if walk.done:
+            break
+    if not walk.done:
+        _end_of_move(ctx, walk)
+    _check_path(ctx, walk)
+    _check_recorded(ctx, walk)
+    plane.moved_turn = ctx.state.turn
+
+
+def _start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
+    """Return where a plane starts its move: (the hex behind its first, facing, level)."""
+    air = ctx.movement
+    if plane.where == "flying" and plane.hex is not None:
+        if move.take_off or move.enter:
+            ctx.rule("move.not-entering", "1.32", f"plane {plane.id} is already on the map; "
+                     "it cannot enter or take off", where(move), plane=plane.id)
+        return plane.hex, plane.facing, plane.level
+    if plane.where == "ground":
+        others = [p for p in ctx.state.planes.values() if p.where == "ground" and p.id > plane.id
+                  and p.active_from <= ctx.state.turn and p.moved_turn != ctx.state.turn]
+        if others and not move.queue_jump:
+            ctx.rule("take-off.queue", "5.05", f"plane {plane.id} took off ahead of plane "
+                     f"{others[0].id}: the highest ID leaves first unless every ATC in the queue "
+                     "agrees (queue_jump, 5.06)", where(move), plane=plane.id)
+        elif move.queue_jump:
+            ctx.claim("5.06", f"every ATC in the take-off queue agreed plane {plane.id} could "
+                      "go first", where(move, "queue_jump"), plane=plane.id)
+        h, facing, level, _ = air.takeoff_state()
+        plane.where, plane.taking_off, plane.level = "flying", True, 1
+        return h, facing, level
+    if plane.where != "waiting":
+        ctx.rule("move.not-in-play", "1.31", f"plane {plane.id} is not in play", where(move),
+                 plane=plane.id)
+        return None
+    point = ctx.geo.points_in_play().get(plane.entry)
+    if point is None:
+        ctx.rule("entry.no-point", "2.04", f"no entry point at level {plane.entry} in this "
+                 "sector", where(move), plane=plane.id)
+        return None
+    h, facing, level, _ = air.entry_state(point.hex, point.outward, plane.entry)
+    if move.enter is not None:
+        h, facing, level = _altered_entry(ctx, plane, move, point.hex, point.outward, h,
+                                          facing, level)
+    else:
+        expected = ctx.expected_entry.get(plane.id, plane.entry)
+        if expected != plane.entry:
+            ctx.rule("entry.must-alter", "2.06", f"plane {plane.id} must alter its entry: plane "
+                     f"{ctx.entry_priority.get(plane.id)} enters at the same point first; by "
+                     f"2.07 it enters at level {expected}", where(move), plane=plane.id)
+    plane.where = "flying"
+    return h, facing, level
+
+
+def _altered_entry(ctx: Context, plane: Plane, move: Move, point: Hex, outward: int, h: Hex,
+                   facing: int, level: int) -> tuple[Hex, int, int]:
+    """Apply and check an altered entry (2.05-2.08)."""
+    change = move.enter
+    assert change is not None
+    expected = ctx.expected_entry.get(plane.id, plane.entry)
+    justified = expected != plane.entry or bool(move.claim)
+    if not justified:
+        ctx.rule("entry.altered", "2.05", f"plane {plane.id} altered its entry, but entering "
+                 f"at level {plane.entry} at its entry point would not have caused an incident "
+                 "with another plane entering there this turn", where(move, "enter"),
+                 plane=plane.id)
+    elif move.claim and expected == plane.entry:
+        ctx.claim("2.05", f"plane {plane.id} could not enter safely ({move.claim})",
+                  where(move, "claim"), plane=plane.id)
+    if change.level is not None:
+        if expected != plane.entry and change.level != expected and not move.claim:
+            ctx.rule("entry.order", "2.07", f"plane {plane.id} entered at level {change.level}; "
+                     f"2.07 gives level {expected} (one below the lowest, else one above the "
+                     "highest plane entering there)", where(move, "enter", "level"),
+                     plane=plane.id)
+        level = change.level
+    if change.at is not None:
+        at = ctx.names.hex(change.at)
+        on_side = neighbor(at, outward) not in ctx.geo.hexes
+        if distance(at, point) != 2 or not on_side:
+            ctx.rule("entry.hex", "2.07", f"plane {plane.id} may enter two hexes to the right "
+                     f"or left of its entry point on the same hand-off hex side; "
+                     f"{change.at} is not", where(move, "enter", "at"), plane=plane.id)
+        h = neighbor(at, outward)
+    if change.diagonal is not None:
+        facing = turn(facing, SIDES[change.diagonal])
+        h = neighbor(point, turn(facing, 3))
+    return h, facing, level
+
+
+def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
+    """Return hexes to move: the level (3.05), one more with a tail wind, one less into a
+    head wind at or above the wind's level (HEAD-WIND, TAIL-WIND)."""
+    wind = ctx.state.wind
+    if wind is None or level < wind.level or plane.taking_off:
+        return level
+    if facing == wind.direction:
+        return level + 1
+    if facing == turn(wind.direction, 3):
+        return max(level - 1, 1)
+    return level
+
+
+def _step(ctx: Context, walk: Walk) -> None:
+    """Move one hex forward and deal with what is there."""
+    plane = walk.plane
+    nxt = neighbor(walk.hex, walk.facing)
+    if nxt not in ctx.geo.hexes:
+        leave_map(ctx, walk, walk.facing)
+        return
+    walk.hex = nxt
+    walk.path.append(nxt)
+    _weather(ctx, walk, nxt)
+    _control_zone(ctx, walk, nxt, walk.level)
+    for other in sorted(ctx.state.on_map(), key=lambda p: -p.id):
+        if other.id == plane.id or other.hex is None or walk.done:
+            continue
+        if other.hex == nxt and other.level == walk.level:
+            collide(ctx, walk, other)
+            return
+        if other.id in walk.met:
+            continue
+        if other.hex == nxt and abs(other.level - walk.level) == 1:
+            near_miss(ctx, walk, other, "vertical", final=False)
+        elif distance(other.hex, nxt) == 1 and other.level == walk.level:
+            near_miss(ctx, walk, other, "horizontal", final=False)
+
+
+def _record_for(walk: Walk, other: int) -> tuple[int, NearMiss] | None:
+    for i, entry in enumerate(walk.move.near_misses):
+        if i not in walk.used and entry.with_ == other:
+            walk.used.add(i)
+            return i, entry
+    return None
+
+
+def near_miss(ctx: Context, walk: Walk, other: Plane, kind: str, *, final: bool) -> None:
+    """Resolve a near miss the moving plane causes (6.01-6.11, 7.01-7.13)."""
+    plane, move = walk.plane, walk.move
+    walk.met.add(other.id)
+    rule = "6.02" if kind == "horizontal" else "7.02"
+    at = ctx.hexname(walk.hex)
+    _deal(ctx, walk, major=False, rule="6.03" if kind == "horizontal" else "7.03",
+          what=f"{kind} near miss with plane {other.id} at {at}")
+    found = _record_for(walk, other.id)
+    if found is None:
+        ctx.rule("near-miss.unrecorded", rule, f"plane {plane.id} caused a {kind} near miss "
+                 f"with plane {other.id} at {at}; the record has no near miss (and panic roll) "
+                 "for it", where(move), plane=plane.id)
+        return
+    i, entry = found
+    here = where(move, "near_misses", i)
+    if entry.kind is not None and entry.kind != kind:
+        ctx.rule("near-miss.kind", rule, f"the near miss with plane {other.id} at {at} is "
+                 f"{kind}, not {entry.kind}", where(move, "near_misses", i, "kind"),
+                 plane=plane.id)
+    panics = entry.panic in ctx.tables.rules.dice.panic
+    if not panics:
+        if entry.evasive is not None:
+            ctx.rule("near-miss.calm", "6.06", f"panic roll {entry.panic}: the pilot stays "
+                     "calm and carries on; no evasive action is taken", here, plane=plane.id)
+    else:
+        _evasive(ctx, walk, other, kind, entry, i, final=final)
+    if entry.voluntary is not None:
+        _voluntary(ctx, other, entry, here)
+
+
+def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss, i: int, *,
+             final: bool) -> None:
+    """Apply evasive action after a panic roll of 1-2 (6.08-6.11, 7.08-7.13)."""
+    plane, move = walk.plane, walk.move
+    here = where(move, "near_misses", i, "evasive")
+    evasive = entry.evasive
+    if kind == "vertical" and not walk.restricted.startswith("level"):
+        # 7.08: pull up or descend one level clear of the other plane's zone, within 2-6.
+        away = 1 if other.level < walk.level else -1
+        target = walk.level + away
+        if MIN_LEVEL_IN_FLIGHT <= target <= MAX_LEVEL:
+            wanted = "up" if away > 0 else "down"
+            if evasive is None or evasive.level != wanted:
+                ctx.rule("near-miss.evasive", "7.08", f"panic roll {entry.panic}: plane "
+                         f"{plane.id} must {'pull up' if away > 0 else 'descend'} one level "
+                         f"clear of plane {other.id}", here or where(move, "near_misses", i),
+                         plane=plane.id)
+            walk.level = target
+            walk.restricted = "level changed in evasive action (7.11)"
+            _out_of_control(plane, "vertical evasive action (7.13)")
+            return
+        kind = "horizontal"  # 7.12: cannot clear it: evasive action as for a horizontal one
+    if evasive is None or evasive.turn is None:
+        ctx.rule("near-miss.evasive", "6.08", f"panic roll {entry.panic}: plane {plane.id} must "
+                 "turn one hex side away, the side chosen by the other plane's ATC (6.09); the "
+                 "record gives no turn", here or where(move, "near_misses", i), plane=plane.id)
+    else:
+        new = turn(walk.facing, SIDES[evasive.turn])
+        straight = neighbor(walk.hex, walk.facing)
+        assert other.hex is not None
+        if distance(neighbor(walk.hex, new), other.hex) < distance(straight, other.hex):
+            ctx.rule("near-miss.away", "6.08", f"turning {evasive.turn} takes plane {plane.id} "
+                     f"towards plane {other.id}, not away from it", here, plane=plane.id)
+        walk.facing = new
+    walk.restricted = "evasive action (6.10, 7.11)"
+    _out_of_control(plane, "evasive action (6.11)")
+    del final
+
+
+def _voluntary(ctx: Context, other: Plane, entry: NearMiss, here: object) -> None:
+    """6.07: the non-offending plane's own evasive action, a level and/or a turn."""
+    change = entry.voluntary
+    assert change is not None
+    if change.level is not None:
+        if abs(change.level - other.level) > 1:
+            ctx.rule("near-miss.voluntary", "6.07", f"plane {other.id} may change one level in "
+                     f"voluntary evasive action, not from {other.level} to {change.level}",
+                     here, plane=other.id)  # type: ignore[arg-type]
+        other.level = change.level
+    if change.turn is not None:
+        other.facing = turn(other.facing, SIDES[change.turn])
+
+
+def collide(ctx: Context, walk: Walk, other: Plane) -> None:
+    """9.01-9.04: both planes and their hand-offs leave play; their IDs go back to the pool."""
+    plane = walk.plane
+    _deal(ctx, walk, major=True, rule="9.02",
+          what=f"collision with plane {other.id} at {ctx.hexname(walk.hex)}")
+    for p in (plane, other):
+        p.where, p.hex = "gone", None
+        if not p.celebrity:
+            ctx.state.pool.add(p.id)
+    ctx.incident("collision", "9.03", plane=plane.id, other=other.id,
+                 hex=ctx.names.name(walk.hex))
+    walk.done = True
+
+
+def _deal(ctx: Context, walk: Walk, *, major: bool, rule: str, what: str) -> None:
+    """Record a deal caused by the moving plane's ATC, unless covered up (12.07)."""
+    plane, move = walk.plane, walk.move
+    walk.deals.append("major" if major else "minor")
+    atc = ctx.state.controllers[plane.atc]
+    if move.cover_up is not None:
+        _cover_up(ctx, walk)
+        after = [money.final_warning(ctx.state, atc, plane.airline)]
+        kind = "covered-up deal"
+    else:
+        after = money.deal(ctx.state, ctx.tables, plane.atc, plane.airline, major)
+        kind = "major deal" if major else "minor deal"
+    ctx.incident(kind, rule, plane=plane.id, atc=plane.atc, what=what, result=after)
+
+
+def _cover_up(ctx: Context, walk: Walk) -> None:
+    """12.07: every other ATC was paid to swear it was not the ATC's fault."""
+    move, plane = walk.move, walk.plane
+    assert move.cover_up is not None
+    others = [a for a in ctx.state.seating if a != plane.atc]
+    missing = [a for a in others if a not in move.cover_up.paid]
+    if missing:
+        ctx.rule("cover-up.everyone", "12.07", f"a cover-up needs every ATC on the shift; "
+                 f"{', '.join(missing)} were not paid", where(move, "cover_up"), plane=plane.id)
+    for atc, amount in move.cover_up.paid.items():
+        if atc in ctx.state.controllers:
+            ctx.state.controllers[atc].transfers += amount
+            ctx.state.controllers[plane.atc].transfers -= amount
+    move.cover_up = None  # paid once, whatever else the move causes
+
+
+def _out_of_control(plane: Plane, reason: str) -> None:
+    plane.out_of_control = True
+    plane.reason = reason
+
+
+def _weather(ctx: Context, walk: Walk, h: Hex) -> None:
+    """A plane at a weather system's level in one of its hexes pays its penalty once a turn;
+    a storm rolls for lightning per hex (WEATHER SYSTEMS)."""
+    plane = walk.plane
+    for n, system in enumerate(ctx.state.weather):
+        if system.level != walk.level or h not in system.counters:
+            continue
+        if n not in walk.systems:
+            walk.systems.add(n)
+            if not plane.out_of_control:  # 8.02: exempt while out of control
+                plane.weather_penalty += system.penalty
+        if system.kind == "storm":
+            walk.storm_hexes += 1
+
+
+def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
+    """5.10-5.11: a plane at level 3 or below entering the control zone (not taking off or
+    landing along the approach) causes a major deal."""
+    plane = walk.plane
+    if level > 3 or plane.taking_off or plane.go_around or plane.control_zone_breach:
+        return
+    air = ctx.movement.air
+    if h not in air.restricted:
+        return
+    on_line = ctx.movement.along_line([h], walk.facing)
+    if on_line and plane.exit_level == 1:
+        return  # approaching to land along the approach
+    if walk.move.claim and level == 3:
+        ctx.claim("5.14", f"plane {plane.id} reduced to level 3 in the airport's airspace as the "
+                  f"only way to avoid a near miss or collision ({walk.move.claim})",
+                  where(walk.move, "claim"), plane=plane.id)
+        return
+    plane.control_zone_breach = True
+    _deal(ctx, walk, major=True, rule="5.11",
+          what=f"entered the airport's control zone at level {level} ({ctx.names.name(h)})")
+
+
+def _end_of_move(ctx: Context, walk: Walk) -> None:
+    """Turn and level change at the end of the move (3.07-3.12), then what the final hex
+    means: near misses, low flying, landing, hand-off."""
+    from .arrive import arrive, end_changes
+
+    end_changes(ctx, walk)
+    if walk.done:
+        return
+    plane = walk.plane
+    for other in sorted(ctx.state.on_map(), key=lambda p: -p.id):
+        if other.id == plane.id or other.hex is None or other.id in walk.met:
+            continue
+        if other.hex == walk.hex and other.level == walk.level:
+            collide(ctx, walk, other)
+            return
+        if other.hex == walk.hex and abs(other.level - walk.level) == 1:
+            near_miss(ctx, walk, other, "vertical", final=True)
+        elif distance(other.hex, walk.hex) == 1 and other.level == walk.level:
+            near_miss(ctx, walk, other, "horizontal", final=True)
+    arrive(ctx, walk)
+
+
+def leave_map(ctx: Context, walk: Walk, side: int) -> None:
+    """The plane crossed the map's edge during its move (4.10, 4.14, 4.15)."""
+    from .arrive import hand_off
+
+    hand_off(ctx, walk, side, overshoot=True)
+    walk.done = True
+
+
+def _check_path(ctx: Context, walk: Walk) -> None:
+    """Compare the hexes the record lists with the hexes the plane must have passed."""
+    move = walk.move
+    if move.path is None:
+        return
+    expected = [ctx.names.name(h) for h in walk.path]
+    if list(move.path) != expected:
+        ctx.rule("move.path", "3.02", f"plane {walk.plane.id} flies straight ahead its full "
+                 f"speed (3.02-3.06): expected {' '.join(expected) or 'no hexes'}, the record "
+                 f"has {' '.join(move.path) or 'none'}", where(move, "path"),
+                 plane=walk.plane.id)
+
+
+def _check_recorded(ctx: Context, walk: Walk) -> None:
+    """Near misses the record invents, lightning rolls, and the deals it wrote down."""
+    move, plane = walk.move, walk.plane
+    for i, entry in enumerate(move.near_misses):
+        if i not in walk.used:
+            ctx.rule("near-miss.invented", "6.02", f"plane {plane.id} had no near miss with "
+                     f"plane {entry.with_} on this move", where(move, "near_misses", i),
+                     plane=plane.id)
+    storm_hexes = walk.storm_hexes
+    if len(move.lightning) != storm_hexes:
+        ctx.rule("weather.lightning", "LIGHTNING STRIKES", f"plane {plane.id} passed "
+                 f"{storm_hexes} storm hex(es) at the storm's level: one d6 each; the record "
+                 f"has {len(move.lightning)}", where(move, "lightning") or where(move),
+                 plane=plane.id)
+    elif any(r in ctx.tables.rules.dice.lightning_strike for r in move.lightning):
+        plane.fault = "stuck"
+        _out_of_control(plane, "struck by lightning")
+        ctx.incident("lightning strike", "LIGHTNING STRIKES", plane=plane.id)
+    deals = sorted(walk.deals)
+    if move.deals is not None and sorted(move.deals) != deals:
+        ctx.rule("deal.mismatch", "12.00", f"plane {plane.id}'s move caused "
+                 f"{', '.join(deals) or 'no'} deal(s); the record has "
+                 f"{', '.join(move.deals) or 'none'}", where(move, "deals"), plane=plane.id)

@@ -1,0 +1,541 @@
+"""Replay a recorded shift turn by turn (1.00-1.90, THE END OF THE SHIFT).
+
+``replay(game, log)`` is the library call: it returns the context, whose ``state`` is the
+final state and whose ``findings`` are the rulings. The ``shift`` referee wraps it for the
+command line.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from ....findings import Severity, unreadable
+from ....loader import Document
+from ....project import GameContent
+from ....referee import Report
+from ....schema import validate_document
+from .. import rules
+from ..map_checks import geometry_for
+from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
+from ..routes import hhmm, minutes, parse_route
+from . import money
+from .context import Context, Tables, where
+from .events import growth, resolve_event, weather_moves
+from .flight import fly
+from .log import Accept, Move, ShiftLog, Turn
+from .state import Controller, HexNames, Plane, Shift
+
+DICE_KEYS = {"lead_rolls", "accept_rolls", "roll", "section", "new_section", "rolls", "wind",
+             "panic", "lightning", "repair", "emergency_roll"}
+
+
+class ReplayError(Exception):
+    """The record cannot be replayed against this content (no such sector, broken map)."""
+
+
+def build_context(game: GameContent, sector_code: str) -> Context:
+    """Return a fresh replay context for a sector of the game's content."""
+    geos = [g for g in geometry_for(game) if g.sector and g.sector.code == sector_code]
+    if not geos:
+        known = sorted(g.sector.code for g in geometry_for(game) if g.sector)
+        raise ReplayError(f"no sector {sector_code!r} in the content (known: "
+                          f"{', '.join(known) or 'none'})")
+    geo = geos[0]
+    tables = game.of_type(RulesTables)[0]
+    assert geo.sector is not None
+    schedules = {row.flight: minutes(row.schedule) or 0 for row in geo.sector.rows()}
+    cards: dict[str, Any] = {c.route: c for d in game.of_type(HandOffDeck) for c in d.cards}
+    randoms = {c.id: c for d in game.of_type(RandomEventDeck) for c in d.cards}
+    for card in randoms.values():
+        if card.route:
+            cards[card.route] = card
+    weathers = {c.id: c for d in game.of_type(WeatherEventDeck) for c in d.cards}
+    status = {(c.airline, c.status): c for d in game.of_type(StatusDeck) for c in d.cards}
+    return Context(game, geo, geo.movement(), HexNames(geo.board.grid),
+                   Tables(tables, schedules, cards, randoms, weathers, status))
+
+
+def replay(game: GameContent, log: ShiftLog, *, snapshots: bool = True) -> Context:
+    """Replay a validated shift log; return the context with the final state and rulings."""
+    ctx = build_context(game, log.sector)
+    setup(ctx, log)
+    expected = 1
+    for turn in log.turns:
+        if turn.turn != expected:
+            ctx.state.turn = turn.turn
+            ctx.rule("turn.number", "1.90", f"expected turn {expected} next, found turn "
+                     f"{turn.turn}", where(turn, "turn"))
+        play_turn(ctx, log, turn)
+        expected = turn.turn + 1
+        if snapshots:
+            ctx.snapshots.append(ctx.state.snapshot())
+    finish(ctx, log)
+    check_dice(ctx, log)
+    return ctx
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def setup(ctx: Context, log: ShiftLog) -> None:
+    """1.00-1.14: wages, pending hand-offs, the lead, the plane pool, first acceptances."""
+    state, tables = ctx.state, ctx.tables
+    sector = ctx.geo.sector
+    assert sector is not None
+    ids = [a.id for a in log.atcs]
+    for i, person in enumerate(log.atcs):
+        if person.id in ids[:i]:
+            ctx.rule("setup.atc-twice", "1.00", f"ATC {person.id} is listed twice",
+                     where(person, "id"))
+    state.seating = list(dict.fromkeys(ids))
+    state.controllers = {a: Controller(a, wage=tables.rules.wage) for a in state.seating}
+    if log.lead not in state.controllers:
+        ctx.rule("setup.lead", "1.06", f"the Lead Controller {log.lead} is not one of the ATCs",
+                 where(log, "lead"))
+    state.lead = log.lead
+    _check_lead_rolls(ctx, log)
+    pool = log.setup.pool or list(range(1, sector.starting_planes + 1))
+    if len(set(pool)) != sector.starting_planes:
+        ctx.rule("setup.pool", "1.05", f"sector {sector.code} starts with "
+                 f"{sector.starting_planes} planes in the Plane Pool; the record has "
+                 f"{len(set(pool))}", where(log.setup, "pool"))
+    state.pool = set(pool)
+    state.out_of_play = set(range(1, 13)) - state.pool
+    _, pending_limit = tables.shift_limit(len(state.seating))
+    for atc, flights in log.setup.pending.items():
+        here = where(log.setup, "pending", atc)
+        if atc not in state.controllers:
+            ctx.rule("setup.unknown-atc", "1.01", f"{atc} is not an ATC on this shift", here)
+            continue
+        if len(flights) != pending_limit:
+            ctx.rule("setup.pending", "1.01", f"each ATC is dealt {pending_limit} pending "
+                     f"hand-offs; {atc} has {len(flights)}", here)
+        for n, flight in enumerate(flights):
+            if _take_card(ctx, flight, where(log.setup, "pending", atc, n)):
+                state.controllers[atc].pending.append(flight)
+    _check_first_round(ctx, log)
+    for acc in log.setup.accept:
+        accept(ctx, acc, setup=True)
+    _must_accept(ctx, where(log.setup, "accept") or where(log, "setup"), "1.13")
+
+
+def _check_lead_rolls(ctx: Context, log: ShiftLog) -> None:
+    rolls = log.setup.lead_rolls
+    if not rolls:
+        return
+    final = {atc: r[-1] for atc, r in rolls.items() if r}
+    best = max(final.values(), default=0)
+    top = [a for a, r in final.items() if r == best]
+    if len(top) != 1 or top[0] != log.lead:
+        ctx.rule("setup.lead", "1.06", f"the highest roll becomes Lead Controller (re-rolling "
+                 f"ties): the rolls give {', '.join(top) if len(top) == 1 else 'a tie'}, the "
+                 f"record names {log.lead}", where(log.setup, "lead_rolls"))
+
+
+def _check_first_round(ctx: Context, log: ShiftLog) -> None:
+    """1.08-1.10: the Lead Controller accepts first, then each ATC to the left, one each."""
+    seating = ctx.state.seating
+    if log.lead not in seating:
+        return
+    start = seating.index(log.lead)
+    order = seating[start:] + seating[:start]
+    first = [a.atc for a in log.setup.accept[:len(order)]]
+    wanted = order[:min(len(order), len(ctx.state.pool))]
+    if first[:len(wanted)] != wanted:
+        ctx.rule("setup.accept-order", "1.10", f"the first acceptances go Lead Controller "
+                 f"first, then to the left, one each: {', '.join(wanted)}; the record has "
+                 f"{', '.join(first) or 'none'}", where(log.setup, "accept"))
+
+
+def _take_card(ctx: Context, flight: str, here: Any) -> bool:
+    """Take a hand-off card from the deck: each exists once."""
+    if flight not in ctx.tables.cards or parse_route(flight) is None:
+        ctx.rule("card.unknown", "1.01", f"there is no hand-off card {flight}", here)
+        return False
+    if flight in ctx.state.used_flights:
+        ctx.rule("card.twice", "1.01", f"hand-off card {flight} is already dealt or played; "
+                 "each card exists once", here)
+        return False
+    ctx.state.used_flights.add(flight)
+    return True
+
+
+# --- accepting hand-offs -------------------------------------------------------------------
+
+
+def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
+    """2.01-2.04: an ATC accepts one of their pending hand-offs with a plane from the pool."""
+    state, tables = ctx.state, ctx.tables
+    here = where(acc)
+    atc = state.controllers.get(acc.atc)
+    if atc is None:
+        ctx.rule("accept.unknown-atc", "2.01", f"{acc.atc} is not an ATC on this shift", here)
+        return
+    if atc.fired:
+        ctx.rule("accept.fired", "GETTING FIRED", f"{acc.atc} has been fired and accepts no "
+                 "more hand-offs", here)
+        return
+    holder = state.controllers.get(acc.traded_from) if acc.traded_from else atc
+    if holder is None or acc.flight not in holder.pending:
+        whose = acc.traded_from or acc.atc
+        ctx.rule("accept.not-pending", "2.01", f"{acc.flight} is not among {whose}'s pending "
+                 "hand-offs", where(acc, "flight"))
+        return
+    route = parse_route(acc.flight)
+    assert route is not None
+    if route.airline in atc.black_listed:
+        ctx.rule("accept.black-listed", "BLACK LISTED CONTROLLER", f"{acc.atc} is black-listed "
+                 f"by {route.airline} and may not control its planes", where(acc, "flight"))
+    accepted_limit, _ = tables.shift_limit(len(state.seating))
+    load = {a: len(state.accepted_by(a)) for a in state.seating}
+    if load[acc.atc] >= accepted_limit and not all(n >= accepted_limit for n in load.values()):
+        ctx.rule("accept.shift-limit", "SHIFT LIMIT", f"{acc.atc} already controls "
+                 f"{load[acc.atc]} planes, the Shift Limit for {len(state.seating)} ATC(s), "
+                 "and not every ATC is at the limit", here)
+    if acc.plane not in state.pool:
+        ctx.rule("accept.no-plane", "2.02", f"plane {acc.plane} is not in the Plane Pool "
+                 f"(pool: {', '.join(map(str, sorted(state.pool))) or 'empty'})",
+                 where(acc, "plane"), plane=acc.plane)
+        return
+    holder.pending.remove(acc.flight)
+    if acc.traded_from and acc.price:
+        atc.transfers -= acc.price
+        holder.transfers += acc.price
+    state.pool.discard(acc.plane)
+    turn = 1 if setup else state.turn
+    state.planes[acc.plane] = Plane(
+        acc.plane, acc.flight, acc.atc, route.airline, route.entry, route.exit, route.multi,
+        tables.schedules.get(acc.flight, 0), tables.time_of(turn),
+        active_from=1 if setup else state.turn + 1,
+        where="ground" if route.entry == 1 else "waiting", level=route.entry)
+
+
+def _must_accept(ctx: Context, here: Any, rule: str) -> None:
+    """1.13 / 1.80: planes left in the pool must go to ATCs with pending hand-offs."""
+    state, tables = ctx.state, ctx.tables
+    if not state.pool:
+        return
+    limit, _ = tables.shift_limit(len(state.seating))
+    load = {a: len(state.accepted_by(a)) for a in state.seating}
+    everyone_full = all(n >= limit for n in load.values())
+    able = [a for a, c in state.controllers.items() if c.pending and not c.fired
+            and (load[a] < limit or everyone_full)]
+    if able:
+        ctx.rule("accept.pool-left", rule, f"plane(s) {', '.join(map(str, sorted(state.pool)))} "
+                 f"left in the Plane Pool while {', '.join(able)} had pending hand-offs: they "
+                 "must be accepted", here)
+
+
+# --- one turn ------------------------------------------------------------------------------
+
+
+def play_turn(ctx: Context, log: ShiftLog, turn: Turn) -> None:
+    """1.20-1.90 for one turn."""
+    state, tables = ctx.state, ctx.tables
+    state.turn = turn.turn
+    if turn.time is not None and minutes(turn.time) != tables.time_of(turn.turn):
+        ctx.rule("turn.time", "1.90", f"turn {turn.turn} is at "
+                 f"{hhmm(tables.time_of(turn.turn))} on the time track, not {turn.time}",
+                 where(turn, "time"))
+    active_systems = list(state.weather)
+    resolve_event(ctx, turn)
+    growth(ctx, turn, active_systems)
+    _entry_levels(ctx)
+    _check_order(ctx, turn)
+    seen: set[int] = set()
+    for move in turn.moves:
+        _one_move(ctx, move, seen)
+    for plane in state.active():
+        if plane.id not in seen and plane.where in ("waiting", "flying"):
+            ctx.rule("move.missing", "3.06", f"plane {plane.id} is active and must move its "
+                     "full distance this turn; the record has no move for it", where(turn),
+                     plane=plane.id)
+    for acc in turn.accept:
+        accept(ctx, acc)
+    weather_moves(ctx, turn)
+    _draws(ctx, turn)
+    _pool(ctx, log, turn)
+    for payment in turn.payments:
+        for atc, amount in ((payment.from_, -payment.amount), (payment.to, payment.amount)):
+            if atc in state.controllers:
+                state.controllers[atc].transfers += amount
+            else:
+                ctx.rule("payment.unknown-atc", "SCORING", f"{atc} is not an ATC on this shift",
+                         where(payment))
+    _must_accept(ctx, where(turn), "1.80")
+
+
+def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
+    state = ctx.state
+    plane = state.planes.get(move.plane)
+    here = where(move, "plane")
+    if plane is None:
+        ctx.rule("move.unknown-plane", "1.31", f"plane {move.plane} is not in play (no accepted "
+                 "hand-off has it)", here, plane=move.plane)
+        return
+    if move.plane in seen:
+        ctx.rule("move.twice", "3.06", f"plane {move.plane} already moved this turn", here,
+                 plane=move.plane)
+        return
+    seen.add(move.plane)
+    if plane.active_from > state.turn:
+        ctx.rule("move.not-active", "1.43", f"plane {move.plane} was accepted this turn and is "
+                 "not active until the next", here, plane=move.plane)
+        return
+    if plane.where == "gone":
+        ctx.rule("move.gone", "1.31", f"plane {move.plane} is no longer in play", here,
+                 plane=move.plane)
+        return
+    if state.controllers[plane.atc].fired:
+        ctx.incident("moved for a fired ATC", "GETTING FIRED", plane=plane.id, atc=plane.atc)
+    _repair(ctx, plane, move)
+    if move.regain_control:
+        if plane.out_of_control and plane.fault is None:
+            ctx.claim("8.03", f"the ATC confirmed plane {plane.id} is back under control",
+                      where(move, "regain_control"), plane=plane.id)
+            plane.out_of_control, plane.reason = False, ""
+        elif plane.fault is not None:
+            ctx.rule("control.fault", "8.01", f"plane {plane.id} stays out of control until its "
+                     f"fault ({plane.fault}) is fixed", where(move, "regain_control"),
+                     plane=plane.id)
+    fly(ctx, plane, move)
+
+
+def _repair(ctx: Context, plane: Plane, move: Move) -> None:
+    """ELECTRICAL FAILURE / LIGHTNING STRIKES: roll every turn until fixed (a 6 for an
+    electrical failure, another 1 for a lightning strike)."""
+    dice = ctx.tables.rules.dice
+    if plane.fault not in ("cannot-climb", "cannot-descend", "stuck"):
+        if move.repair is not None:
+            ctx.rule("event.no-fault", "RANDOM EVENTS", f"plane {plane.id} has nothing to "
+                     "repair", where(move, "repair"), plane=plane.id)
+        return
+    if move.repair is None:
+        what = ("been struck by lightning" if plane.fault == "stuck"
+                else "an electrical failure")
+        ctx.rule("event.repair-roll", "RANDOM EVENTS", f"plane {plane.id} has {what}: roll 1d6 "
+                 "every turn until it is fixed; the record has no roll", where(move),
+                 plane=plane.id)
+        return
+    fixes = dice.lightning_strike if plane.fault == "stuck" else dice.electrical_fix
+    if move.repair in fixes:
+        ctx.incident("fixed", "RANDOM EVENTS", plane=plane.id, fault=plane.fault)
+        plane.fault, plane.out_of_control, plane.reason = None, False, ""
+
+
+def _entry_levels(ctx: Context) -> None:
+    """2.06-2.07: of the planes entering at one point this turn, the highest ID enters at the
+    card's level; each other goes one level below the lowest or else one above the highest."""
+    ctx.expected_entry.clear()
+    ctx.entry_priority.clear()
+    by_point: dict[int, list[Plane]] = {}
+    for plane in ctx.state.active():
+        if plane.where == "waiting":
+            by_point.setdefault(plane.entry, []).append(plane)
+    for level, planes in by_point.items():
+        taken: list[int] = []
+        for plane in sorted(planes, key=lambda p: -p.id):
+            if not taken:
+                ctx.expected_entry[plane.id] = level
+            else:
+                low, high = min(taken) - 1, max(taken) + 1
+                # Level 2 only where 10.04 allows it, when nothing safer is left; never 1.
+                ctx.expected_entry[plane.id] = (low if low >= 3 else high if high <= 6
+                                                else 2)
+                ctx.entry_priority[plane.id] = min(p.id for p in planes if p.id > plane.id)
+            taken.append(ctx.expected_entry[plane.id])
+
+
+def _check_order(ctx: Context, turn: Turn) -> None:
+    """3.01 / 1.33-1.34: highest level first, then highest ID."""
+    state = ctx.state
+
+    def key(move: Move) -> tuple[int, int]:
+        plane = state.planes.get(move.plane)
+        if plane is None:
+            return (0, 0)
+        if plane.where == "waiting":
+            level = move.enter.level if move.enter and move.enter.level else (
+                ctx.expected_entry.get(plane.id, plane.entry))
+        elif plane.where == "ground":
+            level = 1
+        else:
+            level = plane.level
+        return (-level, -plane.id)
+
+    moves = [m for m in turn.moves if not m.hold]
+    for a, b in itertools.pairwise(moves):
+        if key(a) > key(b):
+            ctx.rule("move.order", "3.01", f"plane {b.plane} (level {-key(b)[0]}) moves before "
+                     f"plane {a.plane} (level {-key(a)[0]}): the highest level moves first, then "
+                     "the highest ID (1.33-1.34)", where(b, "plane"), plane=b.plane)
+            return
+
+
+def _draws(ctx: Context, turn: Turn) -> None:
+    """1.61: an ATC with fewer than 3 pending hand-offs may take one from the deck."""
+    _, limit = ctx.tables.shift_limit(len(ctx.state.seating))
+    for draw in turn.draw:
+        atc = ctx.state.controllers.get(draw.atc)
+        if atc is None:
+            ctx.rule("draw.unknown-atc", "1.61", f"{draw.atc} is not an ATC on this shift",
+                     where(draw))
+            continue
+        if len(atc.pending) >= limit:
+            ctx.rule("draw.limit", "1.61", f"{draw.atc} already has {len(atc.pending)} pending "
+                     f"hand-offs; only an ATC with fewer than {limit} may take one",
+                     where(draw))
+            continue
+        if _take_card(ctx, draw.flight, where(draw, "flight")):
+            atc.pending.append(draw.flight)
+
+
+def _pool(ctx: Context, log: ShiftLog, turn: Turn) -> None:
+    """1.71: when the next turn is due a new plane (the sector's frequency), the Lead
+    Controller adds an out-of-play plane to the pool."""
+    state, tables = ctx.state, ctx.tables
+    sector = ctx.geo.sector
+    assert sector is not None
+    every = minutes(sector.frequency.every) or 0
+    since = tables.time_of(turn.turn + 1) - tables.start
+    due = sector.frequency.planes if every and since > 0 and since % every == 0 and (
+        turn.turn < tables.rules.shift.turns) else 0
+    for n, plane in enumerate(turn.pool):
+        here = where(turn, "pool", n)
+        if n >= due:
+            ctx.rule("pool.not-due", "1.71", f"no plane is due for the next turn "
+                     f"({hhmm(tables.time_of(turn.turn + 1))}); planes arrive "
+                     f"{sector.frequency.planes} every {sector.frequency.every}", here,
+                     plane=plane)
+            continue
+        if plane not in state.out_of_play:
+            ctx.rule("pool.not-out-of-play", "1.71", f"plane {plane} is not out of play",
+                     here, plane=plane)
+            continue
+        state.out_of_play.discard(plane)
+        state.pool.add(plane)
+    if due and not turn.pool and state.out_of_play:
+        ctx.rule("pool.missed", "1.71", f"{due} plane(s) join the Plane Pool for "
+                 f"{hhmm(tables.time_of(turn.turn + 1))} (FREQUENCY); the record adds none",
+                 where(turn), warn=True)
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+
+def finish(ctx: Context, log: ShiftLog) -> None:
+    """THE END OF THE SHIFT: money, the claims, the winner."""
+    state, tables = ctx.state, ctx.tables
+    last = log.turns[-1].turn if log.turns else 0
+    if log.end is not None and last < tables.rules.shift.turns:
+        ctx.rule("end.early", "THE END OF THE SHIFT", f"the shift ends after turn "
+                 f"{tables.rules.shift.turns} ({tables.rules.shift.end}); the record ends after "
+                 f"turn {last}", where(log, "end"), warn=True)
+    if log.end is None:
+        return
+    state.turn = last
+    for atc, claimed in log.end.cash.items():
+        controller = state.controllers.get(atc)
+        if controller is None:
+            ctx.rule("end.unknown-atc", "SCORING", f"{atc} is not an ATC on this shift",
+                     where(log.end, "cash", atc))
+        elif controller.cash != claimed:
+            ctx.rule("score.cash", "SCORING", f"{atc} ends with {controller.cash} (wage "
+                     f"{controller.wage}, bonuses {controller.bonuses}, fines "
+                     f"-{controller.fines}, transfers {controller.transfers:+d}, appraisal "
+                     f"{controller.appraisal:+d}, lawsuits -{controller.lawsuits}); the record "
+                     f"claims {claimed}", where(log.end, "cash", atc))
+    best = money.winner(state)
+    if log.end.winner is not None and log.end.winner != best:
+        ctx.rule("score.winner", "THE END OF THE SHIFT", f"the winner is "
+                 f"{best or 'undecided (a tie)'}: most money, then most commendations and "
+                 f"fewest deals; the record names {log.end.winner}", where(log.end, "winner"))
+    del tables
+
+
+def scores(state: Shift) -> dict[str, Any]:
+    """Return each ATC's recomputed money and record for the report."""
+    out: dict[str, Any] = {}
+    for atc in state.seating:
+        c = state.controllers[atc]
+        out[atc] = {"cash": c.cash, "wage": c.wage, "bonuses": c.bonuses, "fines": c.fines,
+                    "transfers": c.transfers, "appraisal": c.appraisal, "lawsuits": c.lawsuits,
+                    "commendations": c.commendations, "deals": c.deals, "fired": c.fired,
+                    "key_controller": dict(sorted(c.key.items())),
+                    "cautioned": sorted(c.cautioned), "black_listed": sorted(c.black_listed)}
+    return out
+
+
+def check_dice(ctx: Context, log: ShiftLog) -> None:
+    """With a ``seed``, every die in the record, in the record's order, must be what a die
+    seeded with it rolls."""
+    if log.seed is None:
+        return
+    doc = log._doc
+    if doc is None:
+        return
+    die = random.Random(log.seed)
+    for path, value in _dice(doc.data, ()):
+        rolled = die.randint(1, 6)
+        if value != rolled:
+            ctx.state.turn = 0
+            ctx.rule("dice.seed", "1.20", f"with seed {log.seed} this die rolls {rolled}; the "
+                     f"record has {value} (dice are checked in record order)",
+                     doc.locate(path))
+            return
+
+
+def _dice(data: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]]:
+    out: list[tuple[tuple[Any, ...], int]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            here = (*path, key)
+            if key in DICE_KEYS:
+                out += _flat(value, here)
+            elif isinstance(value, dict | list):
+                out += _dice(value, here)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out += _dice(value, (*path, i))
+    return out
+
+
+def _flat(value: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [(path, value)]
+    if isinstance(value, list):
+        return [x for i, v in enumerate(value) for x in _flat(v, (*path, i))]
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in _flat(v, (*path, k))]
+    return []
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+@rules.referee("shift")
+def referee_shift(game: GameContent, doc: Document) -> Report:
+    """Referee a turn-by-turn shift log."""
+    report = Report("rushing-tin", "shift")
+    log, found = validate_document(doc, ShiftLog)
+    if log is None:
+        report.findings = [unreadable(f.code, f.message, f.location) if
+                           f.severity is Severity.ERROR else f for f in found]
+        return report
+    try:
+        ctx = replay(game, log)
+    except ReplayError as exc:
+        report.findings = [unreadable("record.sector", str(exc), where(log, "sector"))]
+        return report
+    report.findings = ctx.findings
+    report.incidents = ctx.incidents
+    report.scores = scores(ctx.state)
+    report.winner = money.winner(ctx.state) if log.end is not None or (
+        log.turns and log.turns[-1].turn >= ctx.tables.rules.shift.turns) else None
+    report.state = ctx.state
+    report.snapshots = ctx.snapshots
+    return report

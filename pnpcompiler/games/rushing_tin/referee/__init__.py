@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import replay
+from . import replay, sheet, snapshot
 
-__all__ = ["replay"]
+__all__ = ["replay", "sheet", "snapshot"]

@@ -65,14 +65,16 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
                      "the ground (TAKE OFF EXAMPLE)", where(move, "level"), plane=plane.id)
         walk.level = 2
         return
-    if side and (index is None or index < last):
+    # Past the end of the route when no longer on it (the take-off runs straight out).
+    past_end = index is None or index >= last
+    if side and not past_end:
         ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off route "
                  "all the way to its end when taking off", where(move, "turn"), plane=plane.id)
     if new_level not in (walk.level, walk.level + 1):
         ctx.rule("take-off.level", "5.02", f"plane {plane.id} climbs at most one level a turn "
                  f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
                  plane=plane.id)
-    if index is not None and index >= last:
+    if past_end:
         if new_level < 3:
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
                      f"of the take-off route, not {new_level}", where(move, "level"),
@@ -142,8 +144,6 @@ def arrive(ctx: Context, walk: Walk) -> None:
         plane.control_zone_breach = False
     if plane.go_around and walk.hex not in air.restricted:
         plane.go_around = False
-    if plane.exit_level == 1 and air.airport in walk.path[:-1] and walk.level <= 2:
-        _landing_deal(ctx, walk, "5.08", "overshot the landing: it passed the airport")
     if walk.level == 1:
         if plane.fault in ("engine-1", "engine-2"):
             _emergency_landing(ctx, walk)

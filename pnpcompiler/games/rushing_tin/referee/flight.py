@@ -61,8 +61,8 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
     hexes, facing, level = start
     walk = Walk(plane, move, hexes, facing, level)
     speed = _speed(ctx, plane, facing, level)
-    for _ in range(speed):
-        _step(ctx, walk)
+    for left in range(speed - 1, -1, -1):
+        _step(ctx, walk, left)
         if walk.done:
             break
     if not walk.done:
@@ -165,29 +165,51 @@ def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
     return level
 
 
-def _step(ctx: Context, walk: Walk) -> None:
-    """Move one hex forward and deal with what is there."""
+def _step(ctx: Context, walk: Walk, left: int) -> None:
+    """Move one hex forward and deal with what is there; ``left`` hexes follow this one.
+
+    The last hex is judged after the end-of-move level change (6.03, 7.03 and the collision
+    note: a plane finishing there may still avoid the incident). A plane flying on into
+    another's hex at its level collides; the near miss on the way in is part of it
+    (COLLISIONS EXAMPLES 2)."""
     plane = walk.plane
     nxt = neighbor(walk.hex, walk.facing)
     if nxt not in ctx.geo.hexes:
         leave_map(ctx, walk, walk.facing)
         return
+    air = ctx.movement.air
+    if (walk.hex == air.airport and plane.exit_level == 1 and walk.level <= 3
+            and walk.facing == air.landing_direction and not plane.control_zone_breach):
+        # 5.08: it flew on past the airport instead of landing; it must leave the control
+        # zone before trying again (no further deal for that).
+        plane.control_zone_breach = True
+        _deal(ctx, walk, major=False, rule="5.08",
+              what=f"overshot the landing at {ctx.names.name(air.airport)}")
     walk.hex = nxt
     walk.path.append(nxt)
     _weather(ctx, walk, nxt)
     _control_zone(ctx, walk, nxt, walk.level)
+    if left == 0:
+        return
+    ahead = {_ahead(nxt, walk.facing, k) for k in range(1, left + 1)}
     for other in sorted(ctx.state.on_map(), key=lambda p: -p.id):
         if other.id == plane.id or other.hex is None or walk.done:
             continue
         if other.hex == nxt and other.level == walk.level:
             collide(ctx, walk, other)
             return
-        if other.id in walk.met:
+        if other.id in walk.met or (other.hex in ahead and other.level == walk.level):
             continue
         if other.hex == nxt and abs(other.level - walk.level) == 1:
             near_miss(ctx, walk, other, "vertical", final=False)
         elif distance(other.hex, nxt) == 1 and other.level == walk.level:
             near_miss(ctx, walk, other, "horizontal", final=False)
+
+
+def _ahead(h: Hex, facing: int, k: int) -> Hex:
+    for _ in range(k):
+        h = neighbor(h, facing)
+    return h
 
 
 def _record_for(walk: Walk, other: int) -> tuple[int, NearMiss] | None:

@@ -62,10 +62,14 @@ class Document:
     #: path -> mark of the key that introduced that path (mappings only)
     keys: dict[PathKey, Mark] = field(default_factory=dict)
     schema_comment: str | None = None
+    _lines: list[str] | None = field(default=None, repr=False, compare=False)
 
     def source_line(self, line: int) -> str | None:
         """Return the text of a 1-based line, if it exists."""
-        lines = self.text.splitlines()
+        if self._lines is None:
+            # Split once: a referee looks up many lines of one record.
+            self._lines = self.text.splitlines()
+        lines = self._lines
         return lines[line - 1] if 0 < line <= len(lines) else None
 
     def locate(self, path: PathKey = (), *, key: bool = False) -> Location:

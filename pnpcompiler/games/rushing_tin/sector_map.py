@@ -86,6 +86,10 @@ class SectorGeometry:
 
     def points_in_play(self) -> dict[int, PointInPlay]:
         """Return the sector's active points by level (the airport at level 1)."""
+        return dict(self._points_in_play)
+
+    @cached_property
+    def _points_in_play(self) -> dict[int, PointInPlay]:
         out: dict[int, PointInPlay] = {}
         for name, level in self.levels().items():
             if name == "airport":
@@ -116,6 +120,10 @@ class SectorGeometry:
 
     def section_of(self) -> dict[Hex, str]:
         """Return the section id of each hex (the first section that lists it)."""
+        return dict(self._section_of)
+
+    @cached_property
+    def _section_of(self) -> dict[Hex, str]:
         out: dict[Hex, str] = {}
         for section in self.board.sections:
             for h in section.hexes:

@@ -50,6 +50,9 @@ def end_changes(ctx: Context, walk: Walk) -> None:
         _level_two(ctx, walk)
     if new_level >= 3:
         plane.low_to_avoid = False
+    # COLLISIONS note: a level changed at the end of the move leaves only a turn for any
+    # evasive action the final hex then calls for.
+    walk.level_changed = new_level != walk.level
     walk.level = new_level
 
 
@@ -284,7 +287,11 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool =
     atc.bonuses += total
     after = []
     if quality == "perfect":
-        if plane.airline in {a.code for a in tables.rules.airlines}:
+        if plane.airline in atc.black_listed:
+            # A black list ends the ATC's standing with the airline for the shift.
+            atc.commendations += 1
+            after.append("commendation")
+        elif plane.airline in {a.code for a in tables.rules.airlines}:
             after.append(money.perfect_hand_off(state, atc, plane.airline))
         else:  # a Celebrity Jet: no airline to give a status card
             atc.commendations += 1

@@ -12,7 +12,7 @@ from ....model import Model
 from ....project import GameContent
 from ....referee import ruling
 from ..model import RandomEventCard, RulesTables, StatusCard, WeatherEventCard
-from ..movement import Movement
+from ..movement import Goal, Movement
 from ..routes import TURN_MINUTES, minutes
 from ..sector_map import SectorGeometry
 from .state import HexNames, Shift
@@ -107,3 +107,13 @@ class Context:
 def where(model: Model | None, *parts: str | int) -> Location | None:
     """Return the record location of a model or a key inside it."""
     return model.where(*parts) if model is not None else None
+
+
+def plane_goal(geo: SectorGeometry, plane: Any) -> Goal | None:
+    """Return where a plane's flight ends now: its exit point, or a landing."""
+    point = geo.points_in_play().get(plane.exit_level)
+    if point is None:
+        return None
+    if point.name == "airport":
+        return Goal(point.hex, point.outward, 1, landing=True)
+    return Goal(point.hex, point.outward, point.level)

@@ -267,6 +267,16 @@ def _available(ctx: Context, level: int) -> int:
     return max(PER_LEVEL_COUNTERS - used, 0)
 
 
+def _room(ctx: Context, system: WeatherSystem) -> bool:
+    """Return whether a counter can be placed by the rules (else the system cannot grow)."""
+    section = set(section_hexes(ctx, system.section))
+    others = [c for s in ctx.state.weather if s is not system and s.kind == system.kind
+              for c in s.counters]
+    return any(n in section and n not in system.counters
+               and not any(distance(n, c) <= 1 for c in others)
+               for c in system.counters for n in neighbors(c))
+
+
 def _place(ctx: Context, system: WeatherSystem, h: Hex, here: object) -> None:
     """PLACING WEATHER SYSTEMS: adjacent to a counter of the system, inside its section,
     never joining two systems."""
@@ -299,7 +309,7 @@ def growth(ctx: Context, turn: Turn, active: list[WeatherSystem]) -> None:
         here = where(entry) if entry else where(turn, "roll")
         if grows:
             if entry is None or entry.add is None:
-                if _available(ctx, system.level):
+                if _available(ctx, system.level) and _room(ctx, system):
                     ctx.rule("weather.growth", "1.23", f"an even roll ({turn.roll}) grows "
                              f"weather system {n} by a counter; the record adds none", here)
                 continue

@@ -40,6 +40,8 @@ class Walk:
     """Indexes of the record's near misses matched so far."""
     deals: list[str] = field(default_factory=list)
     """``minor`` and ``major``, in the order the move caused them."""
+    level_changed: bool = False
+    """It changed level at the end of the move (3.11: no more this turn)."""
     systems: set[int] = field(default_factory=set)
     """Weather systems it flew through at their level this move."""
     storm_hexes: int = 0
@@ -67,6 +69,8 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
             break
     if not walk.done:
         _end_of_move(ctx, walk)
+    if plane.where == "flying":
+        _blocks_entry(ctx, plane, move)
     _check_path(ctx, walk)
     _check_recorded(ctx, walk)
     plane.moved_turn = ctx.state.turn
@@ -257,7 +261,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
     plane, move = walk.plane, walk.move
     here = where(move, "near_misses", i, "evasive")
     evasive = entry.evasive
-    if kind == "vertical" and not walk.restricted.startswith("level"):
+    if kind == "vertical" and not walk.level_changed:
         # 7.08: pull up or descend one level clear of the other plane's zone, within 2-6.
         away = 1 if other.level < walk.level else -1
         target = walk.level + away
@@ -269,10 +273,11 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
                          f"clear of plane {other.id}", here or where(move, "near_misses", i),
                          plane=plane.id)
             walk.level = target
+            walk.level_changed = True
             walk.restricted = "level changed in evasive action (7.11)"
             _out_of_control(plane, "vertical evasive action (7.13)")
             return
-        kind = "horizontal"  # 7.12: cannot clear it: evasive action as for a horizontal one
+        # 7.12: it cannot clear the zone; evasive action as for a horizontal near miss.
     if evasive is None or evasive.turn is None:
         ctx.rule("near-miss.evasive", "6.08", f"panic roll {entry.panic}: plane {plane.id} must "
                  "turn one hex side away, the side chosen by the other plane's ATC (6.09); the "
@@ -411,6 +416,42 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
         elif distance(other.hex, walk.hex) == 1 and other.level == walk.level:
             near_miss(ctx, walk, other, "horizontal", final=True)
     arrive(ctx, walk)
+
+
+def entry_path(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
+    """Return the hexes a waiting plane's entry move passes through, with its level."""
+    point = ctx.geo.points_in_play().get(plane.entry)
+    if point is None or point.name == "airport":
+        return []
+    level = ctx.expected_entry.get(plane.id, plane.entry)
+    h = point.hex
+    inward = turn(point.outward, 3)
+    out = []
+    for _ in range(level):
+        if h not in ctx.geo.hexes:
+            break
+        out.append((h, level))
+        h = neighbor(h, inward)
+    return out
+
+
+def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
+    """1.36: a plane may not end its move where a plane waiting to enter would, on entering,
+    cause a near miss or a collision with it."""
+    assert plane.hex is not None
+    for waiting in ctx.state.planes.values():
+        if waiting.where != "waiting" or waiting.id == plane.id:
+            continue
+        for h, level in entry_path(ctx, waiting):
+            same_hex = h == plane.hex and abs(level - plane.level) <= 1
+            beside = distance(h, plane.hex) == 1 and level == plane.level
+            if same_hex or beside:
+                what = "collision" if same_hex and level == plane.level else "near miss"
+                ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
+                         f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
+                         f"{waiting.id} waiting to enter at level {level}: entering, it would "
+                         f"cause a {what}", where(move), plane=plane.id)
+                return
 
 
 def leave_map(ctx: Context, walk: Walk, side: int) -> None:

@@ -118,7 +118,7 @@ def setup(ctx: Context, log: ShiftLog) -> None:
     _check_first_round(ctx, log)
     for acc in log.setup.accept:
         accept(ctx, acc, setup=True)
-    _must_accept(ctx, where(log.setup, "accept") or where(log, "setup"), "1.13")
+    _must_accept(ctx, log.setup, "1.13")
 
 
 def _check_lead_rolls(ctx: Context, log: ShiftLog) -> None:
@@ -212,7 +212,7 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
         where="ground" if route.entry == 1 else "waiting", level=route.entry)
 
 
-def _must_accept(ctx: Context, here: Any, rule: str) -> None:
+def _must_accept(ctx: Context, part: Any, rule: str) -> None:
     """1.13 / 1.80: planes left in the pool must go to ATCs with pending hand-offs."""
     state, tables = ctx.state, ctx.tables
     if not state.pool:
@@ -220,12 +220,13 @@ def _must_accept(ctx: Context, here: Any, rule: str) -> None:
     limit, _ = tables.shift_limit(len(state.seating))
     load = {a: len(state.accepted_by(a)) for a in state.seating}
     everyone_full = all(n >= limit for n in load.values())
-    able = [a for a, c in state.controllers.items() if c.pending and not c.fired
+    able = [a for a, c in state.controllers.items()
+            if any(f[:2] not in c.black_listed for f in c.pending) and not c.fired
             and (load[a] < limit or everyone_full)]
     if able:
         ctx.rule("accept.pool-left", rule, f"plane(s) {', '.join(map(str, sorted(state.pool)))} "
                  f"left in the Plane Pool while {', '.join(able)} had pending hand-offs: they "
-                 "must be accepted", here)
+                 "must be accepted", where(part))
 
 
 # --- one turn ------------------------------------------------------------------------------
@@ -252,11 +253,12 @@ def play_turn(ctx: Context, log: ShiftLog, turn: Turn) -> None:
             ctx.rule("move.missing", "3.06", f"plane {plane.id} is active and must move its "
                      "full distance this turn; the record has no move for it", where(turn),
                      plane=plane.id)
-    for acc in turn.accept:
-        accept(ctx, acc)
     weather_moves(ctx, turn)
     _draws(ctx, turn)
     _pool(ctx, log, turn)
+    # 1.43 and 1.80: hand-offs accepted after a hand-off and at the end of the turn.
+    for acc in turn.accept:
+        accept(ctx, acc)
     for payment in turn.payments:
         for atc, amount in ((payment.from_, -payment.amount), (payment.to, payment.amount)):
             if atc in state.controllers:
@@ -264,29 +266,30 @@ def play_turn(ctx: Context, log: ShiftLog, turn: Turn) -> None:
             else:
                 ctx.rule("payment.unknown-atc", "SCORING", f"{atc} is not an ATC on this shift",
                          where(payment))
-    _must_accept(ctx, where(turn), "1.80")
+    _must_accept(ctx, turn, "1.80")
 
 
 def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
     state = ctx.state
     plane = state.planes.get(move.plane)
-    here = where(move, "plane")
     if plane is None:
         ctx.rule("move.unknown-plane", "1.31", f"plane {move.plane} is not in play (no accepted "
-                 "hand-off has it)", here, plane=move.plane)
+                 "hand-off has it)", where(move, "plane"),
+                 plane=move.plane)
         return
     if move.plane in seen:
-        ctx.rule("move.twice", "3.06", f"plane {move.plane} already moved this turn", here,
-                 plane=move.plane)
+        ctx.rule("move.twice", "3.06", f"plane {move.plane} already moved this turn",
+                 where(move, "plane"), plane=move.plane)
         return
     seen.add(move.plane)
     if plane.active_from > state.turn:
         ctx.rule("move.not-active", "1.43", f"plane {move.plane} was accepted this turn and is "
-                 "not active until the next", here, plane=move.plane)
+                 "not active until the next", where(move, "plane"),
+                 plane=move.plane)
         return
     if plane.where == "gone":
-        ctx.rule("move.gone", "1.31", f"plane {move.plane} is no longer in play", here,
-                 plane=move.plane)
+        ctx.rule("move.gone", "1.31", f"plane {move.plane} is no longer in play",
+                 where(move, "plane"), plane=move.plane)
         return
     if state.controllers[plane.atc].fired:
         ctx.incident("moved for a fired ATC", "GETTING FIRED", plane=plane.id, atc=plane.atc)

@@ -43,9 +43,14 @@ def test_rushing_tin_warns_of_its_contradictions_and_tight_schedules_only() -> N
 
 
 def test_air_cargo_you_need_list() -> None:
-    """'You need': 2 D6 dice, the map and pilot log, a leg template."""
+    """'You need': 2 D6 dice, a pen, the map and the pilot log (two versions: with
+    descriptions for a first game, and clean), a leg template; plus a rules summary. The
+    content's only findings are its two recorded rulebook contradictions."""
     game, findings = load_game(CONTENT, "air-cargo")
-    assert game is not None and findings == []
+    assert game is not None
+    assert [f.code for f in findings] == ["rulebook.contradiction"] * 2
     assert {e.id: (e.count, e.printed) for e in game.manifest.bill_of_materials} == {
-        "map": (1, True), "pilot-log": (1, True), "dice": (2, False), "leg-template": (1, True)}
+        "map": (1, True), "pilot-log-first-game": (1, True), "pilot-log": (1, True),
+        "leg-template": (1, True), "dice": (2, False), "pen": (1, False),
+        "rules-summary": (1, True)}
     assert (game.manifest.players.min, game.manifest.players.max) == (1, 1)

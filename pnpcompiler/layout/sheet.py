@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from xml.sax.saxutils import escape, unescape
 
@@ -17,6 +17,10 @@ from ..components.sheet import (
     BoxesSection,
     Column,
     FieldsSection,
+    FormSection,
+    PanelSection,
+    PanelsSection,
+    RulerSection,
     Section,
     Sheet,
     TableSection,
@@ -27,7 +31,7 @@ from ..model import Scalar
 from ..printables import SheetPages
 from ..render.impose import PAPERS
 from .model import Box, Element, Face, Overflow, Paint, Polygon, Text
-from .text import FONT_NAMES, PT_PER_MM, Fitted, TextStyle, fit, plain, register_fonts
+from .text import FONT_NAMES, PT_PER_MM, Fitted, TextStyle, fit, label, plain, register_fonts
 
 MARGIN = 10.0
 TITLE_H = 11.0
@@ -66,6 +70,13 @@ LABEL = TextStyle(size=7.5, min_size=6, colour=MUTED)
 VALUE = TextStyle(font="bold", size=9, min_size=6.5)
 PARAGRAPH = TextStyle(size=8.5, min_size=7, leading=1.3)
 BOX_VALUE = TextStyle(size=7.5, min_size=5.5, align="center", valign="middle", colour=MUTED)
+TICK_VALUE = TextStyle(font="bold", size=7.5, min_size=5.5, align="center", valign="middle")
+RULER_LABEL = TextStyle(font="bold", size=7, min_size=5.5, align="center", valign="middle")
+RULER_NOTE = TextStyle(font="italic", size=7.5, min_size=6, valign="middle")
+TICK_LABEL = 5.5
+"""Point size of a ruler's tick labels."""
+TICK_BOX = 4.2
+"""Side of a tick box in a table cell, at most."""
 FOOTER = TextStyle(size=7, min_size=6, colour=MUTED)
 FOOTER_RIGHT = TextStyle(size=7, min_size=6, colour=MUTED, align="right")
 
@@ -150,6 +161,24 @@ class Flow:
     overflows: list[list[Overflow]] = field(default_factory=lambda: [[]])
     findings: list[Finding] = field(default_factory=list)
     y: float = 0.0
+    left: float | None = None
+    """Left edge of the column sections flow in; the page's margin when None (a panel sets
+    its own)."""
+    width: float | None = None
+    top: float | None = None
+    """Where the column starts on its first page; the top of the page when None."""
+    foot: float | None = None
+    """Where a strip placed ``at_foot`` ends: the foot of a row of panels, or the page's."""
+
+    @property
+    def x0(self) -> float:
+        """Return the left edge sections are placed at."""
+        return self.geo.left if self.left is None else self.left
+
+    @property
+    def w(self) -> float:
+        """Return the width sections are laid out in."""
+        return self.geo.content_w if self.width is None else self.width
 
     @property
     def space(self) -> float:
@@ -158,12 +187,13 @@ class Flow:
 
     @property
     def at_top(self) -> bool:
-        return self.y <= self.geo.top + 1e-6
+        return self.y <= (self.geo.top if self.top is None else self.top) + 1e-6
 
     def new_page(self) -> None:
         self.pages.append([])
         self.overflows.append([])
         self.y = self.geo.top
+        self.top = None
 
     def start(self, height: float) -> None:
         """Begin a section needing ``height`` mm: below a gap, or on a new page."""
@@ -192,7 +222,7 @@ class Flow:
                 f"{fitted.height:.1f} mm", where))
 
     def section_title(self, title: str, name: str, where: Location | None) -> None:
-        box = (self.geo.left, self.y, self.geo.content_w, SECTION_TITLE_H - 1.0)
+        box = (self.x0, self.y, self.w, SECTION_TITLE_H - 1.0)
         self.text(escape(title), SECTION_TITLE, box, f"{name}, title", where)
         self.y += SECTION_TITLE_H
 
@@ -217,18 +247,28 @@ def _lay_out(sheet: Sheet, geo: Geometry, row_h: float) -> Flow:
     flow = Flow(sheet, geo, row_h, y=geo.top)
     for index, section in enumerate(sheet.sections):
         name = section_name(section, index)
-        if isinstance(section, TableSection):
-            _table(flow, section, name)
-        elif isinstance(section, BoxesSection):
-            _boxes(flow, section, name)
-        elif isinstance(section, TextSection):
-            _paragraph(flow, section, name)
+        if isinstance(section, PanelsSection):
+            _panels(flow, section, name)
         else:
-            _fields(flow, section, name)
+            _section(flow, section, name)
     return flow
 
 
-def section_name(section: Section, index: int) -> str:
+def _section(flow: Flow, section: PanelSection, name: str) -> None:
+    """Lay out one section that is not a row of panels."""
+    if isinstance(section, TableSection):
+        _table(flow, section, name)
+    elif isinstance(section, BoxesSection):
+        _boxes(flow, section, name)
+    elif isinstance(section, TextSection):
+        _paragraph(flow, section, name)
+    elif isinstance(section, RulerSection):
+        _ruler(flow, section, name)
+    else:
+        _fields(flow, section, name)
+
+
+def section_name(section: Section | FormSection, index: int) -> str:
     """Return how messages name a section: its number, and its title or id."""
     label = section.title or section.id
     return f"section {index + 1}" + (f" ({label})" if label else "")
@@ -242,7 +282,7 @@ def _table(flow: Flow, section: TableSection, name: str) -> None:
     row_h = section.row_height or flow.row_h
     n = section.split
     titles = [c.title if isinstance(c, Column) else c for c in section.columns]
-    block_w = (g.content_w - (n - 1) * BLOCK_GAP) / n
+    block_w = (flow.w - (n - 1) * BLOCK_GAP) / n
     widths = column_widths(section.columns, block_w)
     if sum(widths) > block_w + 1e-6:
         flow.findings.append(warning(
@@ -268,7 +308,7 @@ def _table(flow: Flow, section: TableSection, name: str) -> None:
         for b in range(n):
             part = chunk[b * depth:(b + 1) * depth]
             if part or b == 0:
-                x = g.left + b * (sum(widths) + BLOCK_GAP)
+                x = flow.x0 + b * (sum(widths) + BLOCK_GAP)
                 _block(flow, section, name, (x, flow.y), widths, titles, part,
                        (header_h, row_h))
         flow.y += header_h + depth * row_h
@@ -317,14 +357,33 @@ def _block(flow: Flow, section: TableSection, name: str, at: tuple[float, float]
     for c, (title, w) in enumerate(zip(titles, widths, strict=True)):
         flow.text(escape(title), HEADER, _inset(edges[c], y0, w, header_h),
                   f"{name}, header {title!r}", section.where("columns", c))
+    ticks = [isinstance(c, Column) and c.tick for c in section.columns]
+    aligns = [c.align if isinstance(c, Column) else None for c in section.columns]
     for i, (r, values) in enumerate(rows):
         y = y0 + header_h + i * row_h
         for c, (title, w) in enumerate(zip(titles, widths, strict=True)):
             value = printed(values[c]) if c < len(values) else ""
-            if value:
+            if ticks[c]:
+                _tick_box(flow, (edges[c], y, w, row_h), value,
+                          (f"{name}, row {r + 1}, column {title!r}", section.where("rows", r, c)))
+            elif value:
                 style = KEY_CELL if c == 0 else CELL if len(value) <= 12 else LONG_CELL
+                align = aligns[c]
+                if align is not None:
+                    style = replace(style, align=align)
                 flow.text(escape(value), style, _inset(edges[c], y, w, row_h),
                           f"{name}, row {r + 1}, column {title!r}", section.where("rows", r, c))
+
+
+def _tick_box(flow: Flow, cell: tuple[float, float, float, float], value: str,
+              what: tuple[str, Location | None]) -> None:
+    """Draw a tick box in the middle of a cell, with ``value`` printed inside it."""
+    x, y, w, h = cell
+    side = min(TICK_BOX, h - 1.6, w - 1.6)
+    bx, by = x + (w - side) / 2, y + (h - side) / 2
+    flow.add(Box(bx, by, side, side, Paint("#ffffff", INK, 0.3), radius=0.4))
+    if value:
+        flow.text(escape(value), TICK_VALUE, (bx, by, side, side), *what)
 
 
 def printed(value: Scalar) -> str:
@@ -342,8 +401,7 @@ def printed(value: Scalar) -> str:
 
 
 def _boxes(flow: Flow, section: BoxesSection, name: str) -> None:
-    g = flow.geo
-    per_row = max(1, int((g.content_w + BOX_GAP) // (BOX + BOX_GAP)))
+    per_row = max(1, int((flow.w + BOX_GAP) // (BOX + BOX_GAP)))
     rows = math.ceil(section.count / per_row)
     title_h = SECTION_TITLE_H if section.title else 0.0
     flow.start(title_h + rows * BOX + (rows - 1) * BOX_GAP)
@@ -351,7 +409,7 @@ def _boxes(flow: Flow, section: BoxesSection, name: str) -> None:
         flow.section_title(section.title, name, section.where("title"))
     for i in range(section.count):
         row, col = divmod(i, per_row)
-        x, y = g.left + col * (BOX + BOX_GAP), flow.y + row * (BOX + BOX_GAP)
+        x, y = flow.x0 + col * (BOX + BOX_GAP), flow.y + row * (BOX + BOX_GAP)
         flow.add(Box(x, y, BOX, BOX, Paint(stroke=INK, stroke_width=0.3), radius=0.6))
         value = printed(section.values[i]) if section.values and i < len(section.values) else ""
         if value:
@@ -362,37 +420,38 @@ def _boxes(flow: Flow, section: BoxesSection, name: str) -> None:
 
 def _paragraph(flow: Flow, section: TextSection, name: str) -> None:
     g = flow.geo
+    style = PARAGRAPH if section.size is None else replace(
+        PARAGRAPH, size=section.size, min_size=min(section.size, PARAGRAPH.min_size))
     markup = "<br/>".join(line.strip() for line in section.text.strip().splitlines())
     try:
-        natural = fit_text(markup, PARAGRAPH, g.content_w, 10_000.0).height
+        natural = fit_text(markup, style, flow.w, 10_000.0).height
     except ValueError:  # not paragraph markup: print the text as it is
         markup = "<br/>".join(escape(line.strip()) for line in section.text.strip().splitlines())
-        natural = fit_text(markup, PARAGRAPH, g.content_w, 10_000.0).height
+        natural = fit_text(markup, style, flow.w, 10_000.0).height
     title_h = SECTION_TITLE_H if section.title else 0.0
     height = min(natural + 0.5, g.content_h - title_h)
     flow.start(title_h + height)
     if section.title:
         flow.section_title(section.title, name, section.where("title"))
-    flow.text(markup, PARAGRAPH, (g.left, flow.y, g.content_w, height), f"{name}, text",
+    flow.text(markup, style, (flow.x0, flow.y, flow.w, height), f"{name}, text",
               section.where("text"))
     flow.y += height
 
 
 def _fields(flow: Flow, section: FieldsSection, name: str) -> None:
-    g = flow.geo
-    strips = field_rows(section, g.content_w)
+    strips = field_rows(section, flow.w)
     title_h = SECTION_TITLE_H if section.title else 0.0
     flow.start(title_h + len(strips) * FIELD_H)
     if section.title:
         flow.section_title(section.title, name, section.where("title"))
     for strip in strips:
-        x = g.left
+        x = flow.x0
         for n, (i, w) in enumerate(strip):
             if n:
                 flow.add(_vline(x, flow.y, flow.y + FIELD_H, GRID_PAINT))
             _field(flow, section, name, i, (x, flow.y, w))
             x += w
-        flow.add(Box(g.left, flow.y, x - g.left, FIELD_H, BORDER))
+        flow.add(Box(flow.x0, flow.y, x - flow.x0, FIELD_H, BORDER))
         flow.y += FIELD_H
 
 
@@ -445,6 +504,113 @@ def _field(flow: Flow, section: FieldsSection, name: str, i: int,
     else:
         flow.add(_hline(left, x + w - 1.5 * PAD, baseline + 0.6,
                         Paint(stroke=INK, stroke_width=0.25)))
+
+
+# --- panels side by side and rulers ----------------------------------------------------------
+
+
+def _panels(flow: Flow, section: PanelsSection, name: str) -> None:
+    """Lay out panels side by side, as one block kept on a page, under the section's title."""
+    widths = panel_widths(section, flow.w)
+    title_h = SECTION_TITLE_H if section.title else 0.0
+    # Measure on an empty page first, so the block moves to a new page when it does not fit.
+    top = flow.geo.top + title_h
+    trial = _panel_flows(flow, section, name, widths, top, foot=top)
+    height = max(sub.y for sub in trial) - top
+    if any(len(sub.pages) > 1 for sub in trial):
+        flow.findings.append(warning(
+            "sheet.panel-too-tall", f"sheet {sheet_title(flow.sheet)!r}: {name}: a panel is "
+            f"taller than a page ({flow.geo.content_h:.1f} mm); it continues on the next page",
+            section.where("panels")))
+    flow.start(title_h + height)
+    if section.title:
+        flow.section_title(section.title, name, section.where("title"))
+    placed = _panel_flows(flow, section, name, widths, flow.y, foot=flow.y + height)
+    base = len(flow.pages) - 1
+    for sub in placed:
+        for k, (elements, overflows) in enumerate(zip(sub.pages, sub.overflows, strict=True)):
+            while len(flow.pages) <= base + k:
+                flow.new_page()
+            flow.pages[base + k].extend(elements)
+            flow.overflows[base + k].extend(overflows)
+        flow.findings.extend(sub.findings)
+    last = max(len(sub.pages) for sub in placed)
+    flow.y = max(sub.y for sub in placed if len(sub.pages) == last)
+
+
+def panel_widths(section: PanelsSection, available: float) -> list[float]:
+    """Return each panel's width: fixed ones as given, the others sharing what is left."""
+    room = available - section.gap * (len(section.panels) - 1)
+    fixed = [p.width for p in section.panels]
+    loose = sum(1 for w in fixed if w is None)
+    left = max(room - sum(w for w in fixed if w is not None), 0.0)
+    return [w if w is not None else max(left / loose, 10.0) for w in fixed]
+
+
+def _panel_flows(flow: Flow, section: PanelsSection, name: str, widths: Sequence[float],
+                 top: float, foot: float) -> list[Flow]:
+    """Lay each panel's sections out in a column of its own, starting at ``top``."""
+    out = []
+    x = flow.x0
+    for i, (panel, w) in enumerate(zip(section.panels, widths, strict=True)):
+        sub = Flow(flow.sheet, flow.geo, flow.row_h, y=top, left=x, width=w, top=top,
+                   foot=foot)
+        for j, part in enumerate(panel.sections):
+            _section(sub, part, f"{name}, panel {i + 1}, {section_name(part, j)}")
+        out.append(sub)
+        x += w + section.gap
+    return out
+
+
+def _ruler(flow: Flow, section: RulerSection, name: str) -> None:
+    """Draw a strip exactly ``length`` long with its ticks, label and tick labels."""
+    length, height = section.length, section.height
+    title_h = SECTION_TITLE_H if section.title else 0.0
+    labels_h = 3.0 if section.tick_labels else 0.0
+    total = title_h + height + labels_h
+    if section.at_foot and flow.foot is None:
+        if flow.y + total > flow.geo.bottom + 1e-6 and not flow.at_top:
+            flow.new_page()
+        flow.y = max(flow.y, flow.geo.bottom - total)
+    elif section.at_foot and flow.foot is not None:  # the foot of a row of panels
+        flow.y = max(flow.y, flow.foot - total)
+    else:
+        flow.start(total)
+    if length > flow.w + 1e-6:
+        flow.findings.append(warning(
+            "sheet.too-wide", f"sheet {sheet_title(flow.sheet)!r}: {name}: the strip is "
+            f"{length:.1f} mm long, the page has {flow.w:.1f} mm", section.where("length")))
+    spare = flow.w - length
+    x = flow.x0 + {"left": 0.0, "center": spare / 2, "right": spare}[section.align]
+    if section.title:
+        style = TextStyle(font="bold", size=SECTION_TITLE.size, min_size=SECTION_TITLE.min_size,
+                          align=section.align)
+        flow.text(escape(section.title), style, (flow.x0, flow.y, flow.w, SECTION_TITLE_H - 1.0),
+                  f"{name}, title", section.where("title"))
+        flow.y += title_h
+    y = flow.y
+    flow.add(Box(x, y, length, height, Paint("#ffffff", INK, 0.3)))
+    n = section.divisions
+    for k in range(n + 1 if n else 0):
+        tx = x + length * k / n
+        depth = height if k in (0, n) else height * (0.45 if n % 2 == 0 and 2 * k == n else 0.3)
+        flow.add(_vline(tx, y, y + depth, Paint(stroke=INK, stroke_width=0.25)))
+    if section.label:
+        box = (x + 1.0, y + height * 0.4, length - 2.0, height * 0.6 - 0.4)
+        flow.text(escape(section.label), RULER_LABEL, box, f"{name}, label",
+                  section.where("label"))
+    for k, value in enumerate(section.tick_labels or []):
+        if n and k <= n:
+            flow.add(label(printed(value), x + length * k / n, y + height + 2.4, TICK_LABEL,
+                           anchor="middle", colour=MUTED))
+    if section.note and section.align != "center":
+        # Beside the strip, in the room its alignment leaves.
+        room = spare - 4.0
+        left = flow.x0 if section.align == "right" else x + length + 4.0
+        if room > 10.0:
+            flow.text(section.note, RULER_NOTE, (left, y, room, height + labels_h),
+                      f"{name}, note", section.where("note"))
+    flow.y = y + height + labels_h
 
 
 # --- helpers --------------------------------------------------------------------------------

@@ -1,0 +1,382 @@
+"""The Air Cargo map as a board: one layout face at print scale, for SVG and PDF alike.
+
+The map at its content's scale (the leg template on the Pilot Log measures legs on it), with
+the shore and borders for orientation, the mountain hazard circles with their hazard numbers,
+the radio beacons and the airports with their IDs, landing hazards and a box to cross out when
+visited; beside it the legend, the scale, the longest leg and the airports by ID.
+Lengths are millimetres; font sizes are given in millimetres and turned into points.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ...layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon, Text
+from ...layout.text import PT_PER_MM, TextStyle, fit, label
+from ...printables import Board
+from ...project import GameContent
+from . import rules
+from .checks import game_rules
+from .map_checks import map_is_sound
+from .model import AirCargoMap, AirCargoRules, Airport, Beacon, Mountain
+
+MARGIN = 8.0
+TITLE_H = 14.0
+PANEL_GAP = 7.0
+PANEL_W = 96.0
+INK = "#1d2731"
+MUTED = "#5b6670"
+LAND = "#f6f2e8"
+SEA = "#d7e7f2"
+SHORE = "#7ea3c0"
+BORDER = "#b9af9b"
+REGION = "#cbbfa6"
+AIRPORT = "#1f3a5f"
+START = "#b3261e"
+BEACON = "#1d6f8f"
+MOUNTAIN_EDGE = "#8a5a2b"
+MOUNTAIN_FILL = {1: "#efe4d0", 2: "#e7d4b5", 3: "#ddc39a"}
+XY = tuple[float, float]
+
+#: Where a label block sits beside its place: unit steps east and south.
+SIDES = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1),
+         "w": (-1, 0), "nw": (-1, -1)}
+
+
+def _text(text: str, x: float, y: float, mm: float, **style: str) -> Text:
+    """Return a label whose font size is given in millimetres, as the drawing is laid out."""
+    return label(text, x, y, mm * PT_PER_MM, **style)
+
+
+def _line(points: Sequence[XY], colour: str, width: float, dash: tuple[float, ...] = (),
+          cap: str = "butt") -> Polygon:
+    return Polygon(tuple(points), Paint(None, colour, width, dash, cap), closed=False)
+
+
+def _circle(x: float, y: float, r: float, paint: Paint) -> Ellipse:
+    return Ellipse(x, y, r, r, paint)
+
+
+class _Frame:
+    """Where the map's units land on the face."""
+
+    def __init__(self, board: AirCargoMap) -> None:
+        self.board = board
+        self.x0, self.y0 = MARGIN, MARGIN + TITLE_H
+        self.w, self.h = board.width * board.unit, board.height * board.unit
+        self.panel = self.x0 + self.w + PANEL_GAP
+        self.width = self.panel + PANEL_W + MARGIN
+        self.height = self.y0 + self.h + MARGIN
+
+    def at(self, x: float, y: float) -> XY:
+        return self.x0 + x * self.board.unit, self.y0 + y * self.board.unit
+
+    def mm(self, length: float) -> float:
+        return length * self.board.unit
+
+
+def map_face(board: AirCargoMap, tables: AirCargoRules | None = None) -> Face:
+    """Return the face of the map at print scale."""
+    f = _Frame(board)
+    groups = [
+        Group("title", tuple(_title(f))),
+        Group("land", tuple(_land(f))),
+        Group("mountains", tuple(_mountains(f))),
+        Group("beacons", tuple(e for b in board.beacons for e in _beacon(f, b))),
+        Group("airports", tuple(_airport(f, a) for a in board.airports)),
+        Group("frame", (Box(f.x0, f.y0, f.w, f.h, Paint(None, INK, 0.6)),)),
+        Group("legend", tuple(_legend(f, tables))),
+    ]
+    return Face(f.width, f.height, 0.0, "#ffffff", tuple(g for g in groups if g.elements))
+
+
+def _title(f: _Frame) -> Iterator[Element]:
+    yield _text(f.board.title, f.x0, MARGIN + 7.0, 7.0, font="bold", colour=INK)
+    yield _text("Fly cargo between the airports of the north-western USA. Solitaire roll and "
+                "write.", f.x0, MARGIN + 12.0, 2.8, colour=MUTED)
+
+
+# --- the land ---------------------------------------------------------------------------------
+
+
+def _clipped(f: _Frame, geometry: Any) -> Iterator[list[XY]]:
+    """Yield the outlines of a shapely geometry clipped to the map, in face millimetres."""
+    import shapely
+
+    clipped = shapely.clip_by_rect(geometry, 0, 0, f.board.width, f.board.height)
+    parts = getattr(clipped, "geoms", [clipped])
+    for part in parts:
+        if part.is_empty:
+            continue
+        coords = part.exterior.coords if part.geom_type == "Polygon" else part.coords
+        yield [f.at(x, y) for x, y in coords]
+
+
+def _land(f: _Frame) -> Iterator[Element]:
+    """Paint the land, the sea west of the shore, the borders and the region names."""
+    import shapely
+
+    art = f.board.artwork
+    yield Box(f.x0, f.y0, f.w, f.h, Paint(LAND))
+    if len(art.coast) >= 2:
+        first, last = art.coast[0], art.coast[-1]
+        # The sea: west of the shore, closed along the map's west edge.
+        ring = [*art.coast, (0.0, last[1]), (0.0, first[1])]
+        sea = shapely.make_valid(shapely.Polygon(ring))
+        for outline in _clipped(f, sea):
+            yield Polygon(tuple(outline), Paint(SEA))
+        for outline in _clipped(f, shapely.LineString(art.coast)):
+            yield _line(outline, SHORE, 0.45, cap="round")
+    for border in art.borders:
+        if len(border) >= 2:
+            for outline in _clipped(f, shapely.LineString(border)):
+                yield _line(outline, BORDER, 0.35, (1.6, 1.0))
+    for region in art.regions:
+        x, y = f.at(region.x, region.y)
+        sea = region.text.endswith("OCEAN")
+        yield _text(region.text, x, y, 3.0, font="italic" if sea else "bold", anchor="middle",
+                    colour=SHORE if sea else REGION)
+
+
+# --- mountains, beacons, airports ---------------------------------------------------------------
+
+
+def _mountains(f: _Frame) -> Iterator[Element]:
+    """Draw every hazard circle (fills first, so edges stay visible where circles overlap)."""
+    board = f.board
+    for m in board.mountains:
+        x, y = f.at(m.x, m.y)
+        yield _circle(x, y, f.mm(m.radius), Paint(MOUNTAIN_FILL.get(m.hazard, "#d6b98a")))
+    for m in board.mountains:
+        yield Group(f"mountain-{m.id}", tuple(_mountain(f, m)))
+
+
+def _mountain(f: _Frame, m: Mountain) -> Iterator[Element]:
+    x, y = f.at(m.x, m.y)
+    r = f.mm(m.radius)
+    yield _circle(x, y, r, Paint(None, MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
+    # Three peaks above the hazard number, so the circle reads as mountains at a glance.
+    size = min(2.2, r * 0.3)
+    for dx, scale in ((-size * 1.1, 0.8), (0.0, 1.0), (size * 1.1, 0.75)):
+        h = size * 1.3 * scale
+        base = y - 1.9
+        yield Polygon(((x + dx - size * scale, base), (x + dx, base - h),
+                       (x + dx + size * scale, base)), Paint("#f8f1e4", MOUNTAIN_EDGE, 0.3))
+    yield Box(x - 3.1, y - 1.5, 6.2, 3.9, Paint("#ffffff", MOUNTAIN_EDGE, 0.35), radius=0.8)
+    yield _text(f"H{m.hazard}", x, y + 1.45, 3.0, font="bold", anchor="middle",
+                colour=MOUNTAIN_EDGE)
+    name = (m.name or m.id).upper()
+    dx, dy = SIDES[m.label_side]
+    if (dx, dy) == (0, 1):
+        yield _text(name, x, y + 5.6, 2.1, font="italic", anchor="middle", colour=MOUNTAIN_EDGE)
+    else:
+        lx = x + dx * (r + 1.0)
+        ly = y + dy * (r + 2.0) + 0.7
+        anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
+        yield _text(name, lx, ly, 2.1, font="italic", anchor=anchor, colour=MOUNTAIN_EDGE)
+
+
+def _hexagon(x: float, y: float, r: float) -> tuple[XY, ...]:
+    return tuple((x + r * math.cos(math.pi / 3 * k), y + r * math.sin(math.pi / 3 * k))
+                 for k in range(6))
+
+
+def _beacon_symbol(x: float, y: float) -> Iterator[Element]:
+    yield Polygon(_hexagon(x, y, 1.7), Paint("#ffffff", BEACON, 0.45))
+    yield _circle(x, y, 0.45, Paint(BEACON))
+
+
+def _beacon(f: _Frame, b: Beacon) -> Iterator[Element]:
+    x, y = f.at(b.x, b.y)
+    dx, dy = SIDES[b.label_side]
+    lx, ly = x + dx * 2.5, y + dy * 3.6 + 1.0
+    anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
+    yield Group(b.id, (
+        *_beacon_symbol(x, y),
+        _text(b.code, lx, ly, 2.3, font="bold", anchor=anchor, colour=BEACON)))
+
+
+def airport_id(airport: Airport) -> str:
+    """Return the airport's ID as the tables print it: ``41 (0)``, or ``XX`` for the start."""
+    if airport.start:
+        return str(airport.dice_id)
+    return f"{airport.dice_id} ({airport.hazard})"
+
+
+def _airport_symbol(x: float, y: float, start: bool) -> Iterator[Element]:
+    if start:
+        yield _circle(x, y, 2.3, Paint("#ffffff", START, 0.7))
+        yield _circle(x, y, 1.2, Paint(START))
+    else:
+        yield _circle(x, y, 1.9, Paint(AIRPORT, "#ffffff", 0.3))
+        yield _circle(x, y, 0.75, Paint("#ffffff"))
+
+
+def _airport(f: _Frame, a: Airport) -> Group:
+    """Draw the airport, then its label block: a box to cross out, its name and ID."""
+    x, y = f.at(a.x, a.y)
+    name = (a.name or a.id).upper()
+    code = f"{airport_id(a)} - START" if a.start else airport_id(a)
+    colour = START if a.start else AIRPORT
+    big = _text(name, 0, 0, 2.7, font="bold")
+    small = _text(code, 0, 0, 2.4, font="bold")
+    box = 3.6
+    text_w = max(big.w, small.w)
+    block_w, block_h = box + 0.9 + text_w, 5.2
+    dx, dy = SIDES[a.label_side]
+    gap = 3.0 if dx else 2.2
+    left = (x + gap if dx > 0 else x - gap - block_w if dx < 0 else x - block_w / 2)
+    top = (y - block_h / 2 if dy == 0 else y - gap - block_h if dy < 0 else y + gap)
+    if dx != 0 and dy != 0:
+        top = y - block_h + 0.6 if dy < 0 else y - 0.6
+    # The box sits next to the symbol; the text on the far side of it.
+    if dx < 0:
+        box_x, text_x, anchor = left + text_w + 0.9, left + text_w, "end"
+    else:
+        box_x, text_x, anchor = left, left + box + 0.9, "start"
+    box_y = top + (block_h - box) / 2
+    elements: list[Element] = [*_airport_symbol(x, y, a.start),
+                               Box(box_x, box_y, box, box, Paint("#ffffff", INK, 0.35), 0.4)]
+    if a.start:  # visited before the game begins, as the table prints it: "X XX PENDELETON"
+        elements += [_line(((box_x + 0.7, box_y + 0.7), (box_x + box - 0.7, box_y + box - 0.7)),
+                           INK, 0.4),
+                     _line(((box_x + 0.7, box_y + box - 0.7), (box_x + box - 0.7, box_y + 0.7)),
+                           INK, 0.4)]
+    elements += [_text(name, text_x, top + 2.2, 2.7, font="bold", anchor=anchor, colour=colour),
+                 _text(code, text_x, top + 4.9, 2.4, font="bold", anchor=anchor, colour=INK)]
+    return Group(f"airport-{a.id}", tuple(elements))
+
+
+# --- the panel beside the map -----------------------------------------------------------------
+
+
+def _legend(f: _Frame, tables: AirCargoRules | None) -> Iterator[Element]:
+    board = f.board
+    x0, y = f.panel, f.y0
+    w = PANEL_W
+    yield Box(x0, y, w, f.h, Paint("#fbfaf6", INK, 0.4))
+    x, right = x0 + 4.0, x0 + w - 4.0
+    y += 7.0
+    yield _text("LEGEND", x, y, 3.4, font="bold", colour=INK)
+    y += 7.0
+    rows: list[tuple[Iterator[Element], str, str]] = [
+        (_airport_symbol(x + 2.5, y, False), "AIRPORT  ID (landing hazard)",
+         "Cross out its box here and on the Pilot Log when visited."),
+        (_airport_symbol(x + 2.5, y + 11, True), "START  Pendleton, ID XX",
+         "The first flight starts here."),
+        (_beacon_symbol(x + 2.5, y + 22), "RADIO BEACON",
+         "Every leg ends at a beacon or at the destination."),
+    ]
+    for i, (symbol, head, text) in enumerate(rows):
+        yield from symbol
+        yield _text(head, x + 7.5, y + i * 11 + 1.0, 2.6, font="bold", colour=INK)
+        yield _text(text, x + 7.5, y + i * 11 + 4.8, 2.3, colour=MUTED)
+    y += 33
+    yield _circle(x + 2.5, y, 4.2, Paint(MOUNTAIN_FILL[2], MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
+    yield _text("H2", x + 2.5, y + 1.1, 2.4, font="bold", anchor="middle", colour=MOUNTAIN_EDGE)
+    yield _text("MOUNTAIN HAZARD NO", x + 9.0, y - 0.9, 2.6, font="bold", colour=INK)
+    yield _text("A leg touching the circle is a hazard check.", x + 9.0, y + 2.9, 2.3,
+                colour=MUTED)
+    y += 11
+    yield from _check(x, y, right, tables)
+    y += 17
+    yield from _scale(f, x, y)
+    y += 16
+    yield from _step(f, x, y)
+    y += 19
+    yield from _index(f, x, y, right)
+    y += 5.0 + math.ceil(sum(1 for a in board.airports if not a.start) / 2) * 4.2 + 6.0
+    yield from _flying(x, y, right, f.y0 + f.h - 4.0)
+
+
+def _check(x: float, y: float, right: float, tables: AirCargoRules | None) -> Iterator[Element]:
+    limit = tables.hazard_check.pass_at_most if tables else 12
+    yield Box(x, y - 4.0, right - x, 14.0, Paint("#ffffff", INK, 0.35), radius=1.0)
+    yield _text("HAZARD CHECK", x + 2.5, y + 0.4, 2.6, font="bold", colour=INK)
+    yield _text("hazard + weather + cargo class + 2 dice", x + 2.5, y + 4.4, 2.4, colour=INK)
+    yield _text(f"= {limit} or less to pass", x + 2.5, y + 8.2, 2.4, font="bold", colour=INK)
+
+
+def _ruler(x: float, y: float, length: float, marks: int, height: float
+           ) -> Iterator[Element]:
+    """A bar of alternating dark and light cells, ``marks`` of them."""
+    step = length / marks
+    for k in range(marks):
+        fill = INK if k % 2 == 0 else "#ffffff"
+        yield Box(x + k * step, y, step, height, Paint(fill))
+    yield Box(x, y, length, height, Paint(None, INK, 0.3))
+
+
+def _scale(f: _Frame, x: float, y: float) -> Iterator[Element]:
+    board = f.board
+    step = board.scale_step
+    marks = max(1, int((PANEL_W - 20.0) // f.mm(step)))
+    unit = board.unit_name
+    yield _text(f"SCALE  one {unit} = {board.unit:g} mm", x, y, 2.6, font="bold", colour=INK)
+    yield from _ruler(x, y + 2.5, f.mm(step) * marks, marks, 1.8)
+    for k in range(marks + 1):
+        value = f"{step * k:g}" + (f" {unit}s" if k == marks else "")
+        yield _text(value, x + f.mm(step) * k, y + 7.4, 2.2, anchor="middle" if k < marks
+                    else "start", colour=MUTED)
+
+
+def _step(f: _Frame, x: float, y: float) -> Iterator[Element]:
+    board = f.board
+    length = f.mm(board.leg_length)
+    yield _text("STEP DISTANCE  the longest leg", x, y, 2.6, font="bold", colour=INK)
+    yield Box(x, y + 2.5, length, 5.0, Paint("#ffffff", INK, 0.35))
+    ticks = 5
+    for k in range(ticks + 1):
+        tx = x + length * k / ticks
+        yield _line(((tx, y + 2.5), (tx, y + (7.5 if k in (0, ticks) else 4.5))), INK, 0.25)
+    yield _text(f"{board.leg_length:g} {board.unit_name}s = {board.leg_mm:g} mm", x + length / 2,
+                y + 6.8, 2.2, font="bold", anchor="middle", colour=INK)
+    yield _text("Measure with the template of the Pilot Log, printed at 100%.", x, y + 11.5,
+                2.2, colour=MUTED)
+
+
+def _index(f: _Frame, x: float, y: float, right: float) -> Iterator[Element]:
+    """List the airports by ID, in two columns, to find a rolled destination."""
+    airports = sorted((a for a in f.board.airports if not a.start), key=lambda a: str(a.dice_id))
+    yield _text("AIRPORTS BY ID", x, y, 2.6, font="bold", colour=INK)
+    per_col = math.ceil(len(airports) / 2)
+    col_w = (right - x) / 2
+    for i, a in enumerate(airports):
+        col, row = divmod(i, per_col)
+        cx, cy = x + col * col_w, y + 5.0 + row * 4.2
+        yield _text(airport_id(a), cx, cy, 2.4, font="bold", colour=AIRPORT)
+        yield _text((a.name or a.id).upper(), cx + 10.5, cy, 2.4, colour=INK)
+
+
+FLYING = (
+    "<b>Plan:</b> roll both dice for a cargo weight or an airport ID.",
+    "<b>Fly</b> from the last airport visited (the first flight from Pendleton) to a "
+    "planned destination with a planned cargo.",
+    "<b>Each leg</b> is a straight line no longer than the step distance, to a beacon or "
+    "to the destination. Cross out a weather box before each leg.",
+    "<b>Check</b> for every hazard circle a leg touches, and on landing.",
+)
+
+
+def _flying(x: float, y: float, right: float, bottom: float) -> Iterator[Element]:
+    """Sum up a flight in a few lines, in the space left under the index."""
+    style = TextStyle(size=2.4 * PT_PER_MM, min_size=5.5, leading=1.25, colour=INK)
+    yield _text("FLYING", x, y, 2.6, font="bold", colour=INK)
+    y += 2.5
+    for step in FLYING:
+        if y >= bottom:
+            return
+        fitted = fit(step, style, right - x, bottom - y)
+        yield Text(x, y, right - x, fitted.height, fitted.lines, fitted.size)
+        y += fitted.height + 1.6
+
+
+@rules.board("air-cargo-map")
+def map_boards(game: GameContent, component: Any) -> list[Board]:
+    """Return the map as a board, unless its places have errors (it would mislead)."""
+    if not isinstance(component, AirCargoMap) or not map_is_sound(game):
+        return []
+    return [Board(component.component or component.kind, "map", component.name or "Map",
+                  map_face(component, game_rules(game)))]

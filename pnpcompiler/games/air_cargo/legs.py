@@ -1,0 +1,214 @@
+"""Legs on the Air Cargo map: which are legal, which mountain circles each crosses, best routes.
+
+A leg is a straight segment between two places (airports, beacons) no longer than the leg
+template. It crosses a mountain range when the segment comes within the circle's radius of its
+centre: a leg that grazes the circle (distance exactly the radius) crosses it, and so does a
+leg that starts or ends inside. The distances of every candidate leg to every centre are
+computed at once with shapely 2; the few that land within a rounding error of a radius are
+settled exactly in rational arithmetic, so a grazing leg is never missed the way a polygonised
+buffer can miss it.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations, pairwise
+from typing import Literal
+
+from .model import AirCargoMap, Airport, Beacon
+
+XY = tuple[float, float]
+Segment = tuple[XY, XY]
+Circle = tuple[float, float, float]
+"""Centre x, centre y and radius."""
+BAND = 1e-6
+"""Relative distance from a radius inside which floating point cannot be trusted."""
+
+
+# --- exact tests ------------------------------------------------------------------------------
+
+
+def _exact_distance2(segment: Segment, centre: XY) -> Fraction:
+    """Return the squared distance from ``centre`` to the segment, exactly."""
+    (ax, ay), (bx, by) = ((Fraction(x), Fraction(y)) for x, y in segment)
+    cx, cy = Fraction(centre[0]), Fraction(centre[1])
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return (cx - ax) ** 2 + (cy - ay) ** 2
+    t = min(max(((cx - ax) * dx + (cy - ay) * dy) / length2, Fraction(0)), Fraction(1))
+    px, py = ax + t * dx, ay + t * dy
+    return (cx - px) ** 2 + (cy - py) ** 2
+
+
+def crosses_exactly(segment: Segment, circle: Circle) -> bool:
+    """Return whether the segment comes within the circle (its edge included), exactly."""
+    cx, cy, r = circle
+    return _exact_distance2(segment, (cx, cy)) <= Fraction(r) ** 2
+
+
+def within_exactly(a: XY, b: XY, length: float) -> bool:
+    """Return whether the distance from ``a`` to ``b`` is at most ``length``, exactly."""
+    dx, dy = Fraction(b[0]) - Fraction(a[0]), Fraction(b[1]) - Fraction(a[1])
+    return dx * dx + dy * dy <= Fraction(length) ** 2
+
+
+# --- the vectorised test ----------------------------------------------------------------------
+
+
+def crossing_matrix(segments: Sequence[Segment], circles: Sequence[Circle]) -> list[list[bool]]:
+    """Return, for every segment and every circle, whether the segment crosses the circle.
+
+    One shapely call measures every segment against every centre; pairs whose distance lies
+    within a rounding error of the radius are decided by :func:`crosses_exactly`.
+    """
+    import numpy as np
+    import shapely
+
+    if not segments or not circles:
+        return [[False] * len(circles) for _ in segments]
+    coords = np.asarray(segments, dtype=float)
+    lines = shapely.linestrings(coords)
+    # A zero-length segment is a point (a leg that goes nowhere, or a test's corner case).
+    degenerate = np.all(coords[:, 0, :] == coords[:, 1, :], axis=1)
+    if degenerate.any():
+        lines[degenerate] = shapely.points(coords[degenerate, 0, :])
+    centres = shapely.points(np.asarray([(x, y) for x, y, _ in circles], dtype=float))
+    radii = np.asarray([r for _, _, r in circles], dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        distance = shapely.distance(lines[:, np.newaxis], centres[np.newaxis, :])
+    crossed = distance <= radii[np.newaxis, :]
+    # Far below a unit of length, GEOS may divide by nearly zero: decide those exactly too.
+    unsure = ~np.isfinite(distance) | (
+        np.abs(distance - radii[np.newaxis, :]) <= BAND * np.maximum(1.0, radii))
+    for i, j in zip(*np.nonzero(unsure), strict=True):
+        crossed[i, j] = crosses_exactly(segments[i], circles[j])
+    return [[bool(v) for v in row] for row in crossed]
+
+
+# --- the network of legal legs ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Leg:
+    """A legal leg between two places: its length and the mountain circles it crosses."""
+
+    a: str
+    b: str
+    length: float
+    crossings: tuple[str, ...]
+    """Ids of the mountain ranges crossed, in the map's order."""
+
+    def other(self, place: str) -> str:
+        """Return the end of the leg that is not ``place``."""
+        return self.b if place == self.a else self.a
+
+
+@dataclass
+class Network:
+    """Every legal leg of a map, by place."""
+
+    board: AirCargoMap
+    legs: dict[frozenset[str], Leg] = field(default_factory=dict)
+    near: dict[str, list[Leg]] = field(default_factory=dict)
+
+    def leg(self, a: str, b: str) -> Leg | None:
+        """Return the legal leg between two places, if any."""
+        return self.legs.get(frozenset((a, b)))
+
+
+def segment(a: Airport | Beacon, b: Airport | Beacon) -> Segment:
+    """Return the straight line from one place to another."""
+    return ((a.x, a.y), (b.x, b.y))
+
+
+def circles(board: AirCargoMap) -> list[Circle]:
+    """Return every mountain range's circle, in the map's order."""
+    return [(m.x, m.y, m.radius) for m in board.mountains]
+
+
+def mountains_crossed(board: AirCargoMap, legs: Sequence[Segment]) -> list[tuple[str, ...]]:
+    """Return the ids of the mountain ranges each segment crosses."""
+    ids = [m.id for m in board.mountains]
+    return [tuple(i for i, hit in zip(ids, row, strict=True) if hit)
+            for row in crossing_matrix(legs, circles(board))]
+
+
+def network(board: AirCargoMap) -> Network:
+    """Return every legal leg between two places of the map."""
+    places = board.places()
+    pairs = [(a, b) for a, b in combinations(places, 2)
+             if a.id != b.id and within_exactly((a.x, a.y), (b.x, b.y), board.leg_length)]
+    crossed = mountains_crossed(board, [segment(a, b) for a, b in pairs])
+    net = Network(board)
+    for (a, b), hits in zip(pairs, crossed, strict=True):
+        leg = Leg(a.id, b.id, ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5, hits)
+        net.legs[frozenset((a.id, b.id))] = leg
+        net.near.setdefault(a.id, []).append(leg)
+        net.near.setdefault(b.id, []).append(leg)
+    return net
+
+
+# --- best routes ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    """One flight: its places in order, its number of legs and of mountain crossings."""
+
+    places: tuple[str, ...]
+    crossings: int
+
+    @property
+    def legs(self) -> int:
+        """Return how many legs the flight takes (a weather box each)."""
+        return len(self.places) - 1
+
+
+Priority = Literal["legs", "crossings"]
+
+
+def best_routes(net: Network, origin: str, by: Priority) -> dict[str, Route]:
+    """Return the best flight from ``origin`` to every airport it can reach.
+
+    A flight stops only at beacons between its two airports (Execute flight: "The next leg
+    must [be] a beacon or the planned destination"). ``by="legs"`` wants the fewest legs, then
+    the fewest crossings; ``by="crossings"`` the reverse. Ties go to the route whose place ids
+    sort first, so the answer is stable.
+    """
+    beacons = {b.id for b in net.board.beacons}
+
+    def cost(route: Route) -> tuple[int, int]:
+        return (route.legs, route.crossings) if by == "legs" else (route.crossings, route.legs)
+
+    best: dict[str, Route] = {}
+    settled: set[str] = set()
+    heap: list[tuple[tuple[int, int], tuple[str, ...], Route]] = []
+    first = Route((origin,), 0)
+    heapq.heappush(heap, (cost(first), first.places, first))
+    while heap:
+        _, _, route = heapq.heappop(heap)
+        here = route.places[-1]
+        if here in settled:
+            continue
+        settled.add(here)
+        if here != origin:
+            best[here] = route
+        if here != origin and here not in beacons:
+            continue  # a flight ends at the first airport it reaches
+        for leg in net.near.get(here, []):
+            there = leg.other(here)
+            if there in settled or there == origin:
+                continue
+            step = Route((*route.places, there), route.crossings + len(leg.crossings))
+            heapq.heappush(heap, (cost(step), step.places, step))
+    return {place: route for place, route in best.items() if place not in beacons}
+
+
+def route_legs(net: Network, places: Iterable[str]) -> list[Leg | None]:
+    """Return the legal leg for each step of a route (None where a step is not legal)."""
+    stops = list(places)
+    return [net.leg(a, b) for a, b in pairwise(stops)]

@@ -15,7 +15,7 @@ from typing import Any
 from ...findings import Severity
 from ...geometry import hexgrid
 from ...geometry.hexgrid import Hex
-from ...layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon, Text
+from ...layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
 from ...layout.text import PT_PER_MM, label
 from ...printables import Board
 from ...project import GameContent
@@ -54,8 +54,8 @@ def _circle(x: float, y: float, r: float, paint: Paint) -> Ellipse:
     return Ellipse(x, y, r, r, paint)
 
 
-class _Map:
-    """Where the hexes of one map land on the drawing."""
+class MapPlacement:
+    """Where the hexes of one map, its time track and its margins land on the drawing."""
 
     def __init__(self, geo: SectorGeometry) -> None:
         board = geo.board
@@ -101,10 +101,24 @@ class _Map:
         per_row = math.ceil(self.geo.board.time_track.turns / 2)
         return min(TRACK_BOX, (self.width - 2 * MARGIN) / per_row)
 
+    def track_cell(self, turn_no: int) -> tuple[float, float, float]:
+        """Return (left, top, side) of a turn's box on the time track."""
+        per_row = math.ceil(self.geo.board.time_track.turns / 2)
+        box = self.track_box()
+        row, col = divmod(turn_no - 1, per_row)
+        return MARGIN + col * box, self.track_top + row * box, box
+
+    def unit(self, direction: int) -> Point:
+        """Return the unit vector on the drawing from a hex towards its neighbour."""
+        x, y = self.layout.to_pixel(hexgrid.DIRECTIONS[direction % 6])
+        ox, oy = self.layout.origin
+        norm = math.hypot(x - ox, y - oy)
+        return (x - ox) / norm, (y - oy) / norm
+
 
 def sector_map_face(game: GameContent, geo: SectorGeometry) -> Face:
     """Return the face of a sector map with one sector in play (raises MapError)."""
-    m = _Map(geo)
+    m = MapPlacement(geo)
     tables = game.of_type(RulesTables)
     colours = {lv.level: lv.colour for lv in tables[0].levels} if tables else {}
     points = geo.points_in_play()
@@ -115,22 +129,26 @@ def sector_map_face(game: GameContent, geo: SectorGeometry) -> Face:
         if sid is not None:
             held[sid] = level
     title = f"Rushing Tin - Sector {geo.sector.code if geo.sector else ''} map"
+    markings = [
+        Group("section-labels", tuple(_section_labels(m, held))),
+        Group("hand-off-routes", tuple(_routes(m, points))),
+        Group("airport", tuple(_airport(m))),
+        Group("entry-exit-points", tuple(_points(m, points, colours))),
+    ]
     groups = [
         Group("title", (_text(title, MARGIN, MARGIN + 2, 5, font="bold", colour=INK),)),
         Group("hexes", tuple(_hexes(m, section_of, held, colours))),
         Group("sections", tuple(_sections(m, section_of))),
         Group("zones", tuple(_zones(m))),
-        Group("section-labels", tuple(_section_labels(m, held))),
-        Group("hand-off-routes", tuple(_routes(m, points))),
-        Group("airport", tuple(_airport(m))),
-        Group("entry-exit-points", tuple(_points(m, points, colours))),
+        Group("hex-names", tuple(_hex_names(m, markings))),
+        *markings,
         Group("time-track", tuple(_time_track(m))),
         Group("legend", tuple(_legend(m, colours))),
     ]
     return Face(m.width, m.height, 0.0, "#ffffff", tuple(g for g in groups if g.elements))
 
 
-def _hexes(m: _Map, section_of: dict[Hex, str], held: dict[str, int],
+def _hexes(m: MapPlacement, section_of: dict[Hex, str], held: dict[str, int],
            colours: dict[int, str]) -> Iterator[Element]:
     """Fill each hex with a pale tint of its section's level."""
     edge = Paint(None, "#9a9a9a", 0.25)
@@ -140,7 +158,7 @@ def _hexes(m: _Map, section_of: dict[Hex, str], held: dict[str, int],
         yield Polygon(tuple(m.corners(h)), Paint(fill, edge.stroke, edge.stroke_width))
 
 
-def _sections(m: _Map, section_of: dict[Hex, str]) -> Iterator[Element]:
+def _sections(m: MapPlacement, section_of: dict[Hex, str]) -> Iterator[Element]:
     """Draw the sides between sections, and the map's edge a little heavier."""
     hexes = m.geo.hexes
     for h in sorted(hexes):
@@ -152,7 +170,7 @@ def _sections(m: _Map, section_of: dict[Hex, str]) -> Iterator[Element]:
             yield _line(a, b, INK, 1.4 if n not in hexes else 0.9, cap="round")
 
 
-def _zones(m: _Map) -> Iterator[Element]:
+def _zones(m: MapPlacement) -> Iterator[Element]:
     """Outline the airport control zone and the level-2 hand-off zone."""
     geo = m.geo
     zone = set(geo.control_zone) | {geo.board.airport.hex, *geo.approach}
@@ -163,7 +181,73 @@ def _zones(m: _Map) -> Iterator[Element]:
             yield _line(a, b, INK, 0.7, (2.5, 1.5), "round")
 
 
-def _section_labels(m: _Map, held: dict[str, int]) -> Iterator[Element]:
+HEX_NAME_MM = 2.0
+HEX_NAME_GREY = "#8c8c8c"
+
+
+def _hex_names(m: MapPlacement, markings: list[Group]) -> Iterator[Element]:
+    """Print each hex's name as records write it, small, where no marking is."""
+    from shapely import prepare, union_all
+
+    from .referee.state import HexNames  # imported here: the referee draws on this module
+
+    names = HexNames(m.geo.board.grid)
+    taken = union_all([_footprint(e) for g in markings for e in _leaves(g)])
+    prepare(taken)
+    for h in sorted(m.geo.hexes):
+        spots = [_text(names.name(h), x, y, HEX_NAME_MM, anchor=anchor, colour=HEX_NAME_GREY)
+                 for x, y, anchor in _name_spots(m, h)]
+        # A name never hides the runway, a route, a point or a label: it takes the first
+        # free spot, so a record can be transcribed from the printed map.
+        yield next((t for t in spots if not taken.intersects(_footprint(t).buffer(0.3))),
+                   spots[0])
+
+
+def _name_spots(m: MapPlacement, h: Hex) -> list[tuple[float, float, str]]:
+    """Return where a hex's name may go, best first: top centre, either side of the top (a
+    route's arrow), the left and right corners (the runway), the bottom."""
+    x, y = m.at(h)
+    half_w, half_h = m.layout.width / 2, m.layout.height / 2
+    # The glyphs' top stays clear of a heavy section line along the hex's top side; a
+    # pointy hex narrows towards its top corner, so its name sits lower.
+    top = y - half_h + (2.9 if m.layout.orientation == "flat" else 4.8)
+    mid = y + HEX_NAME_MM * 0.36
+    return [(x, top, "middle"), (x + 1.6, top, "start"), (x - 1.6, top, "end"),
+            (x - half_w + 1.6, mid, "start"), (x + half_w - 1.6, mid, "end"),
+            (x, y + half_h - 1.4, "middle")]
+
+
+def _leaves(e: Element) -> Iterator[Element]:
+    if isinstance(e, Group):
+        for child in e.elements:
+            yield from _leaves(child)
+    else:
+        yield e
+
+
+def _footprint(e: Element) -> Any:
+    """Return the area an element covers on the drawing, as a shapely geometry."""
+    import shapely
+
+    if isinstance(e, Text | Icon):
+        w, h = (e.w, e.h) if isinstance(e, Text) else (e.size, e.size)
+        return shapely.box(e.x, e.y, e.x + w, e.y + h)
+    if isinstance(e, Box):
+        return shapely.box(e.x, e.y, e.x + e.w, e.y + e.h).buffer(_half_stroke(e.paint))
+    if isinstance(e, Ellipse):
+        return shapely.Point(e.cx, e.cy).buffer(max(e.rx, e.ry) + _half_stroke(e.paint))
+    if isinstance(e, Polygon) and e.closed:
+        return shapely.Polygon(e.points).buffer(_half_stroke(e.paint))
+    if isinstance(e, Polygon):
+        return shapely.LineString(e.points).buffer(max(_half_stroke(e.paint), 0.05))
+    return shapely.Polygon()
+
+
+def _half_stroke(paint: Paint) -> float:
+    return paint.stroke_width / 2 if paint.stroke else 0.0
+
+
+def _section_labels(m: MapPlacement, held: dict[str, int]) -> Iterator[Element]:
     for section in m.geo.board.sections:
         hexes = [(h[0], h[1]) for h in section.hexes]
         cx = sum(m.at(h)[0] for h in hexes) / len(hexes)
@@ -182,7 +266,7 @@ def _arrow(tail: Point, tip: Point, width: float) -> Iterator[Element]:
     yield Polygon((tip, left, right), Paint(INK))
 
 
-def _routes(m: _Map, points: dict[int, PointInPlay]) -> Iterator[Element]:
+def _routes(m: MapPlacement, points: dict[int, PointInPlay]) -> Iterator[Element]:
     """Draw each hand-off route inward from its point, the arrow across the hand-off side."""
     for _, point in sorted(points.items()):
         if point.name == "airport":
@@ -196,7 +280,7 @@ def _routes(m: _Map, points: dict[int, PointInPlay]) -> Iterator[Element]:
         yield from _arrow(edge, tip, 0.5)
 
 
-def _airport(m: _Map) -> Iterator[Element]:
+def _airport(m: MapPlacement) -> Iterator[Element]:
     """Draw the runway along the approach, the airport at level 1 and its name."""
     geo = m.geo
     a = geo.board.airport.hex
@@ -217,7 +301,7 @@ def _airport(m: _Map) -> Iterator[Element]:
     yield _text("AIRPORT", lx, ly, 2.6, font="bold", anchor="middle", colour=INK)
 
 
-def _points(m: _Map, points: dict[int, PointInPlay], colours: dict[int, str]
+def _points(m: MapPlacement, points: dict[int, PointInPlay], colours: dict[int, str]
             ) -> Iterator[Element]:
     """Ring each point in play in its level's colour with its level inside; name every point."""
     geo = m.geo
@@ -238,18 +322,13 @@ def _points(m: _Map, points: dict[int, PointInPlay], colours: dict[int, str]
         yield _text(p.number, lx, ly + 1.2, 3.4, font="bold", anchor="middle", colour=INK)
 
 
-def _time_track(m: _Map) -> Iterator[Element]:
+def _time_track(m: MapPlacement) -> Iterator[Element]:
     """Draw one box per turn in two rows, each with its clock time and number."""
     track = m.geo.board.time_track
-    top = m.track_top
-    per_row = math.ceil(track.turns / 2)
-    box = m.track_box()
-    yield _text("TIME", MARGIN, top - 1.5, 3, font="bold", colour=INK)
+    yield _text("TIME", MARGIN, m.track_top - 1.5, 3, font="bold", colour=INK)
     start_h, start_m = (int(x) for x in track.start.split(":"))
     for turn_no in range(1, track.turns + 1):
-        row, col = divmod(turn_no - 1, per_row)
-        x = MARGIN + col * box
-        y = top + row * box
+        x, y, box = m.track_cell(turn_no)
         yield Box(x, y, box, box, Paint("#ffffff", INK, 0.3))
         total = start_h * 60 + start_m + (turn_no - 1) * 15
         yield _text(f"{total // 60:02d}:{total % 60:02d}", x + box / 2, y + box / 2 - 0.5, 2.2,
@@ -265,7 +344,7 @@ LEGEND_LINES = (
 )
 
 
-def _legend(m: _Map, colours: dict[int, str]) -> Iterator[Element]:
+def _legend(m: MapPlacement, colours: dict[int, str]) -> Iterator[Element]:
     """Explain the colours and lines, to the right of the time track."""
     per_row = math.ceil(m.geo.board.time_track.turns / 2)
     x0 = MARGIN + per_row * m.track_box() + 10
@@ -278,6 +357,8 @@ def _legend(m: _Map, colours: dict[int, str]) -> Iterator[Element]:
         yield _circle(cx, top + 3.5, 3, Paint(colours[level], INK, 0.4))
         yield _circle(cx, top + 3.5, 1.9, Paint("#ffffff"))
         yield _text(str(level), cx, top + 4.6, 2.8, font="bold", anchor="middle", colour=INK)
+    yield _text("Grey four-digit hex names: column then row, as shift records write them",
+                x0 + 3 + len(colours) * 9 + 4, top + 4.6, 2.8, colour=INK)
     for i, (stroke, dash, width, text) in enumerate(LEGEND_LINES):
         y = top + 11 + i * 4.5
         yield _line((x0, y), (x0 + 10, y), stroke, width, dash)

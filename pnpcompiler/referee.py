@@ -112,7 +112,9 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None) -> R
     record = header.get("record") if isinstance(header.get("record"), str) else None
     report = Report(game_name or "?", record or "?")
     if found:
-        report.findings = found
+        # A record that is not even YAML cannot be refereed: exit code 2, whatever the cause.
+        report.findings = [f if f.unreadable else unreadable(f.code, f.message, f.location)
+                           for f in found]
         return report
     if not isinstance(doc.data, dict):
         report.findings = [unreadable("record.not-a-mapping", "a record is a mapping with "

@@ -115,6 +115,8 @@ def _level_two(ctx: Context, walk: Walk) -> None:
     plane, move = walk.plane, walk.move
     air = ctx.movement.air
     airspace = air.restricted
+    if plane.fault in ("engine-1", "engine-2"):
+        return  # 11.04: low flying rules do not apply to an emergency landing
     if plane.exit_level == 2 and walk.hex in air.level2_allowed:
         return
     if plane.exit_level == 1 and walk.hex in airspace:

@@ -251,13 +251,16 @@ def _weather_event(ctx: Context, event: Event) -> None:
     system = WeatherSystem("storm" if card.weather == "storm" else "turbulence", card.level,
                            section, card.penalty or 0)
     wanted = min(ctx.tables.rules.weather.counters_per_system, _available(ctx, card.level))
-    if len(event.counters) != wanted:
+    for i, name in enumerate(event.counters):
+        _place(ctx, system, ctx.names.hex(name), where(event, "counters", i))
+    # Fewer only when the counters run out or the placement rules leave no hex for another.
+    short = len(system.counters) < wanted and (not system.counters or _room(ctx, system))
+    if len(system.counters) > wanted or short:
         ctx.rule("weather.count", "WEATHER SYSTEMS", f"counters are placed until there are "
                  f"{wanted} in the section; the record places {len(event.counters)}",
                  where(event, "counters") or where(event))
-    for i, name in enumerate(event.counters):
-        _place(ctx, system, ctx.names.hex(name), where(event, "counters", i))
-    ctx.state.weather.append(system)
+    if system.counters:  # with no counter left to place there is no system
+        ctx.state.weather.append(system)
     ctx.incident(card.weather, "WEATHER SYSTEMS", level=card.level, section=section,
                  counters=[ctx.names.name(h) for h in system.counters])
 

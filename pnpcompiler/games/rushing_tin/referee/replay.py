@@ -29,6 +29,8 @@ from .state import Controller, HexNames, Plane, Shift
 
 DICE_KEYS = {"lead_rolls", "accept_rolls", "roll", "section", "new_section", "rolls", "wind",
              "panic", "lightning", "repair", "emergency_roll"}
+ROLL_OFFS = {"lead_rolls", "accept_rolls", "rolls"}
+"""Dice rolled round by round, re-rolling ties: written per player, read back by rounds."""
 
 
 class ReplayError(Exception):
@@ -495,13 +497,28 @@ def _dice(data: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]]
     if isinstance(data, dict):
         for key, value in data.items():
             here = (*path, key)
-            if key in DICE_KEYS:
+            if key in ROLL_OFFS and isinstance(value, dict):
+                out += _rounds(value, here)
+            elif key in DICE_KEYS:
                 out += _flat(value, here)
             elif isinstance(value, dict | list):
                 out += _dice(value, here)
     elif isinstance(data, list):
         for i, value in enumerate(data):
             out += _dice(value, (*path, i))
+    return out
+
+
+def _rounds(rolls: dict[Any, Any], path: tuple[Any, ...]
+            ) -> list[tuple[tuple[Any, ...], int]]:
+    """Return roll-off dice in the order they were rolled: everyone once, then the tied
+    players again, round by round (each player's list holds their rolls in order)."""
+    out: list[tuple[tuple[Any, ...], int]] = []
+    lists = {k: v for k, v in rolls.items() if isinstance(v, list)}
+    for i in range(max((len(v) for v in lists.values()), default=0)):
+        for who, values in lists.items():
+            if i < len(values) and isinstance(values[i], int) and not isinstance(values[i], bool):
+                out.append(((*path, who, i), values[i]))
     return out
 
 

@@ -25,7 +25,7 @@ import yaml
 from pnpcompiler.games.rushing_tin.movement import Goal
 from pnpcompiler.games.rushing_tin.referee import events as ev
 from pnpcompiler.games.rushing_tin.referee.context import Context, plane_goal
-from pnpcompiler.games.rushing_tin.referee.log import Accept, Event, Growth, Move, Turn
+from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
 from pnpcompiler.games.rushing_tin.referee.replay import (
     _draws,
     _entry_levels,
@@ -80,8 +80,8 @@ class Player:
         # Seating starts at the lead in this record, so "to the left" is simply list order.
         self.atcs = self.atcs[self.atcs.index(lead):] + self.atcs[:self.atcs.index(lead)]
         self.record["atcs"] = [{"id": a} for a in self.atcs]
-        from pnpcompiler.games.rushing_tin.referee.replay import setup as engine_setup
         from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
+        from pnpcompiler.games.rushing_tin.referee.replay import setup as engine_setup
 
         flights = self.flights()
         pending = {a: [flights.pop() for _ in range(3)] for a in self.atcs}

@@ -219,6 +219,7 @@ def land(ctx: Context, walk: Walk) -> None:
         # MULTI-ROUTE: land, leave the board, then take off again for the final leg.
         plane.landed_once = True
         plane.where, plane.hex, plane.level = "ground", None, 1
+        plane.out_of_control, plane.reason = False, ""  # safe on the ground
         plane.active_from = ctx.state.turn + 1
         ctx.incident("landed, first leg", "MULTI-ROUTE", plane=plane.id, atc=plane.atc)
         return

@@ -200,6 +200,7 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
                   what=f"left the map over {why} at {ctx.hexname(last)}")
         ctx.incident("hand-off", "4.14", plane=plane.id, atc=plane.atc, quality="deal",
                      paid=0)
+        sue(ctx, plane)
         _check_paid(ctx, walk, 0)
         return
     away = distance(last, target.hex) + abs(walk.level - plane.exit_level)
@@ -248,6 +249,7 @@ def _emergency_landing(ctx: Context, walk: Walk) -> None:
     if not safe:
         ctx.incident("crash", "11.02", plane=plane.id, atc=plane.atc,
                      hex=ctx.names.name(walk.hex))
+        sue(ctx, plane)
         _check_paid(ctx, walk, 0)
         return
     plane.extra_bonus += plane.emergency_bonus
@@ -269,8 +271,7 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool =
     if plane.celebrity:
         schedule = bonus if quality == "perfect" and on_time else 0
         if not on_time:
-            atc.lawsuits += plane.lawsuit
-            why = f"late: the celebrity sues for {plane.lawsuit}"
+            why = sue(ctx, plane) or "late (already sued)"
     elif plane.landing_bonus is not None:
         amount, deadline = plane.landing_bonus
         schedule = amount if landing and now <= deadline else 0
@@ -315,6 +316,17 @@ def _check_paid(ctx: Context, walk: Walk, total: int) -> None:
         ctx.rule("payment.mismatch", "1.42", f"plane {walk.plane.id}'s flight {walk.plane.flight}"
                  f" earns {total}; the record paid {move.paid}", where(move, "paid"),
                  plane=walk.plane.id)
+
+
+def sue(ctx: Context, plane: Plane) -> str:
+    """CELEBRITY ALERT: a Celebrity Jet not flown to the end on schedule sues, once."""
+    if not plane.celebrity or plane.sued:
+        return ""
+    plane.sued = True
+    ctx.state.controllers[plane.atc].lawsuits += plane.lawsuit
+    ctx.incident("lawsuit", "CELEBRITY ALERT", plane=plane.id, atc=plane.atc,
+                 amount=plane.lawsuit)
+    return f"the celebrity sues for {plane.lawsuit}"
 
 
 def plane_label(plane: Plane) -> str:

@@ -72,6 +72,19 @@ class Context:
     """This turn's entry level of each plane entering from the edge (2.06-2.07)."""
     entry_priority: dict[int, int] = field(default_factory=dict)
     """For a plane that must alter its entry: the plane entering there before it."""
+    reported: set[Any] = field(default_factory=set)
+    """Problems already reported, so one mistake gives one finding, not one a turn."""
+
+    def once(self, key: Any) -> bool:
+        """Return True the first time a problem is met (and remember it)."""
+        if key in self.reported:
+            return False
+        self.reported.add(key)
+        return True
+
+    def forget(self, key: Any) -> None:
+        """Let a problem be reported again (its cause went away)."""
+        self.reported.discard(key)
 
     def rule(self, code: str, rule: str, message: str, where: Location | None, *,
              plane: int | str | None = None, warn: bool = False) -> None:

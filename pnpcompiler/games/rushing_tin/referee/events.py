@@ -188,11 +188,10 @@ def _roll_off(ctx: Context, event: Event, rule: str) -> str | None:
         ctx.rule("event.rolls", rule, f"every ATC rolls 1d6 ({', '.join(ctx.state.seating)}); "
                  f"the record has rolls for {', '.join(final) or 'nobody'}",
                  where(event, "rolls") or where(event))
-    best = max(final.values(), default=0)
-    top = [a for a, r in final.items() if r == best]
-    chosen = top[0] if len(top) == 1 else None
+    chosen, tied = money.roll_off({a: list(r) for a, r in rolls.items()
+                                   if a in ctx.state.controllers})
     if chosen is None and final:
-        ctx.rule("event.tie", rule, f"{' and '.join(top)} tied on {best}: they re-roll",
+        ctx.rule("event.tie", rule, f"{' and '.join(tied)} are still tied: they re-roll",
                  where(event, "rolls"))
     if event.atc is not None and chosen is not None and event.atc != chosen:
         ctx.rule("event.atc", rule, f"{chosen} rolled highest; the record names {event.atc}",

@@ -314,10 +314,13 @@ def collide(ctx: Context, walk: Walk, other: Plane) -> None:
     plane = walk.plane
     _deal(ctx, walk, major=True, rule="9.02",
           what=f"collision with plane {other.id} at {ctx.hexname(walk.hex)}")
+    from .arrive import sue
+
     for p in (plane, other):
         p.where, p.hex = "gone", None
         if not p.celebrity:
             ctx.state.pool.add(p.id)
+        sue(ctx, p)
     ctx.incident("collision", "9.03", plane=plane.id, other=other.id,
                  hex=ctx.names.name(walk.hex))
     walk.done = True

@@ -234,47 +234,112 @@ class ShiftLog(Model):
     end: End | None = None
 
 
+HandOff = Literal["perfect", "imperfect", "overshoot", "deal", "emergency", "crash",
+                  "collision"]
+"""How a flight on the Sector Log ended (docs/rushing-tin-sector-log.md)."""
+DealKind = Literal["minor", "major", "covered"]
+"""A deal (12.01, 12.04) or one covered up by the colleagues (12.07: a final warning)."""
+Status = Literal["key-controller", "cautioned-controller", "black-listed"]
+Airline = Annotated[str, Field(pattern=r"^[A-Z]{2}$", description="Airline initials, e.g. AA.")]
+
+
+class DealNote(Model):
+    """One deal of a flight with the time it happened (the turn on the time track)."""
+
+    kind: DealKind
+    at: Time | None = None
+    """When it happened; the flight's finish (or the end of the shift) when omitted."""
+
+
+class RowEvent(Model):
+    """A random event card that struck this flight (RANDOM EVENTS)."""
+
+    card: str
+    """The card's id in the content, e.g. ``event-electrical-climb``."""
+    at: Time | None = None
+    """The turn it was drawn; the land-at-the-airport cards count their deadline from it."""
+
+
 class SheetRow(Model):
-    """One filled row of the Sector Log."""
+    """One filled row of the Sector Log: the printed columns, then what they cannot say."""
 
     flight: RouteCode
+    """FLIGHT ID: the route code printed at the start of the row."""
     ctr: Initials | None = None
+    """CTR: the initials of the ATC who accepted the hand-off."""
     id: PlaneId | None = None
+    """ID: the Plane ID flying the route."""
     start: Time | None = None
+    """TIME START: when the hand-off was accepted (5.04: not when it took off)."""
     finish: Time | None = None
+    """TIME FINISH: when it was handed off, or left play; blank while it still flies."""
     w: int = Field(0, ge=0)
-    """Final warnings noted."""
+    """W: final warnings from the airline (an overshoot, 4.12; a covered-up deal, 12.08)."""
     p: int | None = Field(None, ge=0)
-    """Levels and hexes away from a perfect hand-off."""
+    """P: levels and hexes away from a perfect hand-off."""
     d: int = Field(0, ge=0)
-    """Deals (a major deal counts 2)."""
+    """D: deals (a major deal counts 2)."""
     cm: int = Field(0, ge=0, le=1)
-    """A commendation (perfect hand-off)."""
+    """CM: 1 for a commendation (a perfect hand-off)."""
+    hand_off: HandOff | None = None
+    """How it ended, when W, P and CM do not say (read from them when omitted)."""
+    deals: list[DealKind | DealNote] | None = None
+    """The deals behind D (and the covered-up ones behind W), in order; needed when D is 2
+    or more, and with ``at`` when a deal changed a status before the flight's finish."""
+    events: list[RowEvent] = Field(default_factory=list)
+    """Random events that struck this flight: their bonuses, or a landing deadline."""
+    weather: int = Field(0, ge=0)
+    """Weather system penalties the flight ran up, deducted from its Schedule Bonus."""
+    out_of_control: bool = False
+    """8.02: still out of control when handed off (no bonus, no penalty)."""
+    paid: int | None = Field(None, ge=0)
+    """What the Lead Controller paid for the hand-off (1.41), if noted."""
 
 
 class ControllerClaim(Model):
-    """What one ATC claims at the end: money, and what it was made of."""
+    """What one ATC claims at the end: money, what it was made of, and their record."""
 
     cash: int
+    """The money in front of the ATC at the end of the shift."""
     bonuses: int | None = None
-    fines: int | None = None
-    status: dict[str, list[Literal["key-controller", "cautioned-controller",
-                                   "black-listed"]]] = Field(default_factory=dict)
-    """Status cards held at the end, by airline."""
+    """Schedule Bonuses and random event bonuses, all together."""
+    fines: int | None = Field(None, ge=0)
+    """Fines for deals (12.01, 12.04)."""
     appraisal: int | None = None
-    lawsuits: int | None = None
+    """APPRAISAL: paid (or docked, when negative)."""
+    lawsuits: int | None = Field(None, ge=0)
+    """CELEBRITY ALERT: paid to celebrities."""
     transfers: int = 0
-    """Net money from other ATCs (bribes, trades, cover-ups)."""
+    """Net money from other ATCs (bribes, trades, cover-ups): negative when paid out."""
+    status: dict[Airline, Status] | None = None
+    """The ATC status card held for each airline at the end (none: neutral)."""
+    commendations: int | None = Field(None, ge=0)
+    deals: int | None = Field(None, ge=0)
+    """Deals counted for firing (a major deal counts 2)."""
+    fired: bool | None = None
+
+
+class SheetAppraisal(Model):
+    """The APPRAISAL random event: the ATC it picked and the turn it was drawn."""
+
+    atc: Initials
+    at: Time
 
 
 class SectorLogRecord(Model):
-    """A filled-in Sector Log sheet (SECTORS AND THE SECTOR LOG)."""
+    """A filled-in Sector Log (SECTORS AND THE SECTOR LOG): docs/rushing-tin-sector-log.md."""
 
     game: Literal["rushing-tin"]
     record: Literal["sector-log"]
     sector: str = "RT001"
     atcs: list[Atc] = Field(min_length=1, max_length=4)
+    """The ATCs on the shift."""
     lead: Initials
+    """The Lead Controller, who filled in the sheet (1.07)."""
     rows: list[SheetRow]
+    """The filled rows, in any order (same-time hand-offs in the order the planes moved)."""
+    appraisal: SheetAppraisal | None = None
     controllers: dict[str, ControllerClaim] = Field(default_factory=dict)
+    """Each ATC's claim at the end of the shift, by initials."""
     winner: Initials | None = None
+    """The winner the ATCs named."""

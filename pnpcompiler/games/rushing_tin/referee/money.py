@@ -38,6 +38,15 @@ def status_modifier(atc: Controller, airline: str, tables: Tables) -> int:
     return atc.key.get(airline, 0) * tables.modifier(airline, KEY)
 
 
+def status_card(atc: Controller, airline: str) -> str | None:
+    """Return the ATC status card an ATC holds for an airline (None: neutral, ATC STATUS)."""
+    if airline in atc.black_listed:
+        return "black-listed"
+    if airline in atc.cautioned:
+        return CAUTIONED
+    return KEY if atc.key.get(airline) else None
+
+
 def schedule_bonus(*, bonus: int, penalty_per: int, away: int, modifier: int,
                    weather: int, overshoot: bool, tables: Tables) -> tuple[int, str]:
     """Return the Schedule Bonus due for a hand-off within schedule, and how it was reached.
@@ -89,6 +98,8 @@ def deal(shift: Shift, tables: Tables, atc_id: str, airline: str, major: bool) -
 
 def caution(shift: Shift, atc: Controller, airline: str) -> str:
     """Caution an ATC with an airline (12.02-12.03, CAUTIONED CONTROLLER)."""
+    if airline in atc.black_listed:
+        return f"already black-listed by {airline}"
     if atc.key.get(airline):
         # A Key Controller who is cautioned goes back to neutral and takes no card.
         atc.key.pop(airline)
@@ -104,9 +115,16 @@ def caution(shift: Shift, atc: Controller, airline: str) -> str:
 def final_warning(shift: Shift, atc: Controller, airline: str) -> str:
     """Give a final warning (4.12, 12.07-12.09); the second with an airline is a caution."""
     atc.final_warnings[airline] = atc.final_warnings.get(airline, 0) + 1
-    if atc.final_warnings[airline] >= 2:
+    if atc.final_warnings[airline] == 2:  # 4.13, 12.09: the second one
         return "final warning; second with " + airline + ": " + caution(shift, atc, airline)
     return f"final warning from {airline}"
+
+
+def overshoot(shift: Shift, atc: Controller, airline: str) -> str:
+    """Record an overshoot (4.10, 4.12-4.13): a commendation removed and a final warning."""
+    removed = "a commendation removed" if atc.commendations else "no commendation to remove"
+    atc.commendations = max(atc.commendations - 1, 0)
+    return f"{removed}; " + final_warning(shift, atc, airline)
 
 
 def perfect_hand_off(shift: Shift, atc: Controller, airline: str) -> str:
@@ -142,3 +160,18 @@ def winner(shift: Shift) -> str | None:
     ties = [c for c in staff if (c.cash, c.commendations, -c.deals) ==
             (best.cash, best.commendations, -best.deals)]
     return best.id if len(ties) == 1 else None
+
+
+def roll_off(rolls: dict[str, list[int]]) -> tuple[str | None, list[str]]:
+    """Return the winner of a roll-off (highest roll, the tied re-rolling round by round)
+    and, when the rolls stop on a tie, the players still tied."""
+    contenders = [a for a, r in rolls.items() if r]
+    for i in range(max((len(r) for r in rolls.values()), default=0)):
+        scores = {a: rolls[a][i] for a in contenders if i < len(rolls[a])}
+        if not scores:
+            break
+        best = max(scores.values())
+        contenders = [a for a, v in scores.items() if v == best]
+        if len(contenders) == 1:
+            return contenders[0], []
+    return None, contenders

@@ -127,13 +127,12 @@ def _check_lead_rolls(ctx: Context, log: ShiftLog) -> None:
     rolls = log.setup.lead_rolls
     if not rolls:
         return
-    final = {atc: r[-1] for atc, r in rolls.items() if r}
-    best = max(final.values(), default=0)
-    top = [a for a, r in final.items() if r == best]
-    if len(top) != 1 or top[0] != log.lead:
+    winner, tied = money.roll_off({a: list(r) for a, r in rolls.items()})
+    if winner != log.lead:
+        result = winner or f"a tie between {' and '.join(tied)}"
         ctx.rule("setup.lead", "1.06", f"the highest roll becomes Lead Controller (re-rolling "
-                 f"ties): the rolls give {', '.join(top) if len(top) == 1 else 'a tie'}, the "
-                 f"record names {log.lead}", where(log.setup, "lead_rolls"))
+                 f"ties): the rolls give {result}, the record names {log.lead}",
+                 where(log.setup, "lead_rolls"))
 
 
 def _check_first_round(ctx: Context, log: ShiftLog) -> None:
@@ -157,9 +156,10 @@ def _take_card(ctx: Context, flight: str, here: Any) -> bool:
         ctx.rule("card.unknown", "1.01", f"there is no hand-off card {flight}", here)
         return False
     if flight in ctx.state.used_flights:
+        # Reported; the ATC holds it all the same, as the record says.
         ctx.rule("card.twice", "1.01", f"hand-off card {flight} is already dealt or played; "
                  "each card exists once", here)
-        return False
+        return True
     ctx.state.used_flights.add(flight)
     return True
 
@@ -181,10 +181,11 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
         return
     holder = state.controllers.get(acc.traded_from) if acc.traded_from else atc
     if holder is None or acc.flight not in holder.pending:
+        # Reported, then played as recorded: the plane is on the table whatever the card.
         whose = acc.traded_from or acc.atc
         ctx.rule("accept.not-pending", "2.01", f"{acc.flight} is not among {whose}'s pending "
                  "hand-offs", where(acc, "flight"))
-        return
+        holder = None
     route = parse_route(acc.flight)
     assert route is not None
     if route.airline in atc.black_listed:
@@ -196,16 +197,21 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
         ctx.rule("accept.shift-limit", "SHIFT LIMIT", f"{acc.atc} already controls "
                  f"{load[acc.atc]} planes, the Shift Limit for {len(state.seating)} ATC(s), "
                  "and not every ATC is at the limit", here)
+    in_play = state.planes.get(acc.plane)
     if acc.plane not in state.pool:
         ctx.rule("accept.no-plane", "2.02", f"plane {acc.plane} is not in the Plane Pool "
                  f"(pool: {', '.join(map(str, sorted(state.pool))) or 'empty'})",
                  where(acc, "plane"), plane=acc.plane)
-        return
-    holder.pending.remove(acc.flight)
-    if acc.traded_from and acc.price:
-        atc.transfers -= acc.price
-        holder.transfers += acc.price
+        if in_play is not None and in_play.where != "gone":
+            return  # the plane is flying: it cannot be in two places
+        state.out_of_play.discard(acc.plane)
+    if holder is not None:
+        holder.pending.remove(acc.flight)
+        if acc.traded_from and acc.price:
+            atc.transfers -= acc.price
+            holder.transfers += acc.price
     state.pool.discard(acc.plane)
+    ctx.forget(("left in pool", acc.plane))
     turn = 1 if setup else state.turn
     state.planes[acc.plane] = Plane(
         acc.plane, acc.flight, acc.atc, route.airline, route.entry, route.exit, route.multi,
@@ -225,10 +231,11 @@ def _must_accept(ctx: Context, part: Any, rule: str) -> None:
     able = [a for a, c in state.controllers.items()
             if any(f[:2] not in c.black_listed for f in c.pending) and not c.fired
             and (load[a] < limit or everyone_full)]
-    if able:
-        ctx.rule("accept.pool-left", rule, f"plane(s) {', '.join(map(str, sorted(state.pool)))} "
-                 f"left in the Plane Pool while {', '.join(able)} had pending hand-offs: they "
-                 "must be accepted", where(part))
+    fresh = [p for p in sorted(state.pool) if ctx.once(("left in pool", p))]
+    if able and fresh:
+        ctx.rule("accept.pool-left", rule, f"plane(s) {', '.join(map(str, fresh))} left in the "
+                 f"Plane Pool while {', '.join(able)} had pending hand-offs: they must be "
+                 "accepted", where(part))
 
 
 # --- one turn ------------------------------------------------------------------------------
@@ -269,15 +276,28 @@ def play_turn(ctx: Context, log: ShiftLog, turn: Turn) -> None:
                 ctx.rule("payment.unknown-atc", "SCORING", f"{atc} is not an ATC on this shift",
                          where(payment))
     _must_accept(ctx, turn, "1.80")
+    celebrity_deadlines(ctx)
+
+
+def celebrity_deadlines(ctx: Context) -> None:
+    """A Celebrity Jet still flying when its schedule has run out has failed it: the
+    celebrity sues (CELEBRITY ALERT)."""
+    from .arrive import sue
+
+    for plane in ctx.state.planes.values():
+        if (plane.celebrity and plane.where != "gone"
+                and ctx.tables.time_of(ctx.state.turn) - plane.start > plane.schedule):
+            sue(ctx, plane)
 
 
 def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
     state = ctx.state
     plane = state.planes.get(move.plane)
     if plane is None:
-        ctx.rule("move.unknown-plane", "1.31", f"plane {move.plane} is not in play (no accepted "
-                 "hand-off has it)", where(move, "plane"),
-                 plane=move.plane)
+        if ctx.once(("not in play", move.plane)):
+            ctx.rule("move.unknown-plane", "1.31", f"plane {move.plane} is not in play (no "
+                     "accepted hand-off has it); its later moves are not reported again",
+                     where(move, "plane"), plane=move.plane)
         return
     if move.plane in seen:
         ctx.rule("move.twice", "3.06", f"plane {move.plane} already moved this turn",
@@ -290,8 +310,10 @@ def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
                  plane=move.plane)
         return
     if plane.where == "gone":
-        ctx.rule("move.gone", "1.31", f"plane {move.plane} is no longer in play",
-                 where(move, "plane"), plane=move.plane)
+        if ctx.once(("gone", move.plane, plane.flight)):
+            ctx.rule("move.gone", "1.31", f"plane {move.plane} is not in play (its flight "
+                     f"{plane.flight} has ended); its later moves are not reported again",
+                     where(move, "plane"), plane=move.plane)
         return
     if state.controllers[plane.atc].fired:
         ctx.incident("moved for a fired ATC", "GETTING FIRED", plane=plane.id, atc=plane.atc)
@@ -370,7 +392,8 @@ def _check_order(ctx: Context, turn: Turn) -> None:
             level = plane.level
         return (-level, -plane.id)
 
-    moves = [m for m in turn.moves if not m.hold]
+    moves = [m for m in turn.moves if not m.hold and m.plane in state.planes
+             and state.planes[m.plane].where != "gone"]
     for a, b in itertools.pairwise(moves):
         if key(a) > key(b):
             ctx.rule("move.order", "3.01", f"plane {b.plane} (level {-key(b)[0]}) moves before "

@@ -75,6 +75,8 @@ class Plane:
     """RE-ROUTE: the level of the new exit point."""
     celebrity: bool = False
     lawsuit: int = 0
+    sued: bool = False
+    """CELEBRITY ALERT: the celebrity has sued (once) for a flight not completed on time."""
     go_around: bool = False
     """GO AROUND: exempt from control-zone rules until it has left the zone."""
     low_to_avoid: bool = False

@@ -378,9 +378,12 @@ def referee(
     board: Annotated[str | None, typer.Option(
         "--board", metavar="TURN|all", help="Also draw the board at the end of a turn (SVG), "
         "or of every turn with an HTML page to step through them.")] = None,
+    map_trace: Annotated[bool, typer.Option(
+        "--map-trace", help="Also draw the whole game on its map (the route flown, the checks "
+        "and their results) as an SVG (games that draw one, e.g. Air Cargo).")] = False,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Where --board writes: FILE.svg for one turn, a folder for "
-        "all.")] = None,
+        "-o", "--output", help="Where --board or --map-trace writes: FILE.svg for one turn or "
+        "a trace, a folder for --board all.")] = None,
 ) -> None:
     """Replay a recorded game against its content and report every illegal move or scoring
     error with its line, turn and the rulebook's rule number, then the scoreboard.
@@ -399,15 +402,28 @@ def referee(
         render_report_text,
         report_exit_code,
     )
+    from .referee import (
+        map_trace as map_trace_svg,
+    )
 
-    if output is not None and board is None:
-        raise _fail_usage("-o is for --board; the report goes to standard output")
+    if output is not None and board is None and not map_trace:
+        raise _fail_usage("-o is for --board or --map-trace; the report goes to standard output")
+    if board is not None and map_trace:
+        raise _fail_usage("use --board or --map-trace, not both")
     report = referee_file(log, content, log.as_posix())
     if output_format is ReportFormat.json:
         typer.echo(render_report_json(report))
     else:
         typer.echo(render_report_text(report))
     code = report_exit_code(report)
+    if map_trace and code != 2:
+        try:
+            svg = map_trace_svg(report)
+        except ValueError as exc:
+            raise _fail_usage(str(exc)) from None
+        target = output or Path(f"{log.stem}-trace.svg")
+        write_atomic(target, svg)
+        typer.echo(f"wrote {target}", err=True)
     if board is not None and code != 2:
         try:
             pages = board_pages(report, board)

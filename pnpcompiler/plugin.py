@@ -72,6 +72,7 @@ class Rules:
     boards: dict[str, BoardFn] = field(default_factory=dict)
     referees: dict[str, RefereeFn] = field(default_factory=dict)
     snapshots: list[SnapshotFn] = field(default_factory=list)
+    traces: list[SnapshotFn] = field(default_factory=list)
 
     def kind(self, model: K) -> K:
         """Register a component kind; its name is the default of its ``kind`` field."""
@@ -118,11 +119,17 @@ class Rules:
         self.snapshots.append(func)
         return func
 
+    def trace(self, func: SnapshotFn) -> SnapshotFn:
+        """Register how a whole replayed game is drawn on its map: (game, final state)."""
+        self.traces.append(func)
+        return func
+
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
         self.contexts.update(other.contexts)
         self.referees.update(other.referees)
         self.snapshots.extend(other.snapshots)
+        self.traces.extend(other.traces)
         self.printables.update(other.printables)
         self.sheets.update(other.sheets)
         self.boards.update(other.boards)

@@ -175,6 +175,17 @@ def board_pages(report: Report, which: str) -> list[tuple[int, str]]:
             for t in chosen]
 
 
+def map_trace(report: Report) -> str:
+    """Return the SVG of the whole replayed game drawn on its map (the route flown, the
+    checks and their results); raise ValueError when the game draws none."""
+    from .render.svg import face_svg
+
+    game = report.content
+    if game is None or not game.rules.traces or report.state is None:
+        raise ValueError(f"{report.game} draws no map trace for its records")
+    return face_svg(game.rules.traces[0](game, report.state), title=f"{report.game} - trace")
+
+
 def board_stepper(pages: list[tuple[int, str]], title: str) -> str:
     """Return an HTML page that steps through the boards of every turn (keys or buttons)."""
     from html import escape

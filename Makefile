@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PNP := $(BIN)/pnp
 
-.PHONY: kit test lint typecheck schemas clean
+.PHONY: kit test lint typecheck schemas bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ lint: $(VENV)/.installed-dev
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/bench_referee.py
 
 schemas: $(VENV)/.installed
 	$(PNP) schema -o schemas

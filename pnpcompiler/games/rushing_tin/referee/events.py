@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ....findings import Location
 from ....geometry.hexgrid import (
     Hex,
     axial_to_offset,
@@ -15,7 +16,7 @@ from ....geometry.hexgrid import (
 )
 from . import money
 from .context import Context, where
-from .log import Event, Turn
+from .log import Event, Growth, Turn
 from .state import Plane, WeatherSystem, Wind
 
 PER_LEVEL_COUNTERS = 12
@@ -308,18 +309,19 @@ def growth(ctx: Context, turn: Turn, active: list[WeatherSystem]) -> None:
         grows = turn.roll % 2 == 0
         if turn.roll in rules.dice.weather_flip:
             system.kind = "turbulence" if system.kind == "storm" else "storm"
-        here = where(entry) if entry else where(turn, "roll")
+        here = entry if entry else turn  # looked up only if there is something to report
         if grows:
             if entry is None or entry.add is None:
                 if _available(ctx, system.level) and _room(ctx, system):
                     ctx.rule("weather.growth", "1.23", f"an even roll ({turn.roll}) grows "
-                             f"weather system {n} by a counter; the record adds none", here)
+                             f"weather system {n} by a counter; the record adds none",
+                             _at(here, turn))
                 continue
             _place(ctx, system, ctx.names.hex(entry.add), where(entry, "add"))
         else:
             if entry is None or entry.remove is None:
                 ctx.rule("weather.growth", "1.23", f"an odd roll ({turn.roll}) shrinks weather "
-                         f"system {n} by a counter; the record removes none", here)
+                         f"system {n} by a counter; the record removes none", _at(here, turn))
                 continue
             h = ctx.names.hex(entry.remove)
             if h not in system.counters:
@@ -332,6 +334,11 @@ def growth(ctx: Context, turn: Turn, active: list[WeatherSystem]) -> None:
     for n, entry in entries.items():
         ctx.rule("weather.growth", "1.23", f"there is no active weather system {n}",
                  where(entry))
+
+
+def _at(entry: Growth | Turn, turn: Turn) -> Location | None:
+    """Return where to report a growth problem: its entry, or the turn's roll."""
+    return where(entry) if entry is not turn else where(turn, "roll")
 
 
 def weather_moves(ctx: Context, turn: Turn) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....geometry.hexgrid import Hex, distance, neighbor, turn
+from ....geometry.hexgrid import Hex, distance, neighbor, neighbors, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
 from . import money
 from .context import Context, where
@@ -45,6 +45,9 @@ class Walk:
     systems: set[int] = field(default_factory=set)
     """Weather systems it flew through at their level this move."""
     storm_hexes: int = 0
+    others: list[Plane] = field(default_factory=list)
+    """The other planes on the map, highest ID first (their places change only by voluntary
+    evasive action and collisions, which the loop reads live)."""
     done: bool = False
     """The plane left play during the move (off the map, collision)."""
 
@@ -62,6 +65,8 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
         return
     hexes, facing, level = start
     walk = Walk(plane, move, hexes, facing, level)
+    walk.others = sorted((p for p in ctx.state.planes.values()
+                          if p.where == "flying" and p.id != plane.id), key=lambda p: -p.id)
     speed = _speed(ctx, plane, facing, level)
     for left in range(speed - 1, -1, -1):
         _step(ctx, walk, left)
@@ -195,18 +200,24 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     _control_zone(ctx, walk, nxt, walk.level)
     if left == 0:
         return
-    ahead = {_ahead(nxt, walk.facing, k) for k in range(1, left + 1)}
-    for other in sorted(ctx.state.on_map(), key=lambda p: -p.id):
-        if other.id == plane.id or other.hex is None or walk.done:
+    ahead: set[Hex] | None = None
+    around = set(neighbors(nxt))
+    for other in walk.others:
+        h = other.hex
+        if h is None or walk.done or (h != nxt and h not in around):
             continue
-        if other.hex == nxt and other.level == walk.level:
+        if h == nxt and other.level == walk.level:
             collide(ctx, walk, other)
             return
-        if other.id in walk.met or (other.hex in ahead and other.level == walk.level):
+        if other.id in walk.met:
             continue
-        if other.hex == nxt and abs(other.level - walk.level) == 1:
+        if ahead is None:
+            ahead = {_ahead(nxt, walk.facing, k) for k in range(1, left + 1)}
+        if h in ahead and other.level == walk.level:
+            continue
+        if h == nxt and abs(other.level - walk.level) == 1:
             near_miss(ctx, walk, other, "vertical", final=False)
-        elif distance(other.hex, nxt) == 1 and other.level == walk.level:
+        elif h != nxt and other.level == walk.level:
             near_miss(ctx, walk, other, "horizontal", final=False)
 
 

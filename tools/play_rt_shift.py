@@ -33,6 +33,7 @@ from pnpcompiler.games.rushing_tin.referee.replay import (
     _pool,
     accept,
     build_context,
+    celebrity_deadlines,
 )
 from pnpcompiler.games.rushing_tin.referee.state import Plane
 from pnpcompiler.games.rushing_tin.routes import hhmm
@@ -175,6 +176,7 @@ class Player:
         accepted = self.accept_all()
         if accepted:
             record["accept"] = accepted
+        celebrity_deadlines(ctx)
         return record
 
     def event(self, roll: int) -> dict[str, Any] | None:
@@ -259,12 +261,14 @@ class Player:
         return out
 
     def growth(self, roll: int, active: list[Any]) -> list[dict[str, Any]]:
-        """Grow or shrink each system as the referee will, flipping on a 6 as it goes."""
+        """Grow or shrink each system as the referee will, in order, each change seen by the
+        next system's (a 6 flips each system as its turn comes)."""
         out = []
-        saved = [(w, w.kind) for w in self.ctx.state.weather]
+        weather = self.ctx.state.weather
+        saved = [(w, w.kind, list(w.counters)) for w in weather]
         try:
             for n, system in enumerate(active, start=1):
-                if system not in self.ctx.state.weather:
+                if system not in weather:
                     continue
                 if roll in self.ctx.tables.rules.dice.weather_flip:
                     system.kind = "turbulence" if system.kind == "storm" else "storm"
@@ -273,12 +277,14 @@ class Player:
                                           list(system.counters), system)
                     if added and ev._available(self.ctx, system.level):
                         out.append({"system": n, "add": added[0]})
+                        system.counters.append(self.ctx.names.hex(added[0]))
                 elif system.counters:
-                    out.append({"system": n, "remove": self.ctx.names.name(
-                        self.deck.choice(sorted(system.counters)))})
+                    gone = self.deck.choice(sorted(system.counters))
+                    out.append({"system": n, "remove": self.ctx.names.name(gone)})
+                    system.counters.remove(gone)
         finally:
-            for w, kind in saved:
-                w.kind = kind
+            for w, kind, counters in saved:
+                w.kind, w.counters = kind, counters
         return out
 
     def draws(self) -> list[dict[str, Any]]:
@@ -375,6 +381,8 @@ class Player:
         if done:
             return (len(errors), major, minor, quality.get(done[0]["quality"], 9), 0, 0,
                     "hold" in cand)
+        if "hold" in cand:  # waiting on the ground: only when taking off is worse
+            return (len(errors), major, minor, 3, 60, 60, True)
         if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
             return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
                     "hold" in cand)
@@ -395,10 +403,13 @@ class Player:
         for other in ctx.state.on_map():
             if other.id == plane.id or other.hex is None:
                 continue
-            for h, lv in self.ahead(ctx, other):
+            # Where the other plane is now and where it goes if it flies straight on: my
+            # next move should pass neither (a near miss is decided by the path taken).
+            spots = [(other.hex, other.level), *self.ahead(ctx, other)]
+            for h, lv in spots:
                 for g, mlv in mine:
                     if (g == h and abs(lv - mlv) <= 1) or (distance(g, h) == 1 and lv == mlv):
-                        crowd += 1
+                        crowd += 2
         routes = 0
         for level, point in ctx.geo.points_in_play().items():
             if point.name == "airport" or level == plane.exit_level:

@@ -154,6 +154,21 @@ def test_3_05_movement_example_1_six_hexes_the_first_being_the_entry_point(
                                                              6)
 
 
+@pytest.mark.parametrize(("example", "level", "start", "facing", "end"), [
+    (2, 4, "0705", "s", "0709"),      # plane 5 at level 4 moves 4 hexes
+    (3, 2, "0705", "s", "0707"),      # plane 1 at level 2 moves 2 hexes
+    (4, 3, "0201", "se", "0503"),     # plane 2 from a top-edge half hex: still on the map
+])
+def test_3_05_movement_examples_2_to_4_speed_is_the_level(
+        table: Context, example: int, level: int, start: str, facing: str, end: str) -> None:
+    """MOVEMENT EXAMPLES 2-4: a plane moves exactly as many hexes as its level; edge half
+    hexes are part of the map, so crossing them is not leaving it (4.15 note)."""
+    plane = put(table, example, "TJ305", start, facing, level)
+    move(table, plane)
+    assert codes(table) == [] and deals(table) == []
+    assert at(table, plane) == end and plane.where == "flying"
+
+
 def test_3_06_a_plane_moves_its_full_speed(table: Context) -> None:
     plane = put(table, 5, "TJ502", "1605", "s", 4)
     move(table, plane, path=["1606", "1607", "1608"])

@@ -225,7 +225,9 @@ def render_report_text(report: Report) -> str:
         lines.append("")
         lines.append("Scoreboard")
         for player, score in report.scores.items():
-            lines.append(f"  {player}: " + ", ".join(f"{k} {v}" for k, v in score.items()))
+            parts = [f"{k.replace('_', ' ')} {_shown(v)}" for k, v in score.items()
+                     if v not in ({}, [], None, False)]
+            lines.append(f"  {player}: " + ", ".join(parts))
     if report.winner:
         lines.append(f"Winner: {report.winner}")
     errors = sum(1 for f in report.findings if f.severity is Severity.ERROR)
@@ -234,6 +236,18 @@ def render_report_text(report: Report) -> str:
     lines.append(f"{report.game} {report.record}: {verdict} ({errors} error"
                  f"{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'})")
     return "\n".join(lines)
+
+
+def _shown(value: Any) -> str:
+    """Show a score's value briefly: lists joined, mappings as key x count."""
+    if value is True:
+        return "yes"
+    if isinstance(value, dict):
+        return " ".join(f"{k} x{v}" if isinstance(v, int) else f"{k} {_shown(v)}"
+                        for k, v in value.items())
+    if isinstance(value, list | tuple | set):
+        return "/".join(str(v) for v in value)
+    return str(value)
 
 
 def render_report_json(report: Report) -> str:

@@ -24,6 +24,7 @@ import yaml
 
 from pnpcompiler.games.rushing_tin.movement import Goal
 from pnpcompiler.games.rushing_tin.referee import events as ev
+from pnpcompiler.games.rushing_tin.referee import money
 from pnpcompiler.games.rushing_tin.referee.context import Context, plane_goal
 from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
 from pnpcompiler.games.rushing_tin.referee.replay import (
@@ -189,7 +190,7 @@ class Player:
             out: dict[str, Any] = {"card": card.id}
             if card.event in ("celebrity-alert", "appraisal"):
                 out["rolls"] = self.roll_off()
-                out["atc"] = max(out["rolls"], key=lambda a: out["rolls"][a][-1])
+                out["atc"] = money.roll_off(out["rolls"])[0]
                 if card.event == "celebrity-alert":
                     used = {p.id for p in ctx.state.planes.values()}
                     out["celebrity_plane"] = max([12, *used]) + 1
@@ -290,9 +291,13 @@ class Player:
     def draws(self) -> list[dict[str, Any]]:
         out = []
         flights = self.flights()
+        # 1.61 is optional: these controllers take a new hand-off only when they have few
+        # planes in the air, which keeps the sector from crowding.
+        wanted = 4 if len(self.atcs) == 1 else 2
         for atc_id in self.atcs:
             atc = self.ctx.state.controllers[atc_id]
-            if len(atc.pending) < 3 and flights and not atc.fired:
+            busy = len(self.ctx.state.accepted_by(atc_id))
+            if len(atc.pending) < 3 and flights and not atc.fired and busy < wanted:
                 out.append({"atc": atc_id, "flight": flights.pop()})
         return out
 
@@ -353,8 +358,6 @@ class Player:
                     cand["turn"] = turn
                 if change and 1 <= level + change <= 6:
                     cand["level"] = level + change
-                elif change and plane.fault:
-                    cand["level"] = max(level + change, 1)
                 elif change:
                     continue
                 out.append(cand)
@@ -510,8 +513,6 @@ class Player:
         self.setup()
         self.record["turns"] = [self.turn(n) for n in range(1, turns + 1)]
         state = self.ctx.state
-        from pnpcompiler.games.rushing_tin.referee import money
-
         self.record["end"] = {"cash": {a: state.controllers[a].cash for a in self.atcs},
                               "winner": money.winner(state)}
         if self.record["end"]["winner"] is None:

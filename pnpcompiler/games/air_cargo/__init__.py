@@ -10,6 +10,6 @@ for _kind in KINDS:
     rules.kind(_kind)
 
 # Importing these registers their checks, derived data and outputs on ``rules``.
-from . import board, checks, exports, kit, map_checks, pilot_log  # noqa: E402
+from . import board, checks, exports, kit, map_checks, pilot_log, referee  # noqa: E402
 
-__all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "rules"]
+__all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "referee", "rules"]

@@ -212,3 +212,15 @@ def route_legs(net: Network, places: Iterable[str]) -> list[Leg | None]:
     """Return the legal leg for each step of a route (None where a step is not legal)."""
     stops = list(places)
     return [net.leg(a, b) for a, b in pairwise(stops)]
+
+
+def closest_point(segment: Segment, centre: XY) -> tuple[float, XY]:
+    """Return how far along the segment (0 at its start, 1 at its end) it comes closest to
+    ``centre``, and that point: where a leg meets a mountain range, to order and mark it."""
+    (ax, ay), (bx, by) = segment
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return 0.0, (ax, ay)
+    t = min(max(((centre[0] - ax) * dx + (centre[1] - ay) * dy) / length2, 0.0), 1.0)
+    return t, (ax + t * dx, ay + t * dy)

@@ -418,16 +418,17 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
     end_changes(ctx, walk)
     if walk.done:
         return
-    plane = walk.plane
-    for other in sorted(ctx.state.on_map(), key=lambda p: -p.id):
-        if other.id == plane.id or other.hex is None or other.id in walk.met:
+    around = set(neighbors(walk.hex))
+    for other in walk.others:
+        h = other.hex
+        if h is None or other.id in walk.met or (h != walk.hex and h not in around):
             continue
-        if other.hex == walk.hex and other.level == walk.level:
+        if h == walk.hex and other.level == walk.level:
             collide(ctx, walk, other)
             return
-        if other.hex == walk.hex and abs(other.level - walk.level) == 1:
+        if h == walk.hex and abs(other.level - walk.level) == 1:
             near_miss(ctx, walk, other, "vertical", final=True)
-        elif distance(other.hex, walk.hex) == 1 and other.level == walk.level:
+        elif h != walk.hex and other.level == walk.level:
             near_miss(ctx, walk, other, "horizontal", final=True)
     arrive(ctx, walk)
 

@@ -170,14 +170,13 @@ def _take_card(ctx: Context, flight: str, here: Any) -> bool:
 def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
     """2.01-2.04: an ATC accepts one of their pending hand-offs with a plane from the pool."""
     state, tables = ctx.state, ctx.tables
-    here = where(acc)
     atc = state.controllers.get(acc.atc)
     if atc is None:
-        ctx.rule("accept.unknown-atc", "2.01", f"{acc.atc} is not an ATC on this shift", here)
+        ctx.rule("accept.unknown-atc", "2.01", f"{acc.atc} is not an ATC on this shift", where(acc))
         return
     if atc.fired:
         ctx.rule("accept.fired", "GETTING FIRED", f"{acc.atc} has been fired and accepts no "
-                 "more hand-offs", here)
+                 "more hand-offs", where(acc))
         return
     holder = state.controllers.get(acc.traded_from) if acc.traded_from else atc
     if holder is None or acc.flight not in holder.pending:
@@ -196,7 +195,7 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
     if load[acc.atc] >= accepted_limit and not all(n >= accepted_limit for n in load.values()):
         ctx.rule("accept.shift-limit", "SHIFT LIMIT", f"{acc.atc} already controls "
                  f"{load[acc.atc]} planes, the Shift Limit for {len(state.seating)} ATC(s), "
-                 "and not every ATC is at the limit", here)
+                 "and not every ATC is at the limit", where(acc))
     in_play = state.planes.get(acc.plane)
     if acc.plane not in state.pool:
         ctx.rule("accept.no-plane", "2.02", f"plane {acc.plane} is not in the Plane Pool "

@@ -1,0 +1,145 @@
+"""Replay one hazard check (Hazard pass check, Stamina, Panic, Prayer): the weather die and
+column, the 2d6 and their prayers, stamina before and panic after, pass or fail."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..model import AirCargoRules
+from ..play import check_total, panic_stamina, passes, weather_number
+from .context import Rulings
+from .log import Check, Reroll
+from .state import Resources
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the rules make of a check."""
+
+    hazard: int
+    weather: int
+    cargo: int
+    dice: tuple[int, ...]
+    """The 2d6 after every prayer."""
+    stamina: int
+    total: int
+    """Hazard + weather + cargo + dice - stamina before."""
+    panic_needed: int
+    passed: bool
+    """By the rules, whatever the record says."""
+
+    def sum_text(self) -> str:
+        """Return the addition in words: ``hazard 2 + weather 1 + cargo 3 + dice 8 = 14``."""
+        dice = "+".join(map(str, self.dice))
+        less = f" - stamina {self.stamina}" if self.stamina else ""
+        return (f"hazard {self.hazard} + weather {self.weather} + cargo {self.cargo} + dice "
+                f"{sum(self.dice)} ({dice}){less} = {self.total}")
+
+
+def weather_column(tables: AirCargoRules, die: int) -> tuple[int, str]:
+    """Return the weather table's column for a die (1-4 left, 5 centre, 6 right) and its
+    title."""
+    for c, column in enumerate(tables.weather.columns):
+        if die in column.faces:
+            return c, column.title
+    raise ValueError(f"no weather column for a die of {die}")
+
+
+def reroll(dice: list[int], picked: Reroll) -> tuple[list[int], bool]:
+    """Return the dice after a reroll, and whether the dice picked up were on the table."""
+    have = Counter(dice)
+    fair = not Counter(picked.reroll) - have and len(picked.got) == len(picked.reroll)
+    kept = list(dice)
+    for value in picked.reroll:
+        if value in kept:
+            kept.remove(value)
+    after = kept + list(picked.got)
+    if len(after) < len(dice):  # fewer dice came back than were picked up: keep the rest
+        after = dice[:len(dice) - len(after)] + after
+    return after[-len(dice):], fair
+
+
+def _same_column(claim: str, title: str) -> bool:
+    def norm(text: str) -> str:
+        return text.replace(" ", "").upper().removeprefix("D")
+
+    return norm(claim) == norm(title)
+
+
+def judge(tables: AirCargoRules, check: Check, *, hazard: int, row: int, cargo: int,
+          used: Resources, rulings: Rulings, turn: int | None) -> Outcome:
+    """Replay a check as the rules play it; rule on every number the record gets wrong."""
+    limit = tables.hazard_check.pass_at_most
+    boxes = tables.boxes
+    _, title = weather_column(tables, check.weather_die)
+    weather = weather_number(tables, row, check.weather_die)
+    if check.column is not None and not _same_column(check.column, title):
+        rulings.rule("check.column", "Hazard pass check", f"a weather die of "
+                     f"{check.weather_die} reads column {title}; the record has {check.column}",
+                     check.where("column"), turn=turn)
+    if check.weather is not None and check.weather != weather:
+        rulings.rule("check.weather", "Hazard pass check", f"the weather number on row "
+                     f"{row + 1} (the last box crossed), column {title}, is {weather}; the "
+                     f"record has {check.weather}", check.where("weather"), turn=turn)
+    dice = list(check.dice)
+    for n, prayer in enumerate(check.prayers):
+        used.prayers += 1
+        if used.prayers > boxes.prayer_reroll.count and rulings.once("prayers"):
+            rulings.rule("prayer.none-left", "Prayer", f"the Pilot Log has "
+                         f"{boxes.prayer_reroll.count} PRAYER REROLL boxes; this is prayer "
+                         f"{used.prayers}", check.where("prayers", n), turn=turn)
+        before = list(dice)
+        dice, fair = reroll(dice, prayer)
+        if not fair:
+            rulings.rule("check.prayer-dice", "Prayer", f"a prayer rerolls one or both dice on "
+                         f"the table ({' and '.join(map(str, before))}): the record picks up "
+                         f"{prayer.reroll} and gets {prayer.got}", check.where("prayers", n),
+                         turn=turn)
+    outcome_total = check_total(hazard, weather, cargo, dice, check.stamina)
+    if check.total is not None and check.total != outcome_total:
+        partial = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, outcome_total, 0,
+                          True)
+        rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
+                     f"has {check.total}", check.where("total"), turn=turn)
+    raw = outcome_total + check.stamina
+    needed = panic_stamina(tables, raw) if not passes(tables, outcome_total) else 0
+    passed = passes(tables, outcome_total) or (check.panic > 0 and check.panic >= needed)
+    out = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, outcome_total, needed,
+                  passed)
+    if check.panic and passes(tables, outcome_total):
+        rulings.rule("check.panic-unneeded", "Panic", f"{out.sum_text()}: the check passes "
+                     f"({limit} or lower) without panic; the record ticks {check.panic} "
+                     "STAMINA", check.where("panic"), turn=turn)
+    elif check.panic > needed > 0:
+        rulings.rule("check.panic-cost", "Panic", f"{_panic_words(out, raw, limit)}; the "
+                     f"record ticks {check.panic}", check.where("panic"), turn=turn)
+    used.stamina += check.stamina + check.panic
+    if used.stamina > boxes.stamina.count and rulings.once("stamina"):
+        key = "stamina" if check.stamina else "panic"
+        rulings.rule("stamina.none-left", "Stamina", f"the Pilot Log has "
+                     f"{boxes.stamina.count} STAMINA boxes; by this check {used.stamina} are "
+                     "ticked", check.where(key), turn=turn)
+    if passed != (check.result == "pass"):
+        rulings.rule("check.result", "Hazard pass check", _result_words(out, check, raw, limit),
+                     check.where("result"), turn=turn)
+    return out
+
+
+def _panic_words(out: Outcome, raw: int, limit: int) -> str:
+    lost = (f" (the {out.stamina} STAMINA ticked before the roll is lost and not counted)"
+            if out.stamina else "")
+    return (f"panic costs the stamina needed + 1: without stamina the check adds up to {raw}, "
+            f"{raw - limit} over {limit}{lost}, so {out.panic_needed}")
+
+
+def _result_words(out: Outcome, check: Check, raw: int, limit: int) -> str:
+    if out.passed:
+        how = (f"panic with {check.panic} STAMINA passes it" if check.panic
+               else f"{limit} or lower passes")
+        return f"{out.sum_text()}: {how}; the record has fail"
+    if check.panic:
+        return (f"{out.sum_text()}, over {limit}: {_panic_words(out, raw, limit)} and the "
+                f"record ticks only {check.panic}: the check fails (a crash); the record has "
+                "pass")
+    return f"{out.sum_text()}, over {limit}: the check fails (a crash); the record has pass"

@@ -1,0 +1,102 @@
+"""The state of a game of Air Cargo while a flight log is replayed: the Pilot Log's boxes,
+where the plane is, and every flight flown (what the map trace draws)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .context import Tally
+
+XY = tuple[float, float]
+
+
+@dataclass
+class Resources:
+    """The rows of boxes ticked so far: PLAN REROLL, STAMINA, PRAYER REROLL."""
+
+    plan_rerolls: int = 0
+    stamina: int = 0
+    prayers: int = 0
+
+
+@dataclass(frozen=True)
+class CheckMark:
+    """A hazard check as flown: where it was, its numbers and its result."""
+
+    at: str
+    """The mountain range's id, or ``landing``."""
+    point: XY
+    """Where it is marked on the map (map units): the leg's nearest point to the mountain's
+    centre, or the airport."""
+    total: int
+    passed: bool
+    """The result the game went on with (the record's)."""
+    derived: bool
+    """Whether the map asks for this check (False: the log invents it)."""
+
+
+@dataclass
+class FlownLeg:
+    """One leg as flown: its ends (map units), its weather box and its checks."""
+
+    box: int
+    start: XY
+    end: XY
+    to: str
+    """The place id it ends at ('' when the log names no place of the map)."""
+    checks: list[CheckMark] = field(default_factory=list)
+    missing: list[tuple[str, XY]] = field(default_factory=list)
+    """The checks the map asks for and the log omits: the mountain's id (or ``landing``) and
+    where the leg meets it."""
+
+
+@dataclass
+class FlownFlight:
+    """A flight as flown: from, to, cargo, legs, and how it ended."""
+
+    number: int
+    origin: str
+    destination: str
+    cargo: int
+    legs: list[FlownLeg] = field(default_factory=list)
+    crashed: bool = False
+    arrived: bool = False
+
+
+@dataclass
+class PilotState:
+    """The game at one moment: the Pilot Log's boxes, the plane, the flights flown."""
+
+    position: str
+    """The airport the next flight starts from."""
+    open_cargo: Counter[int]
+    """CARGO WEIGHT boxes not yet ticked, by weight."""
+    planned_cargo: list[int] = field(default_factory=list)
+    """Ticked, not yet circled."""
+    delivered: list[int] = field(default_factory=list)
+    planned: list[str] = field(default_factory=list)
+    """Airports ticked, in the order planned (visited ones too)."""
+    visited: list[str] = field(default_factory=list)
+    weather: int = 0
+    """WEATHER HAZARD boxes crossed."""
+    resources: Resources = field(default_factory=Resources)
+    flights: list[FlownFlight] = field(default_factory=list)
+    plannings: int = 0
+    over: str | None = None
+    """``crash`` or ``nothing-valid`` once the game has ended; None while it goes on."""
+    crash: XY | None = None
+    """Where the plane crashed (map units)."""
+    end: str | None = None
+    """How the game ended: stop, crash or nothing-valid."""
+    tally: Tally | None = None
+
+    @property
+    def legs(self) -> int:
+        """Return how many legs have been flown."""
+        return sum(len(f.legs) for f in self.flights)
+
+    @property
+    def checks(self) -> list[CheckMark]:
+        """Return every hazard check flown, in order."""
+        return [c for f in self.flights for leg in f.legs for c in leg.checks]

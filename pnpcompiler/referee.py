@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .findings import (
     Finding,
@@ -101,8 +101,12 @@ def render_ruling(finding: Finding) -> str:
     return render_text(tagged)
 
 
-def referee_file(path: Path, content_dir: Path, display: str | None = None) -> Report:
-    """Read a record and referee it against the game's content in ``content_dir``."""
+def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
+                 loaded: dict[str, Any] | None = None) -> Report:
+    """Read a record and referee it against the game's content in ``content_dir``.
+
+    ``loaded`` keeps games already loaded from ``content_dir`` by name (many records
+    refereed against unchanged content load it once)."""
     from .findings import sort_findings
     from .project import load_game
 
@@ -130,7 +134,13 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None) -> R
         report.findings = [unreadable("record.unknown-game", f"no game {game_name!r} in "
                                       f"{content_dir}", doc.locate(("game",)))]
         return report
-    game, content_findings = load_game(content_dir, game_name)
+    if loaded is not None and game_name in loaded:
+        game, content_findings = cast("tuple[GameContent | None, list[Finding]]",
+                                      loaded[game_name])
+    else:
+        game, content_findings = load_game(content_dir, game_name)
+        if loaded is not None:
+            loaded[game_name] = (game, content_findings)
     errors = [f for f in content_findings if f.severity is Severity.ERROR]
     if game is None or errors:
         report.findings = [unreadable("record.content-invalid", f"the content of {game_name!r} "

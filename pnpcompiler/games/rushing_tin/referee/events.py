@@ -197,7 +197,9 @@ def _roll_off(ctx: Context, event: Event, rule: str) -> str | None:
     if event.atc is not None and chosen is not None and event.atc != chosen:
         ctx.rule("event.atc", rule, f"{chosen} rolled highest; the record names {event.atc}",
                  where(event, "atc"))
-    return chosen if chosen is not None else (str(event.atc) if event.atc else None)
+    if chosen is None and event.atc in ctx.state.controllers:
+        chosen = str(event.atc)
+    return chosen
 
 
 def _celebrity(ctx: Context, event: Event) -> None:

@@ -314,7 +314,8 @@ def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
                      f"{plane.flight} has ended); its later moves are not reported again",
                      where(move, "plane"), plane=move.plane)
         return
-    if state.controllers[plane.atc].fired:
+    controller = state.controllers.get(plane.atc)
+    if controller is not None and controller.fired:
         ctx.incident("moved for a fired ATC", "GETTING FIRED", plane=plane.id, atc=plane.atc)
     _repair(ctx, plane, move)
     if move.regain_control:

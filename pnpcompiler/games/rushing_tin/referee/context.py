@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....findings import Finding, Location, Severity
-from ....geometry.hexgrid import Hex
+from ....geometry.hexgrid import Hex, neighbors
 from ....model import Model
 from ....project import GameContent
 from ....referee import ruling
@@ -72,8 +72,16 @@ class Context:
     """This turn's entry level of each plane entering from the edge (2.06-2.07)."""
     entry_priority: dict[int, int] = field(default_factory=dict)
     """For a plane that must alter its entry: the plane entering there before it."""
+    _around: dict[Hex, frozenset[Hex]] = field(default_factory=dict)
     reported: set[Any] = field(default_factory=set)
     """Problems already reported, so one mistake gives one finding, not one a turn."""
+
+    def around(self, h: Hex) -> frozenset[Hex]:
+        """Return the six neighbours of a hex (kept: moves ask for the same hexes often)."""
+        found = self._around.get(h)
+        if found is None:
+            found = self._around[h] = frozenset(neighbors(h))
+        return found
 
     def once(self, key: Any) -> bool:
         """Return True the first time a problem is met (and remember it)."""

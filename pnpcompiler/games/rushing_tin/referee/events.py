@@ -4,6 +4,7 @@ SYSTEMS, STRONG WINDS)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ....findings import Location
 from ....geometry.hexgrid import (
@@ -254,7 +255,7 @@ def _weather_event(ctx: Context, event: Event) -> None:
                            section, card.penalty or 0)
     wanted = min(ctx.tables.rules.weather.counters_per_system, _available(ctx, card.level))
     for i, name in enumerate(event.counters):
-        _place(ctx, system, ctx.names.hex(name), where(event, "counters", i))
+        _place(ctx, system, ctx.names.hex(name), (event, "counters", i))
     # Fewer only when the counters run out or the placement rules leave no hex for another.
     short = len(system.counters) < wanted and (not system.counters or _room(ctx, system))
     if len(system.counters) > wanted or short:
@@ -282,7 +283,7 @@ def _room(ctx: Context, system: WeatherSystem) -> bool:
                for c in system.counters for n in neighbors(c))
 
 
-def _place(ctx: Context, system: WeatherSystem, h: Hex, here: object) -> None:
+def _place(ctx: Context, system: WeatherSystem, h: Hex, here: tuple[Any, ...]) -> None:
     """PLACING WEATHER SYSTEMS: adjacent to a counter of the system, inside its section,
     never joining two systems."""
     problem = None
@@ -296,7 +297,8 @@ def _place(ctx: Context, system: WeatherSystem, h: Hex, here: object) -> None:
              and s.kind == system.kind for c in s.counters):
         problem = f"{ctx.names.name(h)} would join two weather systems"
     if problem:
-        ctx.rule("weather.placement", "WEATHER SYSTEMS", problem, here)  # type: ignore[arg-type]
+        # ``here`` is (model, key...): the location is looked up only for a finding.
+        ctx.rule("weather.placement", "WEATHER SYSTEMS", problem, where(*here))
     system.counters.append(h)
 
 
@@ -319,7 +321,7 @@ def growth(ctx: Context, turn: Turn, active: list[WeatherSystem]) -> None:
                              f"weather system {n} by a counter; the record adds none",
                              _at(here, turn))
                 continue
-            _place(ctx, system, ctx.names.hex(entry.add), where(entry, "add"))
+            _place(ctx, system, ctx.names.hex(entry.add), (entry, "add"))
         else:
             if entry is None or entry.remove is None:
                 ctx.rule("weather.growth", "1.23", f"an odd roll ({turn.roll}) shrinks weather "
@@ -360,4 +362,4 @@ def weather_moves(ctx: Context, turn: Turn) -> None:
                      where(move, "from"))
             continue
         system.counters.remove(source)
-        _place(ctx, system, ctx.names.hex(move.to), where(move, "to"))
+        _place(ctx, system, ctx.names.hex(move.to), (move, "to"))

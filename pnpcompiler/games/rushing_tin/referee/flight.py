@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....geometry.hexgrid import Hex, distance, neighbor, neighbors, turn
+from ....geometry.hexgrid import Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
 from . import money
 from .context import Context, where
@@ -65,8 +65,9 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
         return
     hexes, facing, level = start
     walk = Walk(plane, move, hexes, facing, level)
-    walk.others = sorted((p for p in ctx.state.planes.values()
-                          if p.where == "flying" and p.id != plane.id), key=lambda p: -p.id)
+    walk.others = [p for p in ctx.state.planes.values()
+                   if p.where == "flying" and p is not plane]
+    walk.others.sort(key=_by_id_down)
     speed = _speed(ctx, plane, facing, level)
     for left in range(speed - 1, -1, -1):
         _step(ctx, walk, left)
@@ -79,6 +80,10 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
     _check_path(ctx, walk)
     _check_recorded(ctx, walk)
     plane.moved_turn = ctx.state.turn
+
+
+def _by_id_down(plane: Plane) -> int:
+    return -plane.id
 
 
 def _start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
@@ -201,7 +206,7 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     if left == 0:
         return
     ahead: set[Hex] | None = None
-    around = set(neighbors(nxt))
+    around = ctx.around(nxt)
     for other in walk.others:
         h = other.hex
         if h is None or walk.done or (h != nxt and h not in around):
@@ -418,7 +423,7 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
     end_changes(ctx, walk)
     if walk.done:
         return
-    around = set(neighbors(walk.hex))
+    around = ctx.around(walk.hex)
     for other in walk.others:
         h = other.hex
         if h is None or other.id in walk.met or (h != walk.hex and h not in around):

@@ -431,16 +431,15 @@ def _pool(ctx: Context, log: ShiftLog, turn: Turn) -> None:
     due = sector.frequency.planes if every and since > 0 and since % every == 0 and (
         turn.turn < tables.rules.shift.turns) else 0
     for n, plane in enumerate(turn.pool):
-        here = where(turn, "pool", n)
         if n >= due:
             ctx.rule("pool.not-due", "1.71", f"no plane is due for the next turn "
                      f"({hhmm(tables.time_of(turn.turn + 1))}); planes arrive "
-                     f"{sector.frequency.planes} every {sector.frequency.every}", here,
-                     plane=plane)
+                     f"{sector.frequency.planes} every {sector.frequency.every}",
+                     where(turn, "pool", n), plane=plane)
             continue
         if plane not in state.out_of_play:
             ctx.rule("pool.not-out-of-play", "1.71", f"plane {plane} is not out of play",
-                     here, plane=plane)
+                     where(turn, "pool", n), plane=plane)
             continue
         state.out_of_play.discard(plane)
         state.pool.add(plane)
@@ -517,18 +516,19 @@ def check_dice(ctx: Context, log: ShiftLog) -> None:
 
 def _dice(data: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]]:
     out: list[tuple[tuple[Any, ...], int]] = []
+    # Paths are built only on the way to dice: most of a record is not dice.
     if isinstance(data, dict):
         for key, value in data.items():
-            here = (*path, key)
             if key in ROLL_OFFS and isinstance(value, dict):
-                out += _rounds(value, here)
+                out += _rounds(value, (*path, key))
             elif key in DICE_KEYS:
-                out += _flat(value, here)
+                out += _flat(value, (*path, key))
             elif isinstance(value, dict | list):
-                out += _dice(value, here)
+                out += _dice(value, (*path, key))
     elif isinstance(data, list):
         for i, value in enumerate(data):
-            out += _dice(value, (*path, i))
+            if isinstance(value, dict | list):
+                out += _dice(value, (*path, i))
     return out
 
 

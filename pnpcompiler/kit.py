@@ -8,7 +8,7 @@ Renderers only see resolved faces.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -146,23 +146,27 @@ def sheet_pages_for(resolved: Resolved, paper: str, ink: bool
     return out, findings
 
 
+def item_faces(resolved: Resolved) -> Iterator[tuple[str, str, Face]]:
+    """Yield (component, id, face) for every front and each shared back once."""
+    for group in resolved.groups:
+        done_backs: set[str] = set()
+        for item in group.items:
+            yield group.component, item.id, item.front
+            back_id = item.back_id or f"{item.id}-back"
+            if item.back is not None and back_id not in done_backs:
+                done_backs.add(back_id)
+                yield group.component, back_id, item.back
+
+
 def write_svgs(resolved: Resolved, out_dir: Path, folder: str = "svg") -> list[Path]:
     """Write every front as ``svg/<component>/<id>.svg``, each back once, and each board."""
     from .render.svg import face_svg
 
     written: list[Path] = []
-    for group in resolved.groups:
-        done_backs: set[str] = set()
-        for item in group.items:
-            path = out_dir / folder / group.component / f"{item.id}.svg"
-            write_atomic(path, face_svg(item.front, title=item.id))
-            written.append(path)
-            back_id = item.back_id or f"{item.id}-back"
-            if item.back is not None and back_id not in done_backs:
-                done_backs.add(back_id)
-                path = out_dir / folder / group.component / f"{back_id}.svg"
-                write_atomic(path, face_svg(item.back, title=back_id))
-                written.append(path)
+    for component, name, face in item_faces(resolved):
+        path = out_dir / folder / component / f"{name}.svg"
+        write_atomic(path, face_svg(face, title=name))
+        written.append(path)
     for board in resolved.boards:
         path = out_dir / folder / board.component / f"{board.id}.svg"
         write_atomic(path, face_svg(board.face, title=board.name))
@@ -174,15 +178,8 @@ def write_pngs(resolved: Resolved, out_dir: Path, dpi: int, folder: str = "png")
     """Write a PNG of every front and back: ``png/<component>/<id>.png``."""
     from .render.png import faces_to_png
 
-    jobs: list[tuple[Path, Face]] = []
-    for group in resolved.groups:
-        seen: set[str] = set()
-        for item in group.items:
-            jobs.append((out_dir / folder / group.component / f"{item.id}.png", item.front))
-            back_id = item.back_id or f"{item.id}-back"
-            if item.back is not None and back_id not in seen:
-                seen.add(back_id)
-                jobs.append((out_dir / folder / group.component / f"{back_id}.png", item.back))
+    jobs = [(out_dir / folder / component / f"{name}.png", face)
+            for component, name, face in item_faces(resolved)]
     for path, data in faces_to_png([face for _, face in jobs], dpi, [p for p, _ in jobs]):
         write_atomic(path, data)
     return [path for path, _ in jobs]
@@ -198,11 +195,15 @@ class KitReport:
 
 
 def write_pdf(game: GameContent, resolved: Resolved, out_dir: Path, options: KitOptions,
-              progress: Progress | None = None) -> tuple[KitReport, list[Finding]]:
-    """Write ``<game>-<paper>.pdf``: contents, items with backs, forms, tiled boards."""
+              progress: Progress | None = None, sheets: list[SheetPages] | None = None
+              ) -> tuple[KitReport, list[Finding]]:
+    """Write ``<game>-<paper>.pdf``: contents, items with backs, forms, tiled boards.
+    ``sheets`` are the forms already laid out on this paper (laid out here when None)."""
     from .render.kitpdf import PdfOptions, write_kit_pdf
 
-    sheets, findings = sheet_pages_for(resolved, options.paper, options.ink_saver)
+    findings: list[Finding] = []
+    if sheets is None:
+        sheets, findings = sheet_pages_for(resolved, options.paper, options.ink_saver)
     suffix = "-ink-saver" if options.ink_saver else ""
     path = out_dir / f"{game.slug}-{options.paper}{suffix}.pdf"
     pdf_options = PdfOptions(options.paper, options.bleed, options.crop_marks, options.duplex,
@@ -266,9 +267,11 @@ def build_kit(game: GameContent, templates: TemplateSet, out_dir: Path, options:
     template or a form fails."""
     parts = collect(game, options.only)
     resolved, findings = resolve_parts(game, templates, parts, options, progress)
+    forms: dict[str, list[SheetPages]] = {}
     for paper in papers or (options.paper,):
         # Lay the forms out before writing anything, so a failure leaves no partial kit.
-        findings += sheet_pages_for(resolved, paper, options.ink_saver)[1]
+        forms[paper], found = sheet_pages_for(resolved, paper, options.ink_saver)
+        findings += found
     findings = _unique(findings)
     if any(f.severity is Severity.ERROR for f in findings):
         return KitResult([], [], findings)
@@ -282,7 +285,8 @@ def build_kit(game: GameContent, templates: TemplateSet, out_dir: Path, options:
                               "png-ink-saver" if ink else "png")
     reports = []
     for paper in papers or (options.paper,):
-        report, _ = write_pdf(game, resolved, out_dir, replace(options, paper=paper), progress)
+        report, _ = write_pdf(game, resolved, out_dir, replace(options, paper=paper), progress,
+                              forms[paper])
         written.append(report.path)
         reports.append(report)
     written += write_board_pdfs(resolved, out_dir, ink)

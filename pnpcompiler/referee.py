@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .findings import (
     Finding,
@@ -29,7 +29,10 @@ from .findings import (
 from .loader import Document, load_file
 
 if TYPE_CHECKING:
+    from .model import Model
     from .project import GameContent
+
+M = TypeVar("M", bound="Model")
 
 
 @dataclass
@@ -65,6 +68,16 @@ class Report:
 
 #: A game's referee for one kind of record: (game content, the record's document) -> report.
 RefereeFn = Callable[["GameContent", Document], Report]
+
+
+def read_record(doc: Document, model: type[M]) -> tuple[M | None, list[Finding]]:
+    """Validate a record against its model; a record that does not fit its format cannot be
+    refereed, so its schema errors are unreadable (exit code 2)."""
+    from .schema import validate_document
+
+    record, found = validate_document(doc, model)
+    return record, [unreadable(f.code, f.message, f.location)
+                    if f.severity is Severity.ERROR else f for f in found]
 
 
 def ruling(code: str, rule: str, message: str, where: Location | None, *,

@@ -9,62 +9,19 @@ to rewrite them.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from .conftest import GOLDEN
+from .content_edits import beyond, edited_copy, pristine_findings
 
-CONTENT = Path(__file__).resolve().parent.parent / "content" / "rushing-tin"
 CASES = sorted(p for p in (GOLDEN / "rushing-tin").iterdir() if p.is_dir())
-
-
-def _edited_copy(case: Path, root: Path) -> Path:
-    game = root / "content" / "rushing-tin"
-    shutil.copytree(CONTENT, game)
-    for edit in yaml.safe_load((case / "edit.yaml").read_text(encoding="utf-8")):
-        path = game / edit["file"]
-        text = path.read_text(encoding="utf-8")
-        assert text.count(edit["replace"]) == 1, (
-            f"{case.name}: {edit['replace']!r} must occur once in {edit['file']}")
-        path.write_text(text.replace(edit["replace"], edit["with"]), encoding="utf-8")
-    return game
-
-
-def _headers(out: str) -> list[str]:
-    return [line for line in out.splitlines() if ": warning " in line or ": error " in line]
-
-
-def _report(out: str, baseline: set[str]) -> str:
-    """Drop the findings the unedited content reports too (each is three lines)."""
-    kept: list[str] = []
-    skip = 0
-    for line in out.splitlines():
-        if skip:
-            skip -= 1
-            continue
-        if line in baseline:
-            skip = 2
-            continue
-        kept.append(line)
-    return "\n".join(kept) + "\n"
 
 
 @pytest.fixture(scope="module")
 def baseline(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
-    from typer.testing import CliRunner
-
-    from pnpcompiler.cli import app
-
-    root = tmp_path_factory.mktemp("pristine")
-    shutil.copytree(CONTENT, root / "content" / "rushing-tin")
-    result = CliRunner().invoke(app, ["validate", "rushing-tin", "--content",
-                                      str(root / "content")])
-    assert result.exit_code == 0, result.output
-    # Paths in the cases' reports are relative to the project folder.
-    return {line.replace(str(root) + "/", "") for line in _headers(result.output)}
+    return pristine_findings(tmp_path_factory.mktemp("pristine"), "rushing-tin")
 
 
 def test_there_are_rushing_tin_cases() -> None:
@@ -75,8 +32,8 @@ def test_there_are_rushing_tin_cases() -> None:
 def test_rushing_tin_content_error(case: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                    pnp, golden,  # type: ignore[no-untyped-def]
                                    baseline: set[str]) -> None:
-    _edited_copy(case, tmp_path)
+    edited_copy(case, tmp_path, "rushing-tin")
     monkeypatch.chdir(tmp_path)
     code, out = pnp("validate", "rushing-tin")
-    report = f"{_report(out, baseline)}exit: {code}\n"
+    report = f"{beyond(out, baseline)}exit: {code}\n"
     golden(report, case / "expected.txt")

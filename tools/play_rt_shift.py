@@ -68,16 +68,9 @@ class Player:
 
     def setup(self) -> None:
         ctx = self.ctx
-        rolls: dict[str, list[int]] = {a: [] for a in self.atcs}
-        contenders = list(self.atcs)
-        while True:
-            for a in contenders:
-                rolls[a].append(self.roll())
-            best = max(rolls[a][-1] for a in contenders)
-            contenders = [a for a in contenders if rolls[a][-1] == best]
-            if len(contenders) == 1:
-                break
-        lead = contenders[0]
+        rolls = self.roll_off()  # 1.06: the highest roll leads, ties re-roll
+        lead = money.roll_off(rolls)[0]
+        assert lead is not None
         self.record["lead"] = lead
         # Seating starts at the lead in this record, so "to the left" is simply list order.
         self.atcs = self.atcs[self.atcs.index(lead):] + self.atcs[:self.atcs.index(lead)]

@@ -17,12 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....findings import Location, Severity, unreadable
+from ....findings import Location, unreadable
 from ....loader import Document
 from ....model import Model
 from ....project import GameContent
-from ....referee import Report
-from ....schema import validate_document
+from ....referee import Report, read_record
 from .. import rules
 from ..legs import closest_point, mountains_crossed, within_exactly
 from ..model import AirCargoRules, Airport, Beacon
@@ -592,10 +591,9 @@ def event_shape(log: FlightLog) -> list[Any]:
 def referee_flight_log(game: GameContent, doc: Document) -> Report:
     """Referee a full flight log."""
     report = Report("air-cargo", "flight-log")
-    log, found = validate_document(doc, FlightLog)
+    log, found = read_record(doc, FlightLog)
     if log is None:
-        report.findings = [unreadable(f.code, f.message, f.location)
-                           if f.severity is Severity.ERROR else f for f in found]
+        report.findings = found
         return report
     report.findings = event_shape(log)
     if report.findings:

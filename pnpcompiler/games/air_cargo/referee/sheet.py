@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ....findings import Severity, unreadable
+from ....findings import unreadable
 from ....loader import Document
 from ....project import GameContent
-from ....referee import Report
-from ....schema import validate_document
+from ....referee import Report, read_record
 from .. import rules
 from ..model import Airport
 from .context import (
@@ -218,10 +217,9 @@ def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
 def referee_pilot_log(game: GameContent, doc: Document) -> Report:
     """Referee a filled-in Pilot Log."""
     report = Report("air-cargo", "pilot-log")
-    log, found = validate_document(doc, PilotLogRecord)
+    log, found = read_record(doc, PilotLogRecord)
     if log is None:
-        report.findings = [unreadable(f.code, f.message, f.location)
-                           if f.severity is Severity.ERROR else f for f in found]
+        report.findings = found
         return report
     try:
         chart = chart_for(game)

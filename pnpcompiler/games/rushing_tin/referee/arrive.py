@@ -301,9 +301,7 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool =
             atc.commendations += 1
             after.append("commendation")
     elif quality == "overshoot":
-        if atc.commendations:
-            atc.commendations -= 1
-        after.append("a commendation removed; " + money.final_warning(state, atc, plane.airline))
+        after.append(money.overshoot(state, atc, plane.airline))
     ctx.incident("hand-off", "4.01" if quality == "perfect" else "4.07", plane=plane.id,
                  atc=plane.atc, flight=plane.flight, quality=quality, away=away,
                  time=now - plane.start, on_time=on_time, paid=total, why=why, result=after)
@@ -327,8 +325,3 @@ def sue(ctx: Context, plane: Plane) -> str:
     ctx.incident("lawsuit", "CELEBRITY ALERT", plane=plane.id, atc=plane.atc,
                  amount=plane.lawsuit)
     return f"the celebrity sues for {plane.lawsuit}"
-
-
-def plane_label(plane: Plane) -> str:
-    """Return ``plane 7 (AA105)``."""
-    return f"plane {plane.id} ({plane.flight})"

@@ -61,6 +61,11 @@ def resolve_event(ctx: Context, turn: Turn) -> None:
 # --- random events ----------------------------------------------------------------------------
 
 
+def _no_section_roll(ctx: Context, event: Event, rule: str) -> None:
+    ctx.rule("event.section-roll", rule, "roll 1d6 for the affected section; the record has "
+             "no roll", where(event))
+
+
 def section_hexes(ctx: Context, section_id: str) -> list[Hex]:
     """Return a section's hexes."""
     for section in ctx.geo.board.sections:
@@ -110,8 +115,7 @@ def _random_event(ctx: Context, event: Event) -> None:
             plane.go_around = True
         return
     if event.section is None:
-        ctx.rule("event.section-roll", "RANDOM EVENTS", "roll 1d6 for the affected section; "
-                 "the record has no roll", where(event))
+        _no_section_roll(ctx, event, "RANDOM EVENTS")
         return
     section = section_for(ctx, event.section)
     plane = affected_plane(ctx, section) if section else None
@@ -245,8 +249,7 @@ def _weather_event(ctx: Context, event: Event) -> None:
         ctx.incident("strong winds", "STRONG WINDS", level=card.level, direction=name)
         return
     if event.section is None:
-        ctx.rule("event.section-roll", "WEATHER SYSTEMS", "roll 1d6 for the affected section; "
-                 "the record has no roll", where(event))
+        _no_section_roll(ctx, event, "WEATHER SYSTEMS")
         return
     section = section_for(ctx, event.section)
     if section is None:

@@ -18,8 +18,7 @@ from ....findings import Finding, Location, Severity, unreadable
 from ....loader import Document
 from ....model import Model
 from ....project import GameContent
-from ....referee import Report, ruling
-from ....schema import validate_document
+from ....referee import Report, read_record, ruling
 from .. import rules
 from ..model import PlaneCubes, RandomEventCard, Sector
 from ..routes import CELEBRITY, TURN_MINUTES, Route, hhmm, minutes, parse_route
@@ -705,10 +704,9 @@ def sheet_scores(sheet: Sheet) -> dict[str, Any]:
 def referee_sector_log(game: GameContent, doc: Document) -> Report:
     """Referee a filled-in Sector Log."""
     report = Report("rushing-tin", "sector-log")
-    record, found = validate_document(doc, SectorLogRecord)
+    record, found = read_record(doc, SectorLogRecord)
     if record is None:
-        report.findings = [unreadable(f.code, f.message, f.location) if
-                           f.severity is Severity.ERROR else f for f in found]
+        report.findings = found
         return report
     try:
         sheet = check_sheet(game, record)

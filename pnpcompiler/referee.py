@@ -256,6 +256,9 @@ def render_report_text(report: Report) -> str:
     errors = sum(1 for f in report.findings if f.severity is Severity.ERROR)
     warnings = len(report.findings) - errors
     verdict = "legal" if report.legal else "not legal"
+    if report.game == "?" or report.record == "?":
+        lines.append(f"record not read ({errors} error{'' if errors == 1 else 's'})")
+        return "\n".join(lines)
     lines.append(f"{report.game} {report.record}: {verdict} ({errors} error"
                  f"{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'})")
     return "\n".join(lines)

@@ -63,6 +63,10 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
     index = _route_index(ctx, walk.hex)
     last = len(ctx.movement.air.approach)
     if index == 0:
+        if side:
+            ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off "
+                     "route all the way to its end when taking off", where(move, "turn"),
+                     plane=plane.id)
         if move.level is not None and move.level != 2:
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} is at level 2 once it is off "
                      "the ground (TAKE OFF EXAMPLE)", where(move, "level"), plane=plane.id)

@@ -226,6 +226,9 @@ def build(
     strict: StrictOpt = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No progress bar; warnings as a one-line count.")] = False,
+    no_cache: Annotated[bool, typer.Option(
+        "--no-cache", help="Build everything afresh: no cached piece is read or kept.")
+    ] = False,
 ) -> None:
     """Validate games and write their print-and-play kits into the output folder.
 
@@ -235,18 +238,32 @@ def build(
     backs placed for duplex printing, the printable forms (Rushing Tin's Sector Log) and the
     boards tiled over several pages with overlap and alignment marks; svg/<component>/<id>.svg
     for every face and board; boards/<board>-a3.pdf (scaled to one A3 page) and
-    boards/<board>-poster.pdf (true size); png/ with --png. A game with errors writes nothing
-    and leaves its previous outputs as they were.
+    boards/<board>-poster.pdf (true size); png/ with --png.
+
+    Files are made in OUT/.cache/<game>/ and moved into OUT/<game>/ only when the whole kit is
+    made: a game with errors, or a build that is interrupted, leaves the previous kit as it
+    was. Rebuilds are incremental: a game whose content, templates and options did not change
+    is reported up to date without being loaded, and a changed card re-renders only its own
+    faces (OUT/.cache is safe to delete; --no-cache ignores it).
 
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """
+    from .cache import (
+        CACHE_DIR,
+        Cache,
+        Stage,
+        build_key,
+        decode_findings,
+        locked,
+        read_build_record,
+        write_build_record,
+    )
     from .collect import selectable
     from .export import export_game, to_json
     from .findings import Severity, apply_strict, exit_code, summary
-    from .fsutil import write_atomic
     from .kit import KitOptions, build_kit
     from .layout.templates import TemplateSet
-    from .project import UsageError, iter_games
+    from .project import UsageError, load_game, select_games
     from .render.impose import PAPERS
 
     papers = tuple(paper or ["a4"])
@@ -268,41 +285,74 @@ def build(
                          back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver,
                          png_dpi=png)
     template_set = TemplateSet([templates])
+    settings = repr((options, papers, strict))
     code = 0
     known: set[str] = set()
     try:
-        for slug, game, findings in iter_games(content, games):
-            names = ({n for c in game.components.values() for n in selectable(c)}
-                     if game is not None else set())
-            known |= names
-            if game is not None and options.only and not names & set(options.only):
-                typer.echo(f"{slug}: nothing to build (no component matches --only)", err=True)
-                continue
-            findings = apply_strict(findings, strict)
-            _print_findings(_quiet(findings, quiet), err=True)
-            game_code = exit_code(findings)
-            code = max(code, game_code)
-            if game is None or game_code:
-                typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
-                continue
-            with ProgressBar(slug, enabled=not quiet) as progress:
-                result = build_kit(game, template_set, output / slug, options, papers,
-                                   progress)
-            kit_findings = apply_strict(result.findings, strict)
-            _print_findings(_quiet(kit_findings, quiet), err=True)
-            if any(f.severity is Severity.ERROR for f in kit_findings):
-                code = max(code, exit_code(kit_findings))
-                typer.echo(f"{slug}: kit not built ({summary(kit_findings)})", err=True)
-                continue
-            target = output / slug / "content.json"
-            write_atomic(target, to_json(export_game(game)))
-            pieces = sum(game.counts().values())
-            typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
-                       f"{pieces} pieces; {summary(findings)})")
-            for write in game.rules.outputs:
-                for path in write(game, output / slug):
+        for slug in select_games(content, games):
+            out_dir = output / slug
+            state = output / CACHE_DIR / slug
+            with locked(state):
+                key = build_key(content, slug, template_set.folders, settings)
+                record = read_build_record(state, key, out_dir) if not no_cache else None
+                if record is not None:
+                    known |= set(record["names"])
+                    findings = apply_strict(decode_findings(record["findings"]), strict)
+                    _print_findings(_quiet(findings, quiet), err=True)
+                    typer.echo(f"{slug}: up to date ({len(record['files'])} files in "
+                               f"{out_dir}; nothing changed since the last build; "
+                               f"{summary(findings)})")
+                    continue
+                game, findings = load_game(content, slug)
+                names = ({n for c in game.components.values() for n in selectable(c)}
+                         if game is not None else set())
+                known |= names
+                if game is not None and options.only and not names & set(options.only):
+                    typer.echo(f"{slug}: nothing to build (no component matches --only)",
+                               err=True)
+                    continue
+                findings = apply_strict(findings, strict)
+                _print_findings(_quiet(findings, quiet), err=True)
+                game_code = exit_code(findings)
+                code = max(code, game_code)
+                if game is None or game_code:
+                    typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
+                    continue
+                cache = Cache(None if no_cache else state)
+                stage = Stage(out_dir, state)
+                try:
+                    with ProgressBar(slug, enabled=not quiet) as progress:
+                        result = build_kit(game, template_set, stage, options, papers,
+                                           progress, cache)
+                    kit_findings = apply_strict(result.findings, strict)
+                    _print_findings(_quiet(kit_findings, quiet), err=True)
+                    if any(f.severity is Severity.ERROR for f in kit_findings):
+                        code = max(code, exit_code(kit_findings))
+                        typer.echo(f"{slug}: kit not built ({summary(kit_findings)}; "
+                                   f"{out_dir} left as it was)", err=True)
+                        continue
+                    target = stage.write("content.json", to_json(export_game(game)))
+                    extra = []
+                    for write in game.rules.outputs:
+                        extra += [stage.adopt(p) for p in write(game, stage.dir)]
+                    stage.commit(forget_under=() if options.only else _face_folders())
+                except KeyboardInterrupt:
+                    typer.echo(f"\npnp: interrupted; {out_dir} left as it was", err=True)
+                    raise typer.Exit(130) from None
+                finally:
+                    stage.discard()
+                files = [p.relative_to(out_dir).as_posix()
+                         for p in [target, *result.written, *extra]]
+                if not no_cache:
+                    write_build_record(state, key, [*findings, *result.findings], files,
+                                       sorted(names))
+                    cache.prune()
+                pieces = sum(game.counts().values())
+                typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
+                           f"{pieces} pieces; {summary(findings)})")
+                for path in extra:
                     typer.echo(f"{slug}: wrote {path}")
-            _print_kit(slug, output / slug, result)
+                _print_kit(slug, out_dir, result, stage.written)
     except UsageError as exc:
         raise _fail_usage(str(exc)) from None
     unknown = [name for name in options.only if name not in known]
@@ -320,7 +370,13 @@ def _quiet(findings: list, quiet: bool) -> list:  # type: ignore[type-arg]
     return [f for f in findings if f.severity is Severity.ERROR] if quiet else findings
 
 
-def _print_kit(slug: str, out_dir: Path, result: object) -> None:
+def _face_folders() -> tuple[str, ...]:
+    """Folders of one file per face: files there that a full build no longer makes belong to
+    items that are gone, and are removed."""
+    return ("svg/", "png/", "svg-ink-saver/", "png-ink-saver/")
+
+
+def _print_kit(slug: str, out_dir: Path, result: object, changed: int) -> None:
     """Tell what a kit build wrote."""
     from .kit import KitResult
 
@@ -337,6 +393,8 @@ def _print_kit(slug: str, out_dir: Path, result: object) -> None:
     for path in result.written:
         if path.parent.name == "boards":
             typer.echo(f"{slug}: wrote {path}")
+    typer.echo(f"{slug}: {changed} of {len(result.written) + 1} files changed; the others "
+               "were already up to date")
 
 
 class ProgressBar:

@@ -4,18 +4,36 @@ The stages, in order (``build_kit``): ``collect`` (components -> printables, for
 ``resolve`` (templates -> faces; forms -> pages), then the writers: one SVG per face and per
 board, PNGs when asked, the kit PDF per paper, and each board on one A3 page and as a poster.
 Renderers only see resolved faces.
+
+Every stage goes through the build cache (:mod:`pnpcompiler.cache`): a face whose inputs did
+not change is read back instead of resolved, and its SVG and PNG are reused; the PDFs are
+reused when none of their faces changed. Files go to a :class:`~pnpcompiler.cache.Stage`,
+moved into the output folder only when the whole kit is made.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from .cache import (
+    Cache,
+    Stage,
+    canonical_json,
+    code_digest,
+    decode_faces,
+    decode_findings,
+    digest,
+    encode_faces,
+    encode_findings,
+    tree_digest,
+)
 from .collect import KitParts, collect
-from .findings import Finding, Severity, error
-from .fsutil import write_atomic
+from .findings import Finding, Location, Severity, error
 from .layout.model import Face
 from .layout.templates import TemplateError, TemplateSet, resolve
 from .printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
@@ -23,6 +41,8 @@ from .project import GameContent
 
 #: Reports progress: (what is being done, units done so far, units in all).
 Progress = Callable[[str, int, int], None]
+#: Faces' digests by ``id``; each entry holds its face, so the id cannot be reused.
+Digests = dict[int, tuple[Face, str]]
 
 
 @dataclass(frozen=True)
@@ -52,6 +72,80 @@ class Resolved:
     sheets: list[tuple[str, str, Any]]
     """(component, name, generic sheet): laid out per paper by the PDF writer."""
     boards: list[Board]
+    digests: Digests = field(default_factory=dict)
+    """The digest naming each face in the cache: the digest of its inputs for resolved faces,
+    of its drawing for the others."""
+
+    def digest_of(self, face: Face) -> str:
+        """Return the digest that names ``face``'s drawing."""
+        known = self.digests.get(id(face))
+        if known is None or known[0] is not face:
+            known = self.digests[id(face)] = (face, digest("face", encode_faces([face])))
+        return known[1]
+
+
+@dataclass
+class Builder:
+    """What the stages share: the cache and the digest of the inputs every face has in
+    common (pnp's code, the templates, the game's images and fonts)."""
+
+    cache: Cache = field(default_factory=lambda: Cache(None))
+    base: str = ""
+
+    @classmethod
+    def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache) -> Builder:
+        if not cache.enabled:
+            return cls(cache, "")
+        folders = [tree_digest(folder) for folder in templates.folders]
+        assets = tree_digest(game.root, skip_suffixes=(".yaml", ".yml"))
+        return cls(cache, digest(code_digest(), *folders, assets))
+
+    def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
+                 bleed: float, item: str, where: Location | None) -> str | None:
+        """Return the cache key of one resolution, or None when its inputs cannot be keyed."""
+        if not self.cache.enabled:
+            return None
+        try:
+            data = canonical_json([context, where.__dict__ if where else None])
+        except (TypeError, ValueError):
+            return None
+        return digest(self.base, "face", template, repr(size), repr(bleed), item, data)
+
+    def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
+                size: tuple[float, float], bleed: float, item: str, where: Location | None,
+                digests: Digests) -> tuple[Face, list[Finding]]:
+        """Resolve one face through the cache (raises TemplateError like ``resolve``)."""
+        key = self.face_key(template, context, size, bleed, item, where)
+        if key is not None:
+            cached = self.cache.get_json("face", key)
+            if cached is not None:
+                try:
+                    face = decode_faces(json.dumps(cached["faces"]).encode())[0]
+                    found = decode_findings(cached["findings"])
+                except (KeyError, TypeError, ValueError, IndexError):
+                    pass
+                else:
+                    digests[id(face)] = (face, key)
+                    return face, found
+        face, found = resolve(templates, template, context, size, bleed, item, where)
+        if key is not None:
+            try:
+                entry = {"faces": json.loads(encode_faces([face])),
+                         "findings": encode_findings(found)}
+            except (TypeError, ValueError):
+                pass
+            else:
+                self.cache.put_json("face", key, entry)
+            digests[id(face)] = (face, key)
+        return face, found
+
+    def bytes_for(self, kind: str, key: str, make: Callable[[], bytes]) -> bytes:
+        """Return the cached bytes under ``key``, making and keeping them when missing."""
+        data = self.cache.get(kind, key)
+        if data is None:
+            data = make()
+            self.cache.put(kind, key, data)
+        return data
 
 
 def _context(game: GameContent, printable: Printable, item: PrintableItem) -> dict[str, Any]:
@@ -66,8 +160,13 @@ def _context(game: GameContent, printable: Printable, item: PrintableItem) -> di
 
 
 def resolve_printable(game: GameContent, templates: TemplateSet, printable: Printable,
-                      options: KitOptions) -> tuple[ItemGroup, list[Finding]]:
-    """Resolve every item's front and back templates into faces."""
+                      options: KitOptions, builder: Builder | None = None,
+                      digests: Digests | None = None
+                      ) -> tuple[ItemGroup, list[Finding]]:
+    """Resolve every item's front and back templates into faces (through the cache when
+    ``builder`` has one)."""
+    builder = builder or Builder()
+    digests = {} if digests is None else digests
     bleed = options.bleed if printable.bleed is None else printable.bleed
     group = ItemGroup(printable.component, printable.name, printable.size, bleed,
                       printable.noun, printable.shape, printable.crop_marks)
@@ -80,16 +179,17 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
             continue
         context = _context(game, printable, item)
         try:
-            front, found = resolve(templates, item.front.template, context, printable.size,
-                                   bleed, item.id, item.where)
+            front, found = builder.resolve(templates, item.front.template, context,
+                                           printable.size, bleed, item.id, item.where, digests)
             findings += found
             back = None
             if item.back is not None:
                 key = item.back_id or f"{item.id}-back"
                 if key not in backs:
                     back_context = {**context, "back": dict(item.back.fields)}
-                    backs[key], found = resolve(templates, item.back.template, back_context,
-                                                printable.size, bleed, key, item.where)
+                    backs[key], found = builder.resolve(templates, item.back.template,
+                                                        back_context, printable.size, bleed,
+                                                        key, item.where, digests)
                     findings += found
                 back = backs[key]
         except TemplateError as exc:
@@ -101,15 +201,16 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
 
 
 def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
-                  options: KitOptions, progress: Progress | None = None
-                  ) -> tuple[Resolved, list[Finding]]:
+                  options: KitOptions, progress: Progress | None = None,
+                  builder: Builder | None = None) -> tuple[Resolved, list[Finding]]:
     """Resolve every printable's faces; forms and boards pass through."""
     findings: list[Finding] = []
+    digests: Digests = {}
     groups = []
     total = sum(len(p.items) for p in parts.printables)
     done = 0
     for printable in parts.printables:
-        group, found = resolve_printable(game, templates, printable, options)
+        group, found = resolve_printable(game, templates, printable, options, builder, digests)
         findings += found
         if group.items:
             groups.append(group)
@@ -120,12 +221,23 @@ def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
     if options.ink_saver:
         from .layout.ink import ink_saver
 
+        inked: dict[int, Face] = {}
+
+        def ink(face: Face) -> Face:
+            # Shared backs stay shared: each face is converted once.
+            if id(face) not in inked:
+                inked[id(face)] = ink_saver(face)
+                if id(face) in digests:
+                    new = inked[id(face)]
+                    digests[id(new)] = (new, digest(digests[id(face)][1], "ink-saver"))
+            return inked[id(face)]
+
         for group in groups:
             for item in group.items:
-                item.front = ink_saver(item.front)
-                item.back = ink_saver(item.back) if item.back else None
+                item.front = ink(item.front)
+                item.back = ink(item.back) if item.back else None
         boards = [replace(b, face=ink_saver(b.face)) for b in boards]
-    return Resolved(groups, parts.sheets, boards), findings
+    return Resolved(groups, parts.sheets, boards, digests), findings
 
 
 def sheet_pages_for(resolved: Resolved, paper: str, ink: bool
@@ -158,31 +270,48 @@ def item_faces(resolved: Resolved) -> Iterator[tuple[str, str, Face]]:
                 yield group.component, back_id, item.back
 
 
-def write_svgs(resolved: Resolved, out_dir: Path, folder: str = "svg") -> list[Path]:
+def write_svgs(resolved: Resolved, stage: Stage, builder: Builder, folder: str = "svg"
+               ) -> list[Path]:
     """Write every front as ``svg/<component>/<id>.svg``, each back once, and each board."""
-    from .render.svg import face_svg
-
     written: list[Path] = []
-    for component, name, face in item_faces(resolved):
-        path = out_dir / folder / component / f"{name}.svg"
-        write_atomic(path, face_svg(face, title=name))
-        written.append(path)
-    for board in resolved.boards:
-        path = out_dir / folder / board.component / f"{board.id}.svg"
-        write_atomic(path, face_svg(board.face, title=board.name))
-        written.append(path)
+    jobs = [(component, name, face, name) for component, name, face in item_faces(resolved)]
+    jobs += [(b.component, b.id, b.face, b.name) for b in resolved.boards]
+    for component, name, face, title in jobs:
+        key = digest(resolved.digest_of(face), "svg", title)
+        data = builder.bytes_for("svg", key, partial(_svg_bytes, face, title))
+        written.append(stage.write(f"{folder}/{component}/{name}.svg", data))
     return written
 
 
-def write_pngs(resolved: Resolved, out_dir: Path, dpi: int, folder: str = "png") -> list[Path]:
-    """Write a PNG of every front and back: ``png/<component>/<id>.png``."""
+def _svg_bytes(face: Face, title: str) -> bytes:
+    from .render.svg import face_svg
+
+    return face_svg(face, title=title).encode("utf-8")
+
+
+def write_pngs(resolved: Resolved, stage: Stage, builder: Builder, dpi: int,
+               folder: str = "png") -> list[Path]:
+    """Write a PNG of every front and back: ``png/<component>/<id>.png``. Only the faces the
+    cache does not hold are rasterised."""
     from .render.png import faces_to_png
 
-    jobs = [(out_dir / folder / component / f"{name}.png", face)
+    jobs = [(f"{folder}/{component}/{name}.png", face,
+             digest(resolved.digest_of(face), "png", str(dpi)))
             for component, name, face in item_faces(resolved)]
-    for path, data in faces_to_png([face for _, face in jobs], dpi, [p for p, _ in jobs]):
-        write_atomic(path, data)
-    return [path for path, _ in jobs]
+    data: dict[str, bytes] = {}
+    missing = []
+    for rel, face, key in jobs:
+        cached = builder.cache.get("png", key)
+        if cached is None:
+            missing.append((rel, face, key))
+        else:
+            data[rel] = cached
+    for (rel, _, key), (_, made) in zip(
+            missing, faces_to_png([face for _, face, _ in missing], dpi,
+                                  [Path(rel) for rel, _, _ in missing]), strict=True):
+        builder.cache.put("png", key, made)
+        data[rel] = made
+    return [stage.write(rel, data[rel]) for rel, _, _ in jobs]
 
 
 @dataclass
@@ -194,18 +323,20 @@ class KitReport:
     rows: list[Any]
 
 
-def write_pdf(game: GameContent, resolved: Resolved, out_dir: Path, options: KitOptions,
-              progress: Progress | None = None, sheets: list[SheetPages] | None = None
-              ) -> tuple[KitReport, list[Finding]]:
+def write_pdf(game: GameContent, resolved: Resolved, stage: Stage, options: KitOptions,
+              progress: Progress | None = None, sheets: list[SheetPages] | None = None,
+              builder: Builder | None = None) -> tuple[KitReport, list[Finding]]:
     """Write ``<game>-<paper>.pdf``: contents, items with backs, forms, tiled boards.
-    ``sheets`` are the forms already laid out on this paper (laid out here when None)."""
-    from .render.kitpdf import PdfOptions, write_kit_pdf
+    ``sheets`` are the forms already laid out on this paper (laid out here when None). The
+    PDF is taken from the cache when none of its faces changed."""
+    from .render.kitpdf import ContentsRow, PdfOptions, write_kit_pdf
 
+    builder = builder or Builder()
     findings: list[Finding] = []
     if sheets is None:
         sheets, findings = sheet_pages_for(resolved, options.paper, options.ink_saver)
     suffix = "-ink-saver" if options.ink_saver else ""
-    path = out_dir / f"{game.slug}-{options.paper}{suffix}.pdf"
+    rel = f"{game.slug}-{options.paper}{suffix}.pdf"
     pdf_options = PdfOptions(options.paper, options.bleed, options.crop_marks, options.duplex,
                              options.back_offset)
     done = 0
@@ -216,24 +347,60 @@ def write_pdf(game: GameContent, resolved: Resolved, out_dir: Path, options: Kit
         if progress:
             progress(f"pdf {options.paper}", done, 0)
 
-    data, report = write_kit_pdf(game.manifest.title, resolved.groups, sheets, resolved.boards,
-                                 pdf_options, pages_done)
-    write_atomic(path, data)
-    return KitReport(path, report.pages, report.rows), findings
+    key = _pdf_key(game, resolved, sheets, pdf_options) if builder.cache.enabled else None
+    data = None
+    if key and (cached := builder.cache.get_json("pdf-report", key)) is not None:
+        try:
+            pages = int(cached["pages"])
+            rows = [ContentsRow(str(a), int(b), str(c), int(d), str(e))
+                    for a, b, c, d, e in cached["rows"]]
+        except (KeyError, TypeError, ValueError):
+            pass
+        else:
+            data = builder.cache.get("pdf", key)
+    if data is None:
+        data, report = write_kit_pdf(game.manifest.title, resolved.groups, sheets,
+                                     resolved.boards, pdf_options, pages_done)
+        pages, rows = report.pages, report.rows
+        if key:
+            builder.cache.put("pdf", key, data)
+            builder.cache.put_json("pdf-report", key, {
+                "pages": pages, "rows": [[r.name, r.count, r.noun, r.first_page, r.layout]
+                                         for r in rows]})
+    return KitReport(stage.write(rel, data), pages, rows), findings
 
 
-def write_board_pdfs(resolved: Resolved, out_dir: Path, ink: bool) -> list[Path]:
+def _pdf_key(game: GameContent, resolved: Resolved, sheets: list[SheetPages],
+             options: Any) -> str:
+    """Return the digest of everything the kit PDF draws: every face by its digest, how many
+    copies and where they belong, the forms' pages, the boards and the print options."""
+    groups = [[g.component, g.name, list(g.size), g.bleed, g.noun, g.shape, g.crop_marks,
+               [[i.id, resolved.digest_of(i.front),
+                 resolved.digest_of(i.back) if i.back else None, i.back_id, i.copies]
+                for i in g.items]] for g in resolved.groups]
+    forms = [[f.component, f.name, f.copies, [resolved.digest_of(p) for p in f.pages]]
+             for f in sheets]
+    boards = [[b.component, b.id, b.name, resolved.digest_of(b.face)] for b in resolved.boards]
+    return digest(code_digest(), "kit-pdf", game.manifest.title, repr(options),
+                  canonical_json([groups, forms, boards]))
+
+
+def write_board_pdfs(resolved: Resolved, stage: Stage, ink: bool,
+                     builder: Builder | None = None) -> list[Path]:
     """Write each board whole on one page: ``boards/<id>-a3.pdf`` (scaled to fit A3) and
     ``boards/<id>-poster.pdf`` (true size, for a print shop)."""
     from .render.board import board_pdf
 
+    builder = builder or Builder()
     suffix = "-ink-saver" if ink else ""
     written = []
     for board in resolved.boards:
         for fit in ("a3", "poster"):
-            path = out_dir / "boards" / f"{board.id}-{fit}{suffix}.pdf"
-            write_atomic(path, board_pdf(board.face, fit=fit, title=board.name))
-            written.append(path)
+            key = digest(code_digest(), resolved.digest_of(board.face), "board-pdf", fit,
+                         board.name)
+            data = builder.bytes_for("pdf", key, partial(board_pdf, board.face, fit=fit,
+                                                         title=board.name))
+            written.append(stage.write(f"boards/{board.id}-{fit}{suffix}.pdf", data))
     return written
 
 
@@ -251,22 +418,25 @@ def _unique(findings: list[Finding]) -> list[Finding]:
 
 @dataclass
 class KitResult:
-    """What ``build_kit`` wrote and found."""
+    """What ``build_kit`` made and found."""
 
     written: list[Path]
+    """Every file of the kit (where it lands in the output folder)."""
     reports: list[KitReport]
     findings: list[Finding]
     faces: int = 0
     """How many SVG faces were written."""
 
 
-def build_kit(game: GameContent, templates: TemplateSet, out_dir: Path, options: KitOptions,
-              papers: tuple[str, ...] = (), progress: Progress | None = None) -> KitResult:
-    """Build the kit: collect, resolve, then write SVGs, PNGs, one PDF per paper (the
-    options' paper when none are given) and the whole-board PDFs. Writes nothing when a
-    template or a form fails."""
+def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: KitOptions,
+              papers: tuple[str, ...] = (), progress: Progress | None = None,
+              cache: Cache | None = None) -> KitResult:
+    """Build the kit into ``stage``: collect, resolve, then write SVGs, PNGs, one PDF per
+    paper (the options' paper when none are given) and the whole-board PDFs. Stages nothing
+    when a template or a form fails; the caller commits the stage."""
+    builder = Builder.for_game(game, templates, cache or Cache(None))
     parts = collect(game, options.only)
-    resolved, findings = resolve_parts(game, templates, parts, options, progress)
+    resolved, findings = resolve_parts(game, templates, parts, options, progress, builder)
     forms: dict[str, list[SheetPages]] = {}
     for paper in papers or (options.paper,):
         # Lay the forms out before writing anything, so a failure leaves no partial kit.
@@ -278,16 +448,16 @@ def build_kit(game: GameContent, templates: TemplateSet, out_dir: Path, options:
     if not (resolved.groups or resolved.sheets or resolved.boards):
         return KitResult([], [], findings)
     ink = options.ink_saver
-    written = write_svgs(resolved, out_dir, "svg-ink-saver" if ink else "svg")
+    written = write_svgs(resolved, stage, builder, "svg-ink-saver" if ink else "svg")
     faces = len(written)
     if options.png_dpi:
-        written += write_pngs(resolved, out_dir, options.png_dpi,
+        written += write_pngs(resolved, stage, builder, options.png_dpi,
                               "png-ink-saver" if ink else "png")
     reports = []
     for paper in papers or (options.paper,):
-        report, _ = write_pdf(game, resolved, out_dir, replace(options, paper=paper), progress,
-                              forms[paper])
+        report, _ = write_pdf(game, resolved, stage, replace(options, paper=paper), progress,
+                              forms[paper], builder)
         written.append(report.path)
         reports.append(report)
-    written += write_board_pdfs(resolved, out_dir, ink)
+    written += write_board_pdfs(resolved, stage, ink, builder)
     return KitResult(written, reports, findings, faces)

@@ -1,0 +1,475 @@
+"""The build cache and the staged output folder: rebuilds redo only what changed, and a build
+that fails or is interrupted leaves the previous kit as it was.
+
+The cache lives in ``OUT/.cache/<game>/`` and works on two levels:
+
+- **The whole build.** The digest of everything a build reads (pnp's own code and the
+  versions of the libraries that draw, the game's content folder, the templates folder, the
+  options) names the last build's record: its findings and the files it wrote, with their
+  sizes, times and hashes. When the digest matches and those files are untouched, the game
+  is not even loaded: the build reports the same findings and says it is up to date.
+- **Pieces.** Every face resolved from a template is stored under the digest of its inputs
+  (the templates, the game's non-YAML files such as images and fonts, the item's data, size,
+  bleed and position in the content), and so are its SVG and PNG, each board PDF and the kit
+  PDF (under the digests of the faces they draw). Changing one card re-resolves and redraws
+  that card; the kit PDF is drawn again from the cached faces of the others.
+
+Entries are JSON or plain bytes, never pickles, and carry their own SHA-256: an entry that is
+damaged or truncated is ignored and rebuilt. The whole folder is safe to delete.
+
+Outputs are written to a stage folder inside the cache and moved into ``OUT/<game>/`` only
+when every file of the build has been made (:class:`Stage`). Files whose bytes did not
+change are left alone, so their modification times say when they last changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .findings import Finding, Location, Severity
+from .fsutil import write_atomic
+
+CACHE_DIR = ".cache"
+FORMAT = "pnp-cache-1"
+"""Changes when the layout of the cache changes; older entries are then simply not found."""
+MAX_AGE_DAYS = 30
+"""Entries not used for this long are removed after a build."""
+
+_LIBRARIES = ("reportlab", "rl_accel", "svgwrite", "jinja2", "pypdfium2", "pillow", "shapely",
+              "pydantic", "pyyaml")
+
+
+def digest(*parts: str | bytes) -> str:
+    """Return the SHA-256 (hex) of the parts, each length-prefixed so they cannot run
+    together."""
+    h = hashlib.sha256()
+    for part in parts:
+        raw = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(raw).to_bytes(8, "little"))
+        h.update(raw)
+    return h.hexdigest()
+
+
+def _visible_files(folder: Path) -> Iterator[tuple[str, Path]]:
+    """Yield (relative posix path, path) of the files under ``folder``, sorted, skipping
+    hidden files and folders and Python caches."""
+    if not folder.is_dir():
+        return
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"]
+        for name in files:
+            if not name.startswith("."):
+                path = Path(root) / name
+                found.append((path.relative_to(folder).as_posix(), path))
+    yield from sorted(found)
+
+
+def tree_digest(folder: Path, *, skip_suffixes: tuple[str, ...] = ()) -> str:
+    """Return the digest of every visible file under ``folder``: names and bytes."""
+    h = hashlib.sha256()
+    for rel, path in _visible_files(folder):
+        if path.suffix in skip_suffixes:
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b"\0unreadable"
+        h.update(digest(rel, data).encode())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """Return the digest of pnp's own code and the versions of the libraries it draws with:
+    a new version of either makes every cached piece stale."""
+    from importlib import metadata
+
+    package = Path(__file__).resolve().parent
+    parts = [FORMAT, sys.version, tree_digest(package)]
+    for name in _LIBRARIES:
+        try:
+            parts.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            parts.append(f"{name}=none")
+    return digest(*parts)
+
+
+def canonical_json(value: Any) -> str:
+    """Return ``value`` as JSON with sorted keys; raise TypeError for what JSON cannot hold
+    exactly (the caller then does not cache)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=_plain,
+                      allow_nan=True)
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"@": type(value).__name__,
+                **{f.name: getattr(value, f.name) for f in dataclasses.fields(value)}}
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if isinstance(value, Path):
+        return value.as_posix()
+    raise TypeError(f"cannot key a cache entry on {type(value).__name__}")
+
+
+# -- faces as JSON ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _layout_classes() -> dict[str, type]:
+    from .layout import model
+
+    return {name: obj for name, obj in vars(model).items()
+            if isinstance(obj, type) and dataclasses.is_dataclass(obj)}
+
+
+def _encode(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"@": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = _encode(getattr(value, f.name))
+        return out
+    if isinstance(value, (tuple, list)):
+        return [_encode(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"a face holds a {type(value).__name__}, which the cache cannot store")
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, dict):
+        cls = _layout_classes()[value["@"]]
+        return cls(**{k: _decode(v) for k, v in value.items() if k != "@"})
+    if isinstance(value, list):
+        return tuple(_decode(v) for v in value)
+    return value
+
+
+def encode_faces(faces: list[Any]) -> bytes:
+    """Return resolved faces (layout model objects) as JSON bytes."""
+    return json.dumps([_encode(f) for f in faces], separators=(",", ":")).encode()
+
+
+def decode_faces(data: bytes) -> list[Any]:
+    """Return the faces stored by :func:`encode_faces`; raises on anything else."""
+    raw = json.loads(data)
+    if not isinstance(raw, list):
+        raise ValueError("expected a list of faces")
+    return [_decode(v) for v in raw]
+
+
+# -- findings as JSON ---------------------------------------------------------------------
+
+
+def encode_findings(findings: list[Finding]) -> list[dict[str, Any]]:
+    """Return findings as JSON-ready dicts (raises TypeError when an extra is not JSON)."""
+    out = []
+    for f in findings:
+        loc = dataclasses.asdict(f.location) if f.location else None
+        item = {"severity": f.severity.value, "code": f.code, "message": f.message,
+                "location": loc, "unreadable": f.unreadable, "extra": f.extra}
+        canonical_json(item)
+        out.append(item)
+    return out
+
+
+def decode_findings(raw: list[dict[str, Any]]) -> list[Finding]:
+    """Return the findings stored by :func:`encode_findings`."""
+    return [Finding(Severity(f["severity"]), f["code"], f["message"],
+                    Location(**f["location"]) if f["location"] else None,
+                    bool(f["unreadable"]), dict(f["extra"])) for f in raw]
+
+
+# -- the store ----------------------------------------------------------------------------
+
+
+class Cache:
+    """Content-addressed entries of one game under ``OUT/.cache/<game>/``; a disabled cache
+    (``root`` None) finds nothing and keeps nothing."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.hits = 0
+        self.misses = 0
+
+    @property
+    def enabled(self) -> bool:
+        return self.root is not None
+
+    def _path(self, kind: str, key: str) -> Path:
+        assert self.root is not None
+        return self.root / "pieces" / kind / key[:2] / key
+
+    def get(self, kind: str, key: str) -> bytes | None:
+        """Return the bytes stored under ``key``, or None (missing, damaged, disabled)."""
+        if self.root is None:
+            return None
+        path = self._path(kind, key)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            self.misses += 1
+            return None
+        check, _, data = raw.partition(b"\n")
+        if check.decode("ascii", "replace") != hashlib.sha256(data).hexdigest():
+            self.misses += 1
+            return None
+        with contextlib.suppress(OSError):
+            os.utime(path)  # last used: what pruning goes by
+        self.hits += 1
+        return data
+
+    def put(self, kind: str, key: str, data: bytes) -> None:
+        """Store ``data`` under ``key`` (quietly does nothing if the disk says no)."""
+        if self.root is None:
+            return
+        with contextlib.suppress(OSError):
+            write_atomic(self._path(kind, key),
+                         hashlib.sha256(data).hexdigest().encode() + b"\n" + data)
+
+    def get_json(self, kind: str, key: str) -> Any:
+        data = self.get(kind, key)
+        if data is None:
+            return None
+        try:
+            return json.loads(data)
+        except ValueError:
+            return None
+
+    def put_json(self, kind: str, key: str, value: Any) -> None:
+        try:
+            data = canonical_json(value).encode()
+        except (TypeError, ValueError):
+            return
+        self.put(kind, key, data)
+
+    def prune(self, max_age_days: float = MAX_AGE_DAYS) -> int:
+        """Remove entries not used for ``max_age_days``; return how many went."""
+        if self.root is None:
+            return 0
+        limit = time.time() - max_age_days * 86400
+        gone = 0
+        for root, _, files in os.walk(self.root / "pieces"):
+            for name in files:
+                path = Path(root) / name
+                with contextlib.suppress(OSError):
+                    if path.stat().st_mtime < limit:
+                        path.unlink()
+                        gone += 1
+        return gone
+
+
+# -- the staged output folder -------------------------------------------------------------
+
+
+class UnsafeOutput(Exception):
+    """An output path would land outside the output folder."""
+
+
+def safe_relative(rel: str) -> str:
+    """Return ``rel`` (a path inside the output folder, with ``/``) if it stays inside it."""
+    parts = rel.split("/")
+    if (not rel or rel.startswith("/") or "\\" in rel or "\0" in rel
+            or any(p in ("", ".", "..") for p in parts) or ":" in parts[0]):
+        raise UnsafeOutput(f"output name {rel!r} would leave the output folder")
+    return rel
+
+
+@dataclasses.dataclass(frozen=True)
+class FileRecord:
+    """A file the last build wrote: its hash, and the size and time it had then."""
+
+    sha256: str
+    size: int
+    mtime_ns: int
+
+
+def _load_records(path: Path) -> dict[str, FileRecord]:
+    try:
+        raw = json.loads(path.read_text("utf-8"))
+        return {str(k): FileRecord(str(v[0]), int(v[1]), int(v[2])) for k, v in raw.items()}
+    except (OSError, ValueError, TypeError, IndexError, AttributeError):
+        return {}
+
+
+def unchanged_on_disk(path: Path, record: FileRecord) -> bool:
+    """Return True when the file still has the size and time the build left it with."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return st.st_size == record.size and st.st_mtime_ns == record.mtime_ns
+
+
+class Stage:
+    """One build's outputs for ``OUT/<game>/``: written into a stage folder, then moved into
+    place together by :meth:`commit`. Until then the output folder is not touched, so a build
+    that fails or is killed leaves the previous kit whole."""
+
+    def __init__(self, out_dir: Path, state_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.state_dir = state_dir
+        self.records_path = state_dir / "outputs.json"
+        self.records = _load_records(self.records_path)
+        for old in state_dir.glob("stage-*"):  # left by a build that was killed
+            shutil.rmtree(old, ignore_errors=True)
+        self.dir = state_dir / f"stage-{os.getpid()}"
+        self.staged: dict[str, str] = {}
+        """Relative path -> sha256 of the files to move into place."""
+        self.kept: set[str] = set()
+        """Relative paths written by this build whose bytes were already in place."""
+
+    def target(self, rel: str) -> Path:
+        """Return where ``rel`` lands, refusing any path that would leave the output folder
+        (``..``, absolute, or through a symbolic link pointing elsewhere)."""
+        safe_relative(rel)
+        root = self.out_dir.resolve()
+        final = (root / rel).resolve()
+        if not final.is_relative_to(root):
+            raise UnsafeOutput(f"output {rel!r} resolves to {final}, outside {root}")
+        return self.out_dir / rel
+
+    def write(self, rel: str, data: bytes | str) -> Path:
+        """Stage ``data`` for ``OUT/<game>/<rel>``; return the final path."""
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        final = self.target(rel)
+        sha = hashlib.sha256(raw).hexdigest()
+        record = self.records.get(rel)
+        if record is not None and record.sha256 == sha and unchanged_on_disk(final, record):
+            self.kept.add(rel)
+            self.staged.pop(rel, None)
+            return final
+        path = self.dir / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+        self.staged[rel] = sha
+        self.kept.discard(rel)
+        return final
+
+    def adopt(self, path: Path) -> Path:
+        """Stage a file a game's own writer made inside the stage folder; return its final
+        path."""
+        rel = path.resolve().relative_to(self.dir.resolve()).as_posix()
+        data = path.read_bytes()
+        path.unlink()
+        return self.write(rel, data)
+
+    def commit(self, *, forget_under: tuple[str, ...] = ()) -> None:
+        """Move every staged file into the output folder, then remember what is there.
+        Files the previous build wrote under a folder of ``forget_under`` (e.g. ``svg/``)
+        that this build also wrote into, but not those files, are removed: they belong to
+        items that no longer exist."""
+        umask = os.umask(0o022)
+        os.umask(umask)
+        for rel in sorted(self.staged):
+            final = self.target(rel)
+            final.parent.mkdir(parents=True, exist_ok=True)
+            os.chmod(self.dir / rel, 0o666 & ~umask)
+            os.replace(self.dir / rel, final)
+        made = set(self.staged) | self.kept
+        forget_under = tuple(f for f in forget_under if any(r.startswith(f) for r in made))
+        records = {}
+        for rel in sorted(made):
+            path = self.out_dir / rel
+            with contextlib.suppress(OSError):
+                st = path.stat()
+                sha = self.staged.get(rel) or self.records[rel].sha256
+                records[rel] = FileRecord(sha, st.st_size, st.st_mtime_ns)
+        for rel, record in self.records.items():
+            if rel in made:
+                continue
+            path = self.out_dir / rel
+            if rel.startswith(forget_under) and forget_under and unchanged_on_disk(path, record):
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                _remove_empty_parents(path.parent, self.out_dir)
+            elif path.exists():
+                records[rel] = record
+        self.records = records
+        write_atomic(self.records_path, json.dumps(
+            {k: [r.sha256, r.size, r.mtime_ns] for k, r in sorted(records.items())}, indent=0))
+        self.discard()
+
+    def discard(self) -> None:
+        """Drop the stage folder (what :meth:`commit` did not move)."""
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    @property
+    def written(self) -> int:
+        return len(self.staged)
+
+
+def _remove_empty_parents(folder: Path, top: Path) -> None:
+    while folder != top and folder.is_relative_to(top):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        folder = folder.parent
+
+
+@contextlib.contextmanager
+def locked(state_dir: Path) -> Iterator[None]:
+    """Hold the game's build lock: two builds into one output folder wait for each other."""
+    import fcntl
+
+    state_dir.mkdir(parents=True, exist_ok=True)
+    with open(state_dir / "lock", "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+# -- the whole build ----------------------------------------------------------------------
+
+
+def build_key(content_dir: Path, slug: str, template_folders: list[Path], settings: str
+              ) -> str:
+    """Return the digest of everything a game's build reads."""
+    return digest(code_digest(), "build", slug, tree_digest(content_dir / slug),
+                  *(tree_digest(folder) for folder in template_folders), settings)
+
+
+def read_build_record(state_dir: Path, key: str, out_dir: Path) -> dict[str, Any] | None:
+    """Return the last build's record when it was made from the same inputs and every file
+    it wrote is still as it left it; otherwise None."""
+    try:
+        record = json.loads((state_dir / "build.json").read_text("utf-8"))
+        if not isinstance(record, dict) or record.get("key") != key:
+            return None
+        files = [str(rel) for rel in record["files"]]
+        decode_findings(record["findings"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    records = _load_records(state_dir / "outputs.json")
+    for rel in files:
+        if rel not in records or not unchanged_on_disk(out_dir / rel, records[rel]):
+            return None
+    return record
+
+
+def write_build_record(state_dir: Path, key: str, findings: list[Finding], files: list[str],
+                       names: list[str]) -> None:
+    """Remember a successful build: its inputs' digest, findings and files."""
+    try:
+        text = json.dumps({"key": key, "findings": encode_findings(findings),
+                           "files": sorted(files), "names": sorted(names)}, indent=0)
+    except (TypeError, ValueError):
+        return
+    write_atomic(state_dir / "build.json", text)

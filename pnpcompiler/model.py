@@ -25,8 +25,10 @@ Scalar = str | int | float | bool | None
 class Model(BaseModel):
     """Base for content models: unknown keys are errors; each instance knows its source."""
 
+    # Attribute docstrings become field descriptions only when JSON Schemas are written
+    # (schemas.with_field_docstrings): reading every class's source costs each run of pnp.
     model_config = ConfigDict(extra="forbid", validate_default=False,
-                              use_attribute_docstrings=True, populate_by_name=False)
+                              populate_by_name=False)
 
     _doc: Document | None = PrivateAttr(default=None)
     _path: tuple[str | int, ...] = PrivateAttr(default=())

@@ -15,8 +15,64 @@ from .manifest import Manifest
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
+def _attribute_docstrings(cls: type) -> dict[str, str]:
+    """Return the docstrings written under a class's annotated attributes, by name."""
+    import ast
+    import inspect
+    import textwrap
+    from itertools import pairwise
+
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except (OSError, TypeError):
+        return {}
+    tree = ast.parse(source)
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    docs = {}
+    for node, following in pairwise(body):
+        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                and isinstance(following, ast.Expr)
+                and isinstance(following.value, ast.Constant)
+                and isinstance(following.value.value, str)):
+            docs[node.target.id] = inspect.cleandoc(following.value.value)
+    return docs
+
+
+_DOCUMENTED: set[type] = set()
+
+
+def with_field_docstrings() -> None:
+    """Give every content model's fields their attribute docstrings as descriptions, as
+    pydantic's ``use_attribute_docstrings`` would, then rebuild the models' schemas."""
+    from .model import Model
+
+    models: list[type[BaseModel]] = []
+    pending: list[type[BaseModel]] = [Model]
+    while pending:
+        cls = pending.pop(0)
+        if cls not in models:
+            models.append(cls)
+            pending += cls.__subclasses__()
+    fresh = [cls for cls in models if cls not in _DOCUMENTED]
+    if not fresh:
+        return
+    for cls in fresh:
+        docs: dict[str, str] = {}
+        for base in reversed(cls.__mro__):
+            if isinstance(base, type) and issubclass(base, Model):
+                docs.update(_attribute_docstrings(base))
+        for name, info in cls.model_fields.items():
+            if info.description is None and name in docs:
+                info.description = docs[name]
+        _DOCUMENTED.add(cls)
+    for _ in range(2):  # twice: a model's schema embeds the schemas of the models it holds
+        for cls in models:
+            cls.model_rebuild(force=True)
+
+
 def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
     """Return the JSON Schema of a model, with ``kind`` required so editors insist on it."""
+    with_field_docstrings()
     body = model.model_json_schema()
     body["title"] = title
     props = body.get("properties", {})

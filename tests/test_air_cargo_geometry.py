@@ -193,3 +193,16 @@ def test_the_real_map_legs_match_a_scalar_exact_computation() -> None:
     net = network(board)
     assert {key: leg.crossings for key, leg in net.legs.items()} == expected
     assert len(expected) > 100
+
+
+@given(st.tuples(st.floats(-1e6, 1e6), st.floats(-1e6, 1e6)),
+       st.tuples(st.floats(-1e6, 1e6), st.floats(-1e6, 1e6)), st.floats(0, 3e6))
+@example((0.0, 0.0), (3.0, 4.0), 5.0)  # exactly the length: a legal leg
+@example((0.1, 0.2), (0.1, 250.2), 250.0)
+def test_leg_length_test_agrees_with_exact_arithmetic(a: tuple[float, float],
+                                                      b: tuple[float, float],
+                                                      length: float) -> None:
+    from pnpcompiler.games.air_cargo.legs import within_exactly
+
+    dx, dy = Fraction(b[0]) - Fraction(a[0]), Fraction(b[1]) - Fraction(a[1])
+    assert within_exactly(a, b, length) == (dx * dx + dy * dy <= Fraction(length) ** 2)

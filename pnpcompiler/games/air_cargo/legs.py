@@ -52,6 +52,10 @@ def crosses_exactly(segment: Segment, circle: Circle) -> bool:
 
 def within_exactly(a: XY, b: XY, length: float) -> bool:
     """Return whether the distance from ``a`` to ``b`` is at most ``length``, exactly."""
+    fx, fy = float(b[0]) - float(a[0]), float(b[1]) - float(a[1])
+    far, limit = fx * fx + fy * fy, float(length) ** 2
+    if abs(far - limit) > 1e-9 * max(1.0, limit):
+        return far < limit  # clear either way: only near-ties need exact arithmetic
     dx, dy = Fraction(b[0]) - Fraction(a[0]), Fraction(b[1]) - Fraction(a[1])
     return dx * dx + dy * dy <= Fraction(length) ** 2
 

@@ -107,6 +107,7 @@ class Movement:
                       for i in range(0, 64)
                       if add(airspace.airport, scale(_unit(airspace.takeoff_direction), i))
                       in airspace.hexes}
+        self._steps: dict[State, tuple[list[Hex], tuple[State, ...]] | None] = {}
 
     # -- starts ---------------------------------------------------------------------------
 
@@ -212,11 +213,27 @@ class Movement:
         """Return the fewest moves from ``start`` to ``goal``, or None if it cannot be done."""
         return self.fewest_moves_to(start, [goal], limit).get(goal)
 
+    def step(self, state: State) -> tuple[list[Hex], tuple[State, ...]] | None:
+        """Return a state's next move and the states it may lead to, or None when the move
+        is not legal; worked out once per state (searches from several starts share it)."""
+        try:
+            return self._steps[state]
+        except KeyError:
+            pass
+        path = self.path(state)
+        found = ((path, tuple(self.after_move(state, path[-1])))
+                 if self.path_is_legal(state, path) else None)
+        self._steps[state] = found
+        return found
+
     def fewest_moves_to(self, start: State, goals: list[Goal], limit: int = 60
                         ) -> dict[Goal, int]:
         """Return the fewest moves from ``start`` to each reachable goal (breadth first)."""
         found: dict[Goal, int] = {}
         pending = set(goals)
+        by_hex: dict[Hex, list[Goal]] = {}
+        for goal in goals:
+            by_hex.setdefault(goal.hex, []).append(goal)
         seen = {start}
         frontier = [start]
         n = 0
@@ -224,13 +241,15 @@ class Movement:
             n += 1
             following: list[State] = []
             for state in frontier:
-                path = self.path(state)
-                if not self.path_is_legal(state, path):
+                step = self.step(state)
+                if step is None:
                     continue
-                for goal in [g for g in pending if self.reaches(state, path, g)]:
-                    found[goal] = n
-                    pending.discard(goal)
-                for nxt in self.after_move(state, path[-1]):
+                path, after = step
+                for goal in by_hex.get(path[-1], ()):
+                    if goal in pending and self.reaches(state, path, goal):
+                        found[goal] = n
+                        pending.discard(goal)
+                for nxt in after:
                     if nxt not in seen:
                         seen.add(nxt)
                         following.append(nxt)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...plugin import Rules
+from ...plugin import Rules, deferred
 from .model import KINDS
 
 rules = Rules()
@@ -10,6 +10,11 @@ for _kind in KINDS:
     rules.kind(_kind)
 
 # Importing these registers their checks, derived data and outputs on ``rules``.
-from . import board, checks, exports, kit, map_checks, pilot_log, referee  # noqa: E402
+from . import board, checks, exports, kit, map_checks, pilot_log  # noqa: E402
 
-__all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "referee", "rules"]
+# The referee is imported when a record is first refereed, never to validate or build.
+rules.referee("flight-log")(deferred(f"{__name__}.referee.replay", "referee_flight_log"))
+rules.referee("pilot-log")(deferred(f"{__name__}.referee.sheet", "referee_pilot_log"))
+rules.trace(deferred(f"{__name__}.referee.trace", "draw"))
+
+__all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "rules"]

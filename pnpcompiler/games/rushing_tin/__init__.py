@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...plugin import Rules
+from ...plugin import Rules, deferred
 from .model import KINDS
 
 rules = Rules()
@@ -10,6 +10,11 @@ for _kind in KINDS:
     rules.kind(_kind)
 
 # Importing these registers their checks, derived data and outputs on ``rules``.
-from . import board, checks, exports, kit, map_checks, referee, sheets  # noqa: E402
+from . import board, checks, exports, kit, map_checks, sheets  # noqa: E402
 
-__all__ = ["board", "checks", "exports", "kit", "map_checks", "referee", "rules", "sheets"]
+# The referee is imported when a record is first refereed, never to validate or build.
+rules.referee("shift")(deferred(f"{__name__}.referee.replay", "referee_shift"))
+rules.referee("sector-log")(deferred(f"{__name__}.referee.sheet", "referee_sector_log"))
+rules.snapshot(deferred(f"{__name__}.referee.snapshot", "board_at"))
+
+__all__ = ["board", "checks", "exports", "kit", "map_checks", "rules", "sheets"]

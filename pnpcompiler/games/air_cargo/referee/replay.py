@@ -22,7 +22,6 @@ from ....loader import Document
 from ....model import Model
 from ....project import GameContent
 from ....referee import Report, read_record
-from .. import rules
 from ..legs import closest_point, mountains_crossed, within_exactly
 from ..model import AirCargoRules, Airport, Beacon
 from ..play import cargo_options, destination_options, weather_row
@@ -587,7 +586,6 @@ def event_shape(log: FlightLog) -> list[Any]:
     return out
 
 
-@rules.referee("flight-log")
 def referee_flight_log(game: GameContent, doc: Document) -> Report:
     """Referee a full flight log."""
     report = Report("air-cargo", "flight-log")

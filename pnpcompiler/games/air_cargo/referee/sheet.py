@@ -15,7 +15,6 @@ from ....findings import unreadable
 from ....loader import Document
 from ....project import GameContent
 from ....referee import Report, read_record
-from .. import rules
 from ..model import Airport
 from .context import (
     Chart,
@@ -213,7 +212,6 @@ def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
     return out
 
 
-@rules.referee("pilot-log")
 def referee_pilot_log(game: GameContent, doc: Document) -> Report:
     """Referee a filled-in Pilot Log."""
     report = Report("air-cargo", "pilot-log")

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from ....layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon, Text
 from ....layout.text import PT_PER_MM, label
 from ....project import GameContent
-from .. import rules
 from ..board import INK, MARGIN, MUTED, SIDES, _Frame, map_face
 from .context import LANDING, Chart, chart_for
 from .state import CheckMark, FlownFlight, PilotState
@@ -41,7 +40,6 @@ def colour_of(number: int) -> str:
     return FLIGHT_COLOURS[(number - 1) % len(FLIGHT_COLOURS)]
 
 
-@rules.trace
 def draw(game: GameContent, state: object) -> Face:
     """Return the map with the game's route, checks, crash and score drawn on it."""
     if not isinstance(state, PilotState):

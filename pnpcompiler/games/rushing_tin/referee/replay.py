@@ -15,7 +15,6 @@ from ....findings import unreadable
 from ....loader import Document
 from ....project import GameContent
 from ....referee import Report, read_record
-from .. import rules
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
 from ..routes import hhmm, minutes, parse_route
@@ -559,7 +558,6 @@ def _flat(value: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]
 # --- the command line ------------------------------------------------------------------------
 
 
-@rules.referee("shift")
 def referee_shift(game: GameContent, doc: Document) -> Report:
     """Referee a turn-by-turn shift log."""
     report = Report("rushing-tin", "shift")

@@ -19,7 +19,6 @@ from ....loader import Document
 from ....model import Model
 from ....project import GameContent
 from ....referee import Report, read_record, ruling
-from .. import rules
 from ..model import PlaneCubes, RandomEventCard, Sector
 from ..routes import CELEBRITY, TURN_MINUTES, Route, hhmm, minutes, parse_route
 from . import money
@@ -700,7 +699,6 @@ def sheet_scores(sheet: Sheet) -> dict[str, Any]:
 # --- the command line ------------------------------------------------------------------------
 
 
-@rules.referee("sector-log")
 def referee_sector_log(game: GameContent, doc: Document) -> Report:
     """Referee a filled-in Sector Log."""
     report = Report("rushing-tin", "sector-log")

@@ -16,7 +16,6 @@ from ....geometry.hexgrid import Hex
 from ....layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
 from ....layout.text import PT_PER_MM, label
 from ....project import GameContent
-from .. import rules
 from ..board import INK, MARGIN, MapPlacement, sector_map_face
 from ..map_checks import geometry_for
 from ..model import RulesTables
@@ -44,7 +43,6 @@ WAITING_OUT = 30.0
 """How far beyond its entry point a waiting plane sits: past the point's printed number."""
 
 
-@rules.snapshot
 def board_at(game: GameContent, state: Shift) -> Face:
     """Return the sector map with the planes, weather, wind and money at the end of a turn."""
     geo = _geometry(game, state)

@@ -9,6 +9,7 @@ strings.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -116,11 +117,20 @@ class LoadError(Exception):
 def load_file(path: Path, display: str) -> tuple[Document, list[Finding]]:
     """Read and compose a YAML file. Never raises for bad input: problems become findings."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            # Never more than the limit and one byte: a huge file (or /dev/zero) is refused
+            # without being read into memory.
+            raw = handle.read(MAX_BYTES + 1)
+            size = os.fstat(handle.fileno()).st_size
     except OSError as exc:
         doc = Document(display, "")
         return doc, [unreadable("io.unreadable", f"cannot read file: {exc.strerror or exc}",
                                 Location(display))]
+    if len(raw) > MAX_BYTES:
+        told = f"{size} bytes" if size > MAX_BYTES else f"more than {MAX_BYTES} bytes"
+        return Document(display, ""), [unreadable(
+            "io.too-large", f"file is {told}; content files are limited to {MAX_BYTES} bytes",
+            Location(display, 1, 1))]
     return load_bytes(raw, display)
 
 
@@ -372,8 +382,15 @@ class _Composer:
                 "bool": isinstance(value, bool),
                 "null": value is None,
             }[short]
+            if matches and short == "float":
+                try:
+                    return float(value)
+                except OverflowError:
+                    raise self.fail("yaml.number-too-large",
+                                    f"number has {len(text)} digits; that is too large for a "
+                                    "!!float", mark, path) from None
             if matches:
-                return float(value) if short == "float" else value
+                return value
             raise self.fail("yaml.bad-tagged-value", f"!!{short} value {text!r} is not a {short}",
                             mark, path)
         raise self.fail("yaml.unsupported-tag",

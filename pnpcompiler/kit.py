@@ -139,8 +139,17 @@ class Builder:
             digests[id(face)] = (face, key)
         return face, found
 
+    def key(self, resolved: Resolved, face: Face, *parts: str) -> str:
+        """Return the cache key of something drawn from ``face`` ("" without a cache)."""
+        if not self.cache.enabled:
+            return ""
+        return digest(resolved.digest_of(face), *parts)
+
     def bytes_for(self, kind: str, key: str, make: Callable[[], bytes]) -> bytes:
-        """Return the cached bytes under ``key``, making and keeping them when missing."""
+        """Return the cached bytes under ``key``, making and keeping them when missing (just
+        making them when ``key`` is empty)."""
+        if not key:
+            return make()
         data = self.cache.get(kind, key)
         if data is None:
             data = make()
@@ -277,7 +286,7 @@ def write_svgs(resolved: Resolved, stage: Stage, builder: Builder, folder: str =
     jobs = [(component, name, face, name) for component, name, face in item_faces(resolved)]
     jobs += [(b.component, b.id, b.face, b.name) for b in resolved.boards]
     for component, name, face, title in jobs:
-        key = digest(resolved.digest_of(face), "svg", title)
+        key = builder.key(resolved, face, "svg", title)
         data = builder.bytes_for("svg", key, partial(_svg_bytes, face, title))
         written.append(stage.write(f"{folder}/{component}/{name}.svg", data))
     return written
@@ -296,12 +305,12 @@ def write_pngs(resolved: Resolved, stage: Stage, builder: Builder, dpi: int,
     from .render.png import faces_to_png
 
     jobs = [(f"{folder}/{component}/{name}.png", face,
-             digest(resolved.digest_of(face), "png", str(dpi)))
+             builder.key(resolved, face, "png", str(dpi)))
             for component, name, face in item_faces(resolved)]
     data: dict[str, bytes] = {}
     missing = []
     for rel, face, key in jobs:
-        cached = builder.cache.get("png", key)
+        cached = builder.cache.get("png", key) if key else None
         if cached is None:
             missing.append((rel, face, key))
         else:
@@ -396,8 +405,8 @@ def write_board_pdfs(resolved: Resolved, stage: Stage, ink: bool,
     written = []
     for board in resolved.boards:
         for fit in ("a3", "poster"):
-            key = digest(code_digest(), resolved.digest_of(board.face), "board-pdf", fit,
-                         board.name)
+            key = builder.key(resolved, board.face, code_digest(), "board-pdf", fit,
+                              board.name)
             data = builder.bytes_for("pdf", key, partial(board_pdf, board.face, fit=fit,
                                                          title=board.name))
             written.append(stage.write(f"boards/{board.id}-{fit}{suffix}.pdf", data))

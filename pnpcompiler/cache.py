@@ -363,7 +363,10 @@ class Stage:
     def adopt(self, path: Path) -> Path:
         """Stage a file a game's own writer made inside the stage folder; return its final
         path."""
-        rel = path.resolve().relative_to(self.dir.resolve()).as_posix()
+        resolved = path.resolve()
+        if not resolved.is_relative_to(self.dir.resolve()):
+            raise UnsafeOutput(f"the game wrote {path}, outside the folder it was given")
+        rel = resolved.relative_to(self.dir.resolve()).as_posix()
         data = path.read_bytes()
         path.unlink()
         return self.write(rel, data)

@@ -252,6 +252,7 @@ def build(
         CACHE_DIR,
         Cache,
         Stage,
+        UnsafeOutput,
         build_key,
         decode_findings,
         locked,
@@ -339,6 +340,14 @@ def build(
                 except KeyboardInterrupt:
                     typer.echo(f"\npnp: interrupted; {out_dir} left as it was", err=True)
                     raise typer.Exit(130) from None
+                except UnsafeOutput as exc:
+                    from .findings import error, render_text
+
+                    typer.echo(render_text(error("output.outside-folder", str(exc))),
+                               err=True)
+                    typer.echo(f"{slug}: kit not built ({out_dir} left as it was)", err=True)
+                    code = max(code, 1)
+                    continue
                 finally:
                     stage.discard()
                 files = [p.relative_to(out_dir).as_posix()

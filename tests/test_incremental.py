@@ -289,3 +289,57 @@ def test_faces_go_through_json_unchanged() -> None:
         Text(1.0, 2.0, 3.0, 4.0, (Line(1.5, (Run(0.0, "Route AA103", "Vera-Bold", 9.0,
                                                   "#000", 20.25),)),), 9.0)))
     assert decode_faces(encode_faces([face])) == [face]
+
+
+def _new_game(root: Path, writer: str) -> Path:
+    """Make a game with ``pnp new`` whose rules module adds an output ``writer``."""
+    from typer.testing import CliRunner
+
+    from pnpcompiler.cli import app
+
+    result = CliRunner().invoke(app, ["new", "demo", "--title", "Demo", "--content",
+                                      str(root / "content")])
+    assert result.exit_code == 0, result.output
+    rules = root / "content" / "demo" / "rules.py"
+    rules.write_text(rules.read_text() + "\n\n" + writer)
+    return root
+
+
+def _build_demo(root: Path) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from pnpcompiler.cli import app
+
+    result = CliRunner().invoke(app, ["build", "demo", "--content", str(root / "content"),
+                                      "--templates", str(root / "templates"), "-o",
+                                      str(root / "out"), "-q"])
+    return result.exit_code, str(result.output)
+
+
+def test_a_games_own_outputs_are_staged_too(tmp_path: Path) -> None:
+    root = _new_game(tmp_path, '''
+@rules.output
+def write_notes(game, folder):
+    path = folder / "notes" / "summary.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"{game.manifest.title}\\n")
+    return [path]
+''')
+    code, output = _build_demo(root)
+    assert code == 0, output
+    assert (root / "out" / "demo" / "notes" / "summary.txt").read_text() == "Demo\n"
+    assert "wrote " + str(root / "out" / "demo" / "notes" / "summary.txt") in output
+
+
+def test_a_game_writing_outside_its_folder_is_refused(tmp_path: Path) -> None:
+    root = _new_game(tmp_path, '''
+@rules.output
+def write_elsewhere(game, folder):
+    path = folder.parent.parent / "escaped.txt"
+    path.write_text("x")
+    return [path]
+''')
+    code, output = _build_demo(root)
+    assert code == 1
+    assert "error output.outside-folder" in output and "left as it was" in output
+    assert not (root / "out" / "demo").exists()

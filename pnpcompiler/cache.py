@@ -30,6 +30,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -77,13 +78,26 @@ def _visible_files(folder: Path) -> Iterator[tuple[str, Path]]:
 
 
 def tree_digest(folder: Path, *, skip_suffixes: tuple[str, ...] = ()) -> str:
-    """Return the digest of every visible file under ``folder``: names and bytes."""
+    """Return the digest of every visible file under ``folder``: names and bytes. Only
+    regular files are read: a symbolic link counts by where it points (what it leads to is
+    judged, and refused if outside, where content names it), and a device or a pipe by its
+    name, so nothing here can hang or read without end."""
     h = hashlib.sha256()
     for rel, path in _visible_files(folder):
         if path.suffix in skip_suffixes:
             continue
         try:
-            data = path.read_bytes()
+            st = path.lstat()
+            if stat.S_ISLNK(st.st_mode):
+                data = b"\0link " + os.readlink(path).encode("utf-8", "surrogateescape")
+                if path.is_file():  # a link inside the folder to a file: its bytes count
+                    target = path.resolve()
+                    if target.is_relative_to(folder.resolve()):
+                        data += b"\0" + target.read_bytes()
+            elif stat.S_ISREG(st.st_mode):
+                data = path.read_bytes()
+            else:
+                data = b"\0special"
         except OSError:
             data = b"\0unreadable"
         h.update(digest(rel, data).encode())

@@ -223,8 +223,16 @@ def schema_comment(doc: Document, component: Component) -> list[Finding]:
     return []
 
 
+def fonts_are_usable(game: GameContent) -> Iterator[Finding]:
+    """Every font game.yaml declares is a TrueType file inside the game folder (registered
+    for the kit as it is checked)."""
+    from .assets import fonts_are_usable as check
+
+    return check(game)
+
+
 CORE_CHECKS = (
     bom_ids_unique, item_ids_unique, components_in_bom, counts_match_bom, card_backs_exist,
     two_sided_tiles_have_backs, hexes_unique, points_on_map, sheet_tables_are_rectangular,
-    contradictions,
+    contradictions, fonts_are_usable,
 )

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cache import (
     Cache,
@@ -38,6 +38,9 @@ from .layout.model import Face
 from .layout.templates import TemplateError, TemplateSet, resolve
 from .printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
 from .project import GameContent
+
+if TYPE_CHECKING:
+    from .assets import GameAssets
 
 #: Reports progress: (what is being done, units done so far, units in all).
 Progress = Callable[[str, int, int], None]
@@ -91,14 +94,20 @@ class Builder:
 
     cache: Cache = field(default_factory=lambda: Cache(None))
     base: str = ""
+    assets: GameAssets | None = None
+    """The game's pictures and fonts, which templates draw from."""
 
     @classmethod
     def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache) -> Builder:
+        from .assets import game_assets
+
+        assets = game_assets(game)[0]
         if not cache.enabled:
-            return cls(cache, "")
+            return cls(cache, "", assets)
         folders = [tree_digest(folder) for folder in templates.folders]
-        assets = tree_digest(game.root, skip_suffixes=(".yaml", ".yml"))
-        return cls(cache, digest(code_digest(), *folders, assets))
+        files = tree_digest(game.root, skip_suffixes=(".yaml", ".yml"))
+        # The folder's own place too: a face keeps the absolute paths of its pictures.
+        return cls(cache, digest(code_digest(), *folders, files, str(assets.root)), assets)
 
     def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
                  bleed: float, item: str, where: Location | None) -> str | None:
@@ -127,7 +136,8 @@ class Builder:
                 else:
                     digests[id(face)] = (face, key)
                     return face, found
-        face, found = resolve(templates, template, context, size, bleed, item, where)
+        face, found = resolve(templates, template, context, size, bleed, item, where,
+                              assets=self.assets)
         if key is not None:
             try:
                 entry = {"faces": json.loads(encode_faces([face])),
@@ -174,7 +184,10 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
                       ) -> tuple[ItemGroup, list[Finding]]:
     """Resolve every item's front and back templates into faces (through the cache when
     ``builder`` has one)."""
-    builder = builder or Builder()
+    if builder is None:
+        from .assets import game_assets
+
+        builder = Builder(assets=game_assets(game)[0])
     digests = {} if digests is None else digests
     bleed = options.bleed if printable.bleed is None else printable.bleed
     group = ItemGroup(printable.component, printable.name, printable.size, bleed,

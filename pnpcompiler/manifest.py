@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from .model import Id, Model, Scalar, Source
+
+#: The name a template's ``text: {font: ...}`` uses for a font the game declares.
+FontName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40,
+                                description="A font name: lowercase letters, digits and '-'.")]
 
 
 class Players(Model):
@@ -79,4 +83,8 @@ class Manifest(Model):
     bill_of_materials: list[BomEntry] = Field(min_length=1)
     contradictions: list[Contradiction] = Field(default_factory=list)
     """Places where the rulebook contradicts itself; each is reported as a warning."""
+    fonts: dict[FontName, str] = Field(default_factory=dict,
+                                       json_schema_extra={"additionalProperties": False})
+    """TrueType fonts templates may use, by name: a ``.ttf`` file inside the game folder
+    (``display: fonts/Oswald-Bold.ttf``). Templates say ``text: {font: display}``."""
     notes: str | None = None

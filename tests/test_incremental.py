@@ -343,3 +343,16 @@ def write_elsewhere(game, folder):
     assert code == 1
     assert "error output.outside-folder" in output and "left as it was" in output
     assert not (root / "out" / "demo").exists()
+
+
+def test_hashing_a_folder_reads_only_regular_files(tmp_path: Path) -> None:
+    from pnpcompiler.cache import tree_digest
+
+    (tmp_path / "game.yaml").write_text("title: x\n")
+    os.mkfifo(tmp_path / "pipe")  # reading it would wait for ever
+    (tmp_path / "zero").symlink_to("/dev/zero")  # reading it would never end
+    (tmp_path / "outside").symlink_to("/etc/hostname")
+    first = tree_digest(tmp_path)
+    assert tree_digest(tmp_path) == first
+    (tmp_path / "game.yaml").write_text("title: y\n")
+    assert tree_digest(tmp_path) != first

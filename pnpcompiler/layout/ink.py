@@ -2,14 +2,15 @@
 
 Fills keep a pale gray of their lightness, so boxes and bands stay visible; strokes and text
 turn gray by lightness, and light text (white on a dark band) turns black, as the band it
-sat on is now pale.
+sat on is now pale. Pictures are drawn in grayscale at their full strength: they are the
+content of the face, so they are not washed out like fills.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from .model import Box, Element, Ellipse, Face, Group, Line, Paint, Polygon, Run, Text
+from .model import Box, Element, Ellipse, Face, Group, Image, Line, Paint, Polygon, Run, Text
 
 FILL_STRENGTH = 0.25
 """How much of a fill's darkness is kept."""
@@ -54,6 +55,8 @@ def _element(e: Element) -> Element:
             Run(r.x, r.text, r.font, r.size, _text_colour(r.colour), r.width, r.icon)
             for r in line.runs)) for line in e.lines)
         return replace(e, lines=lines)
+    if isinstance(e, Image):
+        return replace(e, grayscale=True)
     if isinstance(e, Group):
         return replace(e, elements=tuple(_element(child) for child in e.elements))
     return e

@@ -103,6 +103,47 @@ class Icon:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A PNG or JPEG picture from the game's folder, fitted into a box.
+
+    The picture is named by its resolved path and the SHA-256 of its bytes, so a face that
+    shows another picture (or the same file changed) is another face.
+    """
+
+    path: str
+    """The file, resolved inside the game's content folder (absolute)."""
+    digest: str
+    """SHA-256 (hex) of the file's bytes."""
+    format: str
+    """``png`` or ``jpeg``, as read from the file's bytes."""
+    pixels: tuple[int, int]
+    """The picture's width and height in pixels."""
+    x: float
+    y: float
+    w: float
+    h: float
+    fit: str = "contain"
+    """``contain`` (all of it, centred, aspect kept), ``cover`` (fills the box, aspect kept,
+    clipped to the box) or ``stretch`` (fills the box exactly)."""
+    grayscale: bool = False
+    """Drawn in shades of gray (the ink saver)."""
+
+    def placed(self) -> tuple[float, float, float, float]:
+        """Return where the picture itself lands: (x, y, w, h) in mm.
+
+        Inside the box for ``contain``, over it for ``cover`` (the renderers clip to the
+        box), the box itself for ``stretch``.
+        """
+        pw, ph = self.pixels
+        if self.fit == "stretch" or pw <= 0 or ph <= 0 or self.w <= 0 or self.h <= 0:
+            return self.x, self.y, self.w, self.h
+        pick = max if self.fit == "cover" else min
+        scale = pick(self.w / pw, self.h / ph)
+        w, h = pw * scale, ph * scale
+        return self.x + (self.w - w) / 2, self.y + (self.h - h) / 2, w, h
+
+
+@dataclass(frozen=True)
 class Group:
     """Elements drawn together under a name (an SVG ``<g id>``; the PDF just draws them)."""
 
@@ -110,7 +151,7 @@ class Group:
     elements: tuple[Element, ...]
 
 
-Element = Box | Ellipse | Polygon | Text | Icon | Group
+Element = Box | Ellipse | Polygon | Text | Icon | Image | Group
 
 
 @dataclass(frozen=True)

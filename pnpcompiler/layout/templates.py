@@ -6,6 +6,9 @@ template can say ``text: "Route {{ item.route }}"`` or ``x: "{{ W / 2 }}mm"``. A
 carry ``if: <expression>`` (drawn only when true) and ``each: <expression>`` with ``as: name``
 (drawn once per value). Lengths are millimetres, as numbers or with a unit (``"3mm"``,
 ``"0.25in"``). Errors name the template file, line and column.
+
+Pictures (``image: {src: ...}``) and the fonts a game declares come from the game's folder
+through :mod:`pnpcompiler.assets`, which refuses any path that leads outside it.
 """
 
 from __future__ import annotations
@@ -14,15 +17,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..findings import Finding, Location, error, warning
 from ..loader import Document, PathKey, load_file
 from ..units import parse_length
-from .model import Box, Element, Ellipse, Face, Icon, Overflow, Paint, Polygon, Text
-from .text import TextStyle, fit, plain
+from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text
+from .text import FONT_NAMES, TextStyle, fit, plain
 
-ELEMENT_KINDS = ("box", "circle", "ellipse", "line", "polygon", "text", "icon")
+if TYPE_CHECKING:
+    from ..assets import GameAssets
+
+ELEMENT_KINDS = ("box", "circle", "ellipse", "line", "polygon", "text", "icon", "image")
 _PAINT = {"fill", "stroke", "stroke_width", "dash"}
 ALLOWED_KEYS: dict[str, set[str]] = {
     "box": {"x", "y", "w", "h", "radius"} | _PAINT,
@@ -33,10 +39,17 @@ ALLOWED_KEYS: dict[str, set[str]] = {
     "text": {"x", "y", "w", "h", "text", "font", "size", "min_size", "leading", "align",
              "valign", "colour", "field"},
     "icon": {"name", "x", "y", "size", "colour"},
+    "image": {"src", "x", "y", "w", "h", "fit"},
 }
 """Keys each element accepts, besides ``if`` (which may also sit beside the element)."""
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
+FITS = ("contain", "cover", "stretch")
+BUILTIN_FONTS = tuple(FONT_NAMES)
+MAX_POWER_BITS = 100_000
+"""The largest integer ``**`` may make in a template, in bits."""
+MAX_REPEAT = 1_000_000
+"""The longest text or list ``*`` may make in a template."""
 
 
 class TemplateError(Exception):
@@ -92,25 +105,44 @@ def _display(path: Path) -> str:
     return display_path(path)
 
 
-_ENV: Any = None
+def _check_size(operator: str, left: Any, right: Any) -> None:
+    """Refuse ``**`` and ``*`` that would make a number or a text too big to hold."""
+    if operator == "**":
+        if (isinstance(left, int) and isinstance(right, int) and abs(left) > 1
+                and right * max(left.bit_length(), 1) > MAX_POWER_BITS):
+            raise OverflowError(f"{left!r} ** {right!r} is too large")
+        return
+    for seq, n in ((left, right), (right, left)):
+        if (isinstance(seq, str | list | tuple) and isinstance(n, int)
+                and len(seq) * n > MAX_REPEAT):
+            raise OverflowError(f"repeating {len(seq)} items {n} times is too long "
+                                f"(at most {MAX_REPEAT:,})")
 
 
-def environment() -> Any:
-    """Return the sandboxed jinja2 environment (values are escaped for text markup)."""
-    global _ENV
-    if _ENV is None:
-        from jinja2 import StrictUndefined
-        from jinja2.sandbox import ImmutableSandboxedEnvironment
+@lru_cache(maxsize=2)
+def environment(autoescape: bool = True) -> Any:
+    """Return the sandboxed jinja2 environment: values are escaped for text markup, except
+    in the environment for paths (``autoescape`` false)."""
+    from jinja2 import StrictUndefined
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-        _ENV = ImmutableSandboxedEnvironment(autoescape=True, undefined=StrictUndefined,
-                                             trim_blocks=True, lstrip_blocks=True)
-    return _ENV
+    class Sandbox(ImmutableSandboxedEnvironment):
+        """No Python internals, no mutation, and no power or repetition that eats memory."""
+
+        intercepted_binops = frozenset({"**", "*"})
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            _check_size(operator, left, right)
+            return super().call_binop(context, operator, left, right)
+
+    return Sandbox(autoescape=autoescape, undefined=StrictUndefined, trim_blocks=True,
+                   lstrip_blocks=True)
 
 
 @lru_cache(maxsize=4096)
-def _compiled(source: str) -> Any:
+def _compiled(source: str, autoescape: bool = True) -> Any:
     """Return a template string compiled once: a kit renders the same strings for every item."""
-    return environment().from_string(source)
+    return environment(autoescape).from_string(source)
 
 
 @lru_cache(maxsize=4096)
@@ -133,6 +165,10 @@ class Resolver:
     templates: TemplateSet | None = None
     icon_prefix: str = ""
     """Where icons are looked up first (``rushing-tin/icons/``), then ``icons/``."""
+    assets: GameAssets | None = None
+    """The game's folder and fonts: where pictures and declared fonts come from."""
+    item_where: Location | None = None
+    """Where the item is written in content (a picture's finding points into it)."""
     findings: list[Finding] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
 
@@ -146,11 +182,13 @@ class Resolver:
 
     # -- values -------------------------------------------------------------------------
 
-    def render(self, value: Any, path: PathKey, scope: dict[str, Any]) -> Any:
-        """Render a string value through jinja2; other values pass through."""
+    def render(self, value: Any, path: PathKey, scope: dict[str, Any], *,
+               escape: bool = True) -> Any:
+        """Render a string value through jinja2 (values escaped for markup unless ``escape``
+        is false, as for paths); other values pass through."""
         if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
             return value
-        return self.jinja(lambda: str(_compiled(value).render(scope)), path)
+        return self.jinja(lambda: str(_compiled(value, escape).render(scope)), path)
 
     def expression(self, text: Any, path: PathKey, scope: dict[str, Any]) -> Any:
         """Evaluate an ``if``/``each`` expression."""
@@ -310,7 +348,46 @@ class Resolver:
             return Icon(name, ln(spec, "x", path, scope), ln(spec, "y", path, scope),
                         ln(spec, "size", path, scope),
                         self.colour(spec, "colour", path, scope))
+        if kind == "image":
+            return self.image(spec, path, scope)
         return self.text(spec, path, scope)
+
+    def image(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]) -> Image:
+        """Resolve a picture: its file confined to the game folder, read and checked."""
+        from ..assets import Picture
+
+        ln = self.length
+        x, y = ln(spec, "x", path, scope), ln(spec, "y", path, scope)
+        w, h = ln(spec, "w", path, scope), ln(spec, "h", path, scope)
+        how = self.choice(spec, "fit", path, scope, FITS)
+        if "src" not in spec:
+            raise self.fail("template.missing-key", "expected 'src' (a picture's path in the "
+                            "game folder)", path)
+        raw = spec["src"]
+        src = self.render(raw, (*path, "src"), scope, escape=False)
+        where = self.where((*path, "src"))
+        about = f"{self.template.name}: "  # the same for every item: reported once
+        if isinstance(raw, str) and raw != src and isinstance(src, str):
+            # The path came from the item's data: point at the field that holds it.
+            field_at = self.assets.locate_value(self.item_where, src) if self.assets else None
+            about = f"{self.item}: image src of {self.template.name} ({where.prefix()}): "
+            where = field_at or self.item_where or where
+        if self.assets is None:
+            raise TemplateError(error("image.no-game", f"{about}expected a game folder to "
+                                      "read pictures from, found none (the template is not "
+                                      "resolved for a game's item)", where))
+        found = self.assets.picture(src, where=where, about=about)
+        if not isinstance(found, Picture):
+            raise TemplateError(found)
+        return Image(str(found.path), found.digest, found.format, (found.width, found.height),
+                     x, y, w, h, how)
+
+    def font(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]) -> str:
+        """Return a text's font: a built-in name, or the registered name of one the game
+        declares."""
+        declared = self.assets.fonts if self.assets else {}
+        name = self.choice(spec, "font", path, scope, (*BUILTIN_FONTS, *sorted(declared)))
+        return declared[name].registered if name in declared else name
 
     def expand_icons(self, elements: list[Element]) -> Iterator[Element]:
         """Replace icons, and icons inside text, by their templates' elements, scaled."""
@@ -354,7 +431,8 @@ class Resolver:
                                          "templates/icons/)", self.where(())))
             return
         inner = Resolver(template, dict(self.context, arg=arg, colour=colour or "#222222"),
-                         10.0, 10.0, 0.0, self.item, self.templates, self.icon_prefix)
+                         10.0, 10.0, 0.0, self.item, self.templates, self.icon_prefix,
+                         self.assets, self.item_where)
         face = inner.face()
         self.findings += inner.findings
         k = size / 10.0
@@ -389,8 +467,7 @@ class Resolver:
             raise self.fail("template.missing-key", "expected 'text'", path)
         markup = str(self.render(spec["text"], (*path, "text"), scope))
         style = TextStyle(
-            font=self.choice(spec, "font", path, scope,
-                             ("regular", "bold", "italic", "bold-italic")),
+            font=self.font(spec, path, scope),
             size=self.number(spec, "size", path, scope, 9.0),
             min_size=self.number(spec, "min_size", path, scope, 6.0),
             leading=self.number(spec, "leading", path, scope, 1.2),
@@ -434,6 +511,8 @@ def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
     if isinstance(e, Polygon):
         return Polygon(tuple((x * k + dx, y * k + dy) for x, y in e.points), p(e.paint),
                        e.closed)
+    if isinstance(e, Image):
+        return replace(e, x=e.x * k + dx, y=e.y * k + dy, w=e.w * k, h=e.h * k)
     if isinstance(e, Text):
         from .model import Line, Run
 
@@ -459,11 +538,17 @@ def _is_colour(text: str) -> bool:
 
 
 def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tuple[float,
-            float], bleed: float, item: str, where: Location | None = None
-            ) -> tuple[Face, list[Finding]]:
-    """Resolve template ``name`` for one item into a face, with any overflow warnings."""
+            float], bleed: float, item: str, where: Location | None = None, *,
+            assets: GameAssets | None = None) -> tuple[Face, list[Finding]]:
+    """Resolve template ``name`` for one item into a face, with any overflow warnings.
+
+    Pictures and declared fonts come from ``assets`` (without them, a template that draws a
+    picture or names a declared font gets a finding).
+    """
     template = templates.get(name, where)
     game = name.split("/", 1)[0] + "/icons/" if "/" in name else ""
-    resolver = Resolver(template, context, size[0], size[1], bleed, item, templates, game)
+    resolver = Resolver(template, context, size[0], size[1], bleed, item, templates, game,
+                        assets, where)
     face = resolver.face()
     return face, resolver.findings
+

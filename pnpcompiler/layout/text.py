@@ -26,6 +26,10 @@ FONT_NAMES = {"regular": "Vera", "bold": "Vera-Bold", "italic": "Vera-Italic",
               "bold-italic": "Vera-BoldItalic"}
 SVG_FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 
+_DECLARED: dict[str, tuple[str, str, str]] = {}
+"""Fonts a game declares, by the name they are registered under: (SVG font-family, weight,
+style). Kept beside reportlab's own registry, which is per process too."""
+
 
 @cache
 def register_fonts() -> None:
@@ -44,6 +48,59 @@ def register_fonts() -> None:
     addMapping("Vera", 1, 1, "Vera-BoldItalic")
 
 
+def register_ttf(name: str, path: Path) -> None:
+    """Register the TrueType file ``path`` with reportlab as ``name`` (once per name).
+
+    ``<b>`` and ``<i>`` inside text set in it keep it: a game declares its bold face as a
+    font of its own. Raises whatever reportlab raises for a file it cannot use.
+    """
+    if name in _DECLARED:
+        return
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    pdfmetrics.registerFont(TTFont(name, str(path)))
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(name, bold, italic, name)
+    _DECLARED[name] = _svg_family(path)
+
+
+def _svg_family(path: Path) -> tuple[str, str, str]:
+    """Return the font-family, weight and style an SVG names a TrueType file by."""
+    from PIL import ImageFont
+
+    try:
+        family, style = ImageFont.truetype(str(path), 10).getname()
+    except (OSError, ValueError):
+        family, style = None, None
+    words = (style or "").lower()
+    weight = "bold" if any(w in words for w in ("bold", "black", "heavy")) else "normal"
+    slant = "italic" if ("italic" in words or "oblique" in words) else "normal"
+    name = (family or path.stem).replace("\\", "").replace("'", "")
+    return f"'{name}', sans-serif", weight, slant
+
+
+def font_name(font: str) -> str:
+    """Return reportlab's name for a style's font: a built-in name, a registered font, or
+    Vera."""
+    if font in _DECLARED:
+        return font
+    return FONT_NAMES.get(font, "Vera")
+
+
+def svg_font(font: str) -> tuple[str, str, str]:
+    """Return (font-family, font-weight, font-style) for a run's font in SVG output."""
+    if font in _DECLARED:
+        return _DECLARED[font]
+    if font in FONT_FILES:
+        weight = "bold" if "Bold" in font else "normal"
+        style = "italic" if "Italic" in font else "normal"
+        return SVG_FONT_FAMILY, weight, style
+    return "sans-serif", "normal", "normal"
+
+
 @cache
 def _blank_png() -> str:
     """Return the path of the transparent image that reserves an icon's place in a line."""
@@ -55,6 +112,7 @@ class TextStyle:
     """How a text box sets its text (sizes in points, lengths in mm)."""
 
     font: str = "regular"
+    """A built-in name (regular, bold, italic, bold-italic) or a registered font's name."""
     size: float = 9.0
     min_size: float = 6.0
     leading: float = 1.2
@@ -105,7 +163,7 @@ def _set(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
     text = ICON_TOKEN.sub(icon, markup)
     leading = size * style.leading
     pstyle = ParagraphStyle(
-        "pnp", fontName=FONT_NAMES.get(style.font, "Vera"), fontSize=size, leading=leading,
+        "pnp", fontName=font_name(style.font), fontSize=size, leading=leading,
         alignment={"center": TA_CENTER, "right": TA_RIGHT}.get(style.align, TA_LEFT),
         textColor=colors.HexColor(style.colour))
     para = Paragraph(text, pstyle)

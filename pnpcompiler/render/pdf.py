@@ -2,13 +2,46 @@
 
 from __future__ import annotations
 
+import io
+import os
+from functools import lru_cache
 from typing import Any
 
-from ..layout.model import Box, Ellipse, Face, Group, Icon, Paint, Polygon, Text
+from ..layout.model import Box, Ellipse, Face, Group, Icon, Image, Paint, Polygon, Text
 from ..layout.text import PT_PER_MM, register_fonts
 
 K = PT_PER_MM
 CAPS = {"butt": 0, "round": 1, "square": 2}
+
+
+@lru_cache(maxsize=1024)
+def colour(value: str) -> Any:
+    """Return reportlab's colour for ``value``, parsed once: a kit repeats a few colours."""
+    from reportlab.lib.colors import toColor
+
+    return toColor(value)
+
+
+def picture(path: str, digest: str, grayscale: bool) -> Any:
+    """Return reportlab's reader for a picture file, read once per run and version of the
+    file (path, time and size)."""
+    try:
+        st = os.stat(path)
+        key = (st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError):
+        key = (0, 0)  # picture_bytes says why it cannot be read
+    return _picture(path, *key, digest, grayscale)
+
+
+@lru_cache(maxsize=16)
+def _picture(path: str, mtime_ns: int, size: int, digest: str, grayscale: bool) -> Any:
+    from reportlab.lib.utils import ImageReader
+
+    from ..assets import picture_bytes
+
+    data, _ = picture_bytes(path, digest, grayscale)
+    # A JPEG stays a JPEG in the PDF (reportlab embeds its bytes as they are).
+    return ImageReader(io.BytesIO(data))
 
 
 class PageDraw:
@@ -30,9 +63,9 @@ class PageDraw:
     def paint(self, paint: Paint) -> tuple[bool, bool]:
         c = self.c
         if paint.fill:
-            c.setFillColor(paint.fill)
+            c.setFillColor(colour(paint.fill))
         if paint.stroke:
-            c.setStrokeColor(paint.stroke)
+            c.setStrokeColor(colour(paint.stroke))
             c.setLineWidth(paint.stroke_width * K)
             c.setDash([d * K for d in paint.dash] if paint.dash else [])
             if paint.cap != self.cap:
@@ -53,7 +86,7 @@ class PageDraw:
                       (face.height + 2 * b) * K)
             c.clipPath(path, stroke=0, fill=0)
         if face.background and background:
-            c.setFillColor(face.background)
+            c.setFillColor(colour(face.background))
             c.rect(self.x(ox - b), self.y(oy + face.height + b), (face.width + 2 * b) * K,
                    (face.height + 2 * b) * K, stroke=0, fill=1)
         for element in face.elements:
@@ -98,12 +131,31 @@ class PageDraw:
                 for run in line.runs:
                     if run.icon or not run.text:
                         continue
-                    c.setFillColor(run.colour)
+                    c.setFillColor(colour(run.colour))
                     c.setFont(run.font, run.size)
                     c.drawString(self.x(ox + e.x + run.x), self.y(oy + e.y + line.baseline),
                                  run.text)
+        elif isinstance(e, Image):
+            self.image(e, ox, oy)
         elif isinstance(e, Group):
             for child in e.elements:
                 self.element(child, ox, oy)
         elif isinstance(e, Icon):  # icons are expanded at layout time; nothing left to draw
             return
+
+    def image(self, e: Image, ox: float, oy: float) -> None:
+        """Draw a picture fitted to its box (clipped to it for ``cover``)."""
+        if e.w <= 0 or e.h <= 0:
+            return
+        reader = picture(e.path, e.digest, e.grayscale)
+        c = self.c
+        x, y, w, h = e.placed()
+        clip = e.fit == "cover"
+        if clip:
+            c.saveState()
+            path = c.beginPath()
+            path.rect(self.x(ox + e.x), self.y(oy + e.y + e.h), e.w * K, e.h * K)
+            c.clipPath(path, stroke=0, fill=0)
+        c.drawImage(reader, self.x(ox + x), self.y(oy + y + h), w * K, h * K, mask="auto")
+        if clip:
+            c.restoreState()

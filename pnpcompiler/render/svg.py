@@ -1,11 +1,20 @@
-"""Write a resolved face as SVG (svgwrite), millimetres, the bleed box as the view box."""
+"""Write a resolved face as SVG (svgwrite), millimetres, the bleed box as the view box.
+
+Pictures are embedded as ``data:`` URIs, so each SVG stands alone.
+"""
 
 from __future__ import annotations
 
+import base64
+import os
+from functools import lru_cache
 from typing import Any
 
-from ..layout.model import Box, Ellipse, Face, Group, Paint, Polygon, Text
-from ..layout.text import PT_PER_MM, SVG_FONT_FAMILY
+from ..layout.model import Box, Ellipse, Face, Group, Image, Paint, Polygon, Text
+from ..layout.text import PT_PER_MM, svg_font
+
+ASPECT = {"contain": "xMidYMid meet", "cover": "xMidYMid slice", "stretch": "none"}
+"""SVG's preserveAspectRatio for each way a picture fits its box."""
 
 
 def _f(x: float) -> str:
@@ -22,6 +31,24 @@ def _paint(paint: Paint, closed: bool = True) -> dict[str, str]:
         if paint.cap != "butt":
             out["stroke_linecap"] = paint.cap
     return out
+
+
+def data_uri(path: str, digest: str, grayscale: bool = False) -> str:
+    """Return a picture as a ``data:`` URI, made once per version of the file."""
+    try:
+        st = os.stat(path)
+        key = (st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError):
+        key = (0, 0)  # picture_bytes says why it cannot be read
+    return _data_uri(path, *key, digest, grayscale)
+
+
+@lru_cache(maxsize=8)
+def _data_uri(path: str, mtime_ns: int, size: int, digest: str, grayscale: bool) -> str:
+    from ..assets import picture_bytes
+
+    data, kind = picture_bytes(path, digest, grayscale)
+    return f"data:image/{kind};base64,{base64.b64encode(data).decode('ascii')}"
 
 
 def face_svg(face: Face, *, title: str | None = None, trim_line: bool = False) -> str:
@@ -62,15 +89,22 @@ def add(doc: Any, parent: Any, e: Any) -> None:
         for key, value in _paint(e.paint, e.closed).items():
             shape[key.replace("_", "-")] = value
         parent.add(shape)
+    elif isinstance(e, Image):
+        if e.w > 0 and e.h > 0:
+            uri = data_uri(e.path, e.digest, e.grayscale)
+            image = doc.image("", insert=(_f(e.x), _f(e.y)), size=(_f(e.w), _f(e.h)))
+            del image.attribs["xlink:href"]
+            image["href"] = uri
+            image["preserveAspectRatio"] = ASPECT.get(e.fit, "xMidYMid meet")
+            parent.add(image)
     elif isinstance(e, Text):
         for line in e.lines:
             for run in line.runs:
                 if run.icon or not run.text:
                     continue
-                weight = "bold" if "Bold" in run.font else "normal"
-                style = "italic" if "Italic" in run.font else "normal"
+                family, weight, style = svg_font(run.font)
                 t = doc.text(run.text, insert=(_f(e.x + run.x), _f(e.y + line.baseline)),
-                             font_family=SVG_FONT_FAMILY, font_size=_f(run.size / PT_PER_MM),
+                             font_family=family, font_size=_f(run.size / PT_PER_MM),
                              font_weight=weight, font_style=style, fill=run.colour)
                 t["xml:space"] = "preserve"
                 parent.add(t)

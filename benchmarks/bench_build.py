@@ -91,7 +91,7 @@ def main() -> int:
                                               project), 1.0),
             ("kit, cold (A4 + Letter + PNG 150 dpi)", measure(args.rounds, clean, KIT,
                                                               project), 10.0),
-            ("kit, cold, PDFs and SVGs only", measure(args.rounds, clean, KIT[:-3] + ["-q"],
+            ("kit, cold, PDFs and SVGs only", measure(args.rounds, clean, [*KIT[:-3], "-q"],
                                                       project), None),
         ]
         run(KIT, project)

@@ -36,6 +36,8 @@ class Chart:
     mountains: dict[str, Mountain] = field(default_factory=dict)
     routes: dict[str, dict[str, Route]] = field(default_factory=dict)
     """The fewest-legs flights from each airport asked about so far."""
+    centres: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Each mountain range's centre by id."""
 
     def __post_init__(self) -> None:
         for place in self.board.places():
@@ -45,6 +47,7 @@ class Chart:
             self.mountains.setdefault(m.id.lower(), m)
             if m.name:
                 self.mountains.setdefault(m.name.lower(), m)
+            self.centres[m.id] = (m.x, m.y)
 
     @staticmethod
     def _keys(place: Airport | Beacon) -> list[str]:

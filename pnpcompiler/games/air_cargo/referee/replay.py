@@ -347,8 +347,7 @@ def crossed(chart: Chart, a: Place, b: Place) -> list[str]:
     seg = ((a.x, a.y), (b.x, b.y))
     ids = list(known.crossings) if known is not None else list(
         mountains_crossed(chart.board, [seg])[0])
-    where = {m.id: closest_point(seg, (m.x, m.y))[0] for m in chart.board.mountains}
-    return sorted(ids, key=lambda m: where[m])
+    return sorted(ids, key=lambda m: closest_point(seg, chart.centres[m])[0])
 
 
 def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,

@@ -19,8 +19,8 @@ SIDES = {"left": 1, "right": -1}
 
 def _route_index(ctx: Context, h: Hex) -> int | None:
     """Return a hex's place on the take-off route: 0 the airport, then the approach."""
-    air = ctx.movement.air
-    line = (air.airport, *air.approach)
+    lookups = ctx.lookups
+    line = (lookups.airport, *lookups.approach)
     return line.index(h) if h in line else None
 
 
@@ -40,7 +40,8 @@ def end_changes(ctx: Context, walk: Walk) -> None:
         ctx.rule("move.level-step", "3.11", f"plane {plane.id} changed from level {walk.level} "
                  f"to {new_level}: one level a turn at most", where(move, "level"),
                  plane=plane.id)
-    _faults(ctx, walk, new_level)
+    if plane.fault is not None:
+        _faults(ctx, walk, new_level)
     if plane.low_to_avoid and side:
         ctx.rule("level2.turn", "10.06", f"plane {plane.id} flies at level 2 to avoid trouble "
                  "and may not change direction until back at level 3", where(move, "turn"),
@@ -118,7 +119,7 @@ def _level_two(ctx: Context, walk: Walk) -> None:
     to land, in evasive action, or as the only safe way (a claim)."""
     plane, move = walk.plane, walk.move
     air = ctx.movement.air
-    airspace = air.restricted
+    airspace = ctx.lookups.restricted
     if plane.fault in ("engine-1", "engine-2"):
         return  # 11.04: low flying rules do not apply to an emergency landing
     if plane.exit_level == 2 and walk.hex in air.level2_allowed:
@@ -148,18 +149,18 @@ def arrive(ctx: Context, walk: Walk) -> None:
     """Settle where the move ended: landing, low flying, the map edge, or flying on."""
     plane, move = walk.plane, walk.move
     plane.hex, plane.facing, plane.level = walk.hex, walk.facing, walk.level
-    air = ctx.movement.air
-    if plane.control_zone_breach and walk.hex not in air.restricted:
+    lookups = ctx.lookups
+    if plane.control_zone_breach and walk.hex not in lookups.restricted:
         plane.control_zone_breach = False
-    if plane.go_around and walk.hex not in air.restricted:
+    if plane.go_around and walk.hex not in lookups.restricted:
         plane.go_around = False
     if walk.level == 1:
         if plane.fault in ("engine-1", "engine-2"):
             _emergency_landing(ctx, walk)
-        elif (walk.hex == air.airport and walk.facing == air.landing_direction
+        elif (walk.hex == lookups.airport and walk.facing == lookups.landing_direction
               and plane.exit_level == 1):
             land(ctx, walk)
-        elif walk.hex in air.restricted:
+        elif walk.hex in lookups.restricted:
             _landing_deal(ctx, walk, "5.09", "tried to land outside the hand-off route")
             plane.level = 2
         else:
@@ -170,7 +171,7 @@ def arrive(ctx: Context, walk: Walk) -> None:
             plane.level = 2
             _out_of_control(plane, "low flying (10.03)")
         return
-    if neighbor(walk.hex, walk.facing) not in ctx.geo.hexes:
+    if neighbor(walk.hex, walk.facing) not in lookups.hexes:
         hand_off(ctx, walk, walk.facing, overshoot=False)
     del move
 
@@ -184,16 +185,14 @@ def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
 def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
     """The plane leaves the map over a hex side facing ``side`` (4.01-4.15)."""
     plane = walk.plane
-    points = ctx.geo.points_in_play()
-    monitored = {p.outward for lv, p in points.items() if p.name != "airport"}
-    target = points.get(plane.exit_level)
+    target = ctx.lookups.points.get(plane.exit_level)
     plane.where, last = "gone", walk.hex
     if not plane.celebrity:
         ctx.state.pool.add(plane.id)
     if target is None or target.name == "airport" or side != target.outward:
         from .flight import _deal
 
-        major = side not in monitored
+        major = side not in ctx.lookups.monitored
         why = ("an unmonitored hex side" if major else "the wrong hand-off hex side")
         if major and overshoot and walk.restricted:
             # VERTICAL NEAR MISS EXAMPLES: out of control after evasive action, leaving by an

@@ -4,6 +4,7 @@ rulings found so far."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ....findings import Finding, Location, Severity
@@ -12,9 +13,9 @@ from ....model import Model
 from ....project import GameContent
 from ....referee import ruling
 from ..model import RandomEventCard, RulesTables, StatusCard, WeatherEventCard
-from ..movement import Goal, Movement
-from ..routes import TURN_MINUTES, minutes
-from ..sector_map import SectorGeometry
+from ..movement import Goal, Movement, State
+from ..routes import TURN_MINUTES, Route, minutes, parse_route
+from ..sector_map import PointInPlay, SectorGeometry
 from .state import HexNames, Shift
 
 
@@ -31,11 +32,17 @@ class Tables:
     weather_events: dict[str, WeatherEventCard]
     status: dict[tuple[str, str], StatusCard] | dict[Any, StatusCard]
     """(airline, status) -> card."""
+    routes: dict[str, Route | None] = field(default_factory=dict)
+    """The hand-off cards' route codes decoded (None for a code that is not one)."""
 
-    @property
+    @cached_property
     def start(self) -> int:
-        """Return the shift's start in minutes since midnight."""
+        """Return the shift's start in minutes since midnight (read once: every turn asks)."""
         return minutes(self.rules.shift.start) or 480
+
+    def route(self, code: str) -> Route | None:
+        """Return a route code decoded (looked up for the deck's cards, else decoded)."""
+        return self.routes[code] if code in self.routes else parse_route(code)
 
     def time_of(self, turn: int) -> int:
         """Return the time on the track during a turn (turn 1 is the start)."""
@@ -53,6 +60,53 @@ class Tables:
         """Return a status card's bonus payment modifier (0 when there is none)."""
         card = self.status.get((airline, status))
         return card.modifier or 0 if card else 0
+
+
+@dataclass(frozen=True)
+class MapLookups:
+    """What a move asks of the sector map at every hex, worked out once per sector."""
+
+    hexes: frozenset[Hex]
+    around: dict[Hex, frozenset[Hex]]
+    """The six neighbours of each map hex."""
+    zone: dict[Hex, frozenset[Hex]]
+    """Each map hex and its six neighbours: where another plane is near enough to meet."""
+    airport: Hex
+    approach: tuple[Hex, ...]
+    landing_direction: int
+    restricted: frozenset[Hex]
+    """The control zone, the airport and its approach: closed at level 3 and below (5.10)."""
+    points: dict[int, PointInPlay]
+    """The sector's entry/exit points in play by level (the airport at level 1); read only."""
+    monitored: frozenset[int]
+    """The directions of the hand-off hex sides ATC monitors (4.09)."""
+    entries: dict[int, State]
+    """Where a plane entering at each point starts, by level: off the map, facing in."""
+    takeoff: State
+    """Where a plane taking off starts: behind the airport, facing along the approach."""
+    sections: dict[str, tuple[Hex, ...]]
+    """Each section's hexes."""
+    section_of: dict[Hex, str]
+    """The section of each hex (the first that lists it); read only."""
+
+    @classmethod
+    def of(cls, geo: SectorGeometry, movement: Movement) -> MapLookups:
+        """Return the lookups of a sector map."""
+        air = movement.air
+        points = geo.points_in_play()
+        around = {h: frozenset(neighbors(h)) for h in geo.hexes}
+        sections: dict[str, tuple[Hex, ...]] = {}
+        for section in geo.board.sections:
+            sections.setdefault(section.id, tuple((h[0], h[1]) for h in section.hexes))
+        return cls(
+            hexes=geo.hexes, around=around, zone={h: n | {h} for h, n in around.items()},
+            airport=air.airport, approach=air.approach,
+            landing_direction=air.landing_direction, restricted=air.restricted, points=points,
+            monitored=frozenset(p.outward for p in points.values() if p.name != "airport"),
+            entries={level: movement.entry_state(p.hex, p.outward, level)
+                     for level, p in points.items()},
+            takeoff=movement.takeoff_state(),
+            sections=sections, section_of=geo.section_of())
 
 
 @dataclass
@@ -75,12 +129,20 @@ class Context:
     _around: dict[Hex, frozenset[Hex]] = field(default_factory=dict)
     reported: set[Any] = field(default_factory=set)
     """Problems already reported, so one mistake gives one finding, not one a turn."""
+    lookups: MapLookups = field(init=False)
+
+    def __post_init__(self) -> None:
+        # Shared by every replay of the loaded content: the map does not change.
+        self.lookups = self.game.memo(("rushing-tin.referee.map", self.geo),
+                                      lambda: MapLookups.of(self.geo, self.movement))
 
     def around(self, h: Hex) -> frozenset[Hex]:
-        """Return the six neighbours of a hex (kept: moves ask for the same hexes often)."""
-        found = self._around.get(h)
+        """Return the six neighbours of a hex (worked out once per sector for map hexes)."""
+        found = self.lookups.around.get(h)
         if found is None:
-            found = self._around[h] = frozenset(neighbors(h))
+            found = self._around.get(h)
+            if found is None:
+                found = self._around[h] = frozenset(neighbors(h))
         return found
 
     def once(self, key: Any) -> bool:
@@ -122,7 +184,8 @@ class Context:
         """Return a hex as printed on the map (``off the map`` when it is not on it)."""
         if h is None:
             return "-"
-        return self.names.name(h) if h in self.geo.hexes else f"{self.names.name(h)} (off map)"
+        return (self.names.name(h) if h in self.lookups.hexes
+                else f"{self.names.name(h)} (off map)")
 
 
 def where(model: Model | None, *parts: str | int) -> Location | None:

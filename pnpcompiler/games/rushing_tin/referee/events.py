@@ -68,24 +68,21 @@ def _no_section_roll(ctx: Context, event: Event, rule: str) -> None:
 
 def section_hexes(ctx: Context, section_id: str) -> list[Hex]:
     """Return a section's hexes."""
-    for section in ctx.geo.board.sections:
-        if section.id == section_id:
-            return [(h[0], h[1]) for h in section.hexes]
-    return []
+    return list(ctx.lookups.sections.get(section_id, ()))
 
 
 def section_for(ctx: Context, roll: int) -> str | None:
     """Return the section whose entry/exit point has the level rolled (RANDOM EVENTS)."""
-    point = ctx.geo.points_in_play().get(roll)
+    point = ctx.lookups.points.get(roll)
     if point is None:
         return None
-    return ctx.geo.section_of().get(point.hex)
+    return ctx.lookups.section_of.get(point.hex)
 
 
 def affected_plane(ctx: Context, section_id: str) -> Plane | None:
     """Return the plane with the highest ID in a section; planes on its boundary come last."""
     hexes = set(section_hexes(ctx, section_id))
-    section_of = ctx.geo.section_of()
+    section_of = ctx.lookups.section_of
 
     def on_boundary(h: Hex) -> bool:
         return any(n in section_of and section_of[n] != section_id for n in neighbors(h))
@@ -156,13 +153,13 @@ def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str) ->
 def _approaching(ctx: Context) -> Plane | None:
     """Return the highest-ID plane approaching to land: its next move brings it into the
     airport's airspace (5.13)."""
-    air = ctx.movement.air
+    restricted = ctx.lookups.restricted
     best = None
     for plane in ctx.state.on_map():
         if plane.exit_level != 1 or plane.hex is None:
             continue
         path = ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
-        if any(h in air.restricted for h in path) and (best is None or plane.id > best.id):
+        if any(h in restricted for h in path) and (best is None or plane.id > best.id):
             best = plane
     return best
 
@@ -290,14 +287,14 @@ def _place(ctx: Context, system: WeatherSystem, h: Hex, here: tuple[Any, ...]) -
     """PLACING WEATHER SYSTEMS: adjacent to a counter of the system, inside its section,
     never joining two systems."""
     problem = None
-    if h not in ctx.geo.hexes or ctx.geo.section_of().get(h) != system.section:
+    if h not in ctx.lookups.hexes or ctx.lookups.section_of.get(h) != system.section:
         problem = f"{ctx.hexname(h)} is not in section {system.section}"
     elif h in system.counters:
         problem = f"{ctx.names.name(h)} already holds a counter"
-    elif system.counters and not any(distance(h, c) == 1 for c in system.counters):
+    elif system.counters and ctx.lookups.around[h].isdisjoint(system.counters):
         problem = f"{ctx.names.name(h)} is not next to a counter of the system"
-    elif any(distance(h, c) <= 1 for s in ctx.state.weather if s is not system
-             and s.kind == system.kind for c in s.counters):
+    elif any(not ctx.lookups.zone[h].isdisjoint(s.counters) for s in ctx.state.weather
+             if s is not system and s.kind == system.kind):
         problem = f"{ctx.names.name(h)} would join two weather systems"
     if problem:
         # ``here`` is (model, key...): the location is looked up only for a finding.
@@ -352,10 +349,9 @@ def weather_moves(ctx: Context, turn: Turn) -> None:
     """1.51 / WEATHER SYSTEM MOVEMENT: each ATC may move one counter within its system."""
     moved: set[str] = set()
     for move in turn.weather_moves:
-        here = where(move)
         if move.atc in moved:
             ctx.rule("weather.move-twice", "1.51", f"{move.atc} may move one weather counter a "
-                     "turn", here)
+                     "turn", where(move))
             continue
         moved.add(move.atc)
         source = ctx.names.hex(move.from_)

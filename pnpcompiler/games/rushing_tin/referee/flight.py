@@ -10,10 +10,14 @@ whether the flight was handed off, landed, or goes on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
 
-from ....geometry.hexgrid import Hex, distance, neighbor, turn
+from ....findings import Location
+from ....geometry.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
 from . import money
+from .arrive import arrive, end_changes, hand_off, sue
 from .context import Context, where
 from .log import Move, NearMiss
 from .state import Plane
@@ -22,7 +26,7 @@ LEFT, RIGHT = 1, -1
 SIDES = {"left": LEFT, "right": RIGHT}
 
 
-@dataclass
+@dataclass(slots=True)
 class Walk:
     """A move in progress."""
 
@@ -45,9 +49,16 @@ class Walk:
     systems: set[int] = field(default_factory=set)
     """Weather systems it flew through at their level this move."""
     storm_hexes: int = 0
-    others: list[Plane] = field(default_factory=list)
-    """The other planes on the map, highest ID first (their places change only by voluntary
-    evasive action and collisions, which the loop reads live)."""
+    others: list[Plane] | None = None
+    """The other planes on the map, highest ID first, listed when the move first comes near
+    one (their places change only by voluntary evasive action and collisions, which the loop
+    reads live)."""
+    occupied: set[Hex | None] = field(default_factory=set)
+    """The other planes' hexes when the move began: no plane changes hex during another's
+    move (one may leave play in a collision), so a hex with none of these on or next to it
+    has no plane to meet."""
+    weather: set[Hex] = field(default_factory=set)
+    """The hexes holding a weather counter (weather does not change during a move)."""
     done: bool = False
     """The plane left play during the move (off the map, collision)."""
 
@@ -65,9 +76,10 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
         return
     hexes, facing, level = start
     walk = Walk(plane, move, hexes, facing, level)
-    walk.others = [p for p in ctx.state.planes.values()
-                   if p.where == "flying" and p is not plane]
-    walk.others.sort(key=_by_id_down)
+    walk.occupied = {p.hex for p in ctx.state.planes.values()
+                     if p.where == "flying" and p is not plane}
+    for system in ctx.state.weather:
+        walk.weather.update(system.counters)
     speed = _speed(ctx, plane, facing, level)
     for left in range(speed - 1, -1, -1):
         _step(ctx, walk, left)
@@ -82,13 +94,23 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
     plane.moved_turn = ctx.state.turn
 
 
-def _by_id_down(plane: Plane) -> int:
-    return -plane.id
+_plane_id = attrgetter("id")
+
+
+def _others(ctx: Context, walk: Walk) -> list[Plane]:
+    """Return the other planes on the map, highest ID first.
+
+    Listed the first time the move comes near one: until then nothing in the move changes
+    which planes are on the map."""
+    if walk.others is None:
+        walk.others = sorted((p for p in ctx.state.planes.values()
+                              if p.where == "flying" and p is not walk.plane),
+                             key=_plane_id, reverse=True)
+    return walk.others
 
 
 def _start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
     """Return where a plane starts its move: (the hex behind its first, facing, level)."""
-    air = ctx.movement
     if plane.where == "flying" and plane.hex is not None:
         if move.take_off or move.enter:
             ctx.rule("move.not-entering", "1.32", f"plane {plane.id} is already on the map; "
@@ -104,19 +126,19 @@ def _start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | Non
         elif move.queue_jump:
             ctx.claim("5.06", f"every ATC in the take-off queue agreed plane {plane.id} could "
                       "go first", where(move, "queue_jump"), plane=plane.id)
-        h, facing, level, _ = air.takeoff_state()
+        h, facing, level, _ = ctx.lookups.takeoff
         plane.where, plane.taking_off, plane.level = "flying", True, 1
         return h, facing, level
     if plane.where != "waiting":
         ctx.rule("move.not-in-play", "1.31", f"plane {plane.id} is not in play", where(move),
                  plane=plane.id)
         return None
-    point = ctx.geo.points_in_play().get(plane.entry)
+    point = ctx.lookups.points.get(plane.entry)
     if point is None:
         ctx.rule("entry.no-point", "2.04", f"no entry point at level {plane.entry} in this "
                  "sector", where(move), plane=plane.id)
         return None
-    h, facing, level, _ = air.entry_state(point.hex, point.outward, plane.entry)
+    h, facing, level, _ = ctx.lookups.entries[plane.entry]
     if move.enter is not None:
         h, facing, level = _altered_entry(ctx, plane, move, point.hex, point.outward, h,
                                           facing, level)
@@ -154,7 +176,7 @@ def _altered_entry(ctx: Context, plane: Plane, move: Move, point: Hex, outward: 
         level = change.level
     if change.at is not None:
         at = ctx.names.hex(change.at)
-        on_side = neighbor(at, outward) not in ctx.geo.hexes
+        on_side = neighbor(at, outward) not in ctx.lookups.hexes
         if distance(at, point) != 2 or not on_side:
             ctx.rule("entry.hex", "2.07", f"plane {plane.id} may enter two hexes to the right "
                      f"or left of its entry point on the same hand-off hex side; "
@@ -186,28 +208,31 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     note: a plane finishing there may still avoid the incident). A plane flying on into
     another's hex at its level collides; the near miss on the way in is part of it
     (COLLISIONS EXAMPLES 2)."""
-    plane = walk.plane
-    nxt = neighbor(walk.hex, walk.facing)
-    if nxt not in ctx.geo.hexes:
-        leave_map(ctx, walk, walk.facing)
+    plane, here, facing = walk.plane, walk.hex, walk.facing
+    step = DIRECTIONS[facing % 6]
+    nxt = (here[0] + step[0], here[1] + step[1])
+    lookups = ctx.lookups
+    if nxt not in lookups.hexes:
+        leave_map(ctx, walk, facing)
         return
-    air = ctx.movement.air
-    if (walk.hex == air.airport and plane.exit_level == 1 and walk.level <= 3
-            and walk.facing == air.landing_direction and not plane.control_zone_breach):
+    if (here == lookups.airport and plane.exit_level == 1 and walk.level <= 3
+            and facing == lookups.landing_direction and not plane.control_zone_breach):
         # 5.08: it flew on past the airport instead of landing; it must leave the control
         # zone before trying again (no further deal for that).
         plane.control_zone_breach = True
         _deal(ctx, walk, major=False, rule="5.08",
-              what=f"overshot the landing at {ctx.names.name(air.airport)}")
+              what=f"overshot the landing at {ctx.names.name(lookups.airport)}")
     walk.hex = nxt
     walk.path.append(nxt)
-    _weather(ctx, walk, nxt)
-    _control_zone(ctx, walk, nxt, walk.level)
-    if left == 0:
+    if nxt in walk.weather:
+        _weather(ctx, walk, nxt)
+    if walk.level <= 3:
+        _control_zone(ctx, walk, nxt, walk.level)
+    if left == 0 or walk.occupied.isdisjoint(lookups.zone[nxt]):
         return
     ahead: set[Hex] | None = None
-    around = ctx.around(nxt)
-    for other in walk.others:
+    around = lookups.around[nxt]
+    for other in _others(ctx, walk):
         h = other.hex
         if h is None or walk.done or (h != nxt and h not in around):
             continue
@@ -227,9 +252,8 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
 
 
 def _ahead(h: Hex, facing: int, k: int) -> Hex:
-    for _ in range(k):
-        h = neighbor(h, facing)
-    return h
+    step = DIRECTIONS[facing % 6]
+    return (h[0] + k * step[0], h[1] + k * step[1])
 
 
 def _record_for(walk: Walk, other: int) -> tuple[int, NearMiss] | None:
@@ -255,7 +279,7 @@ def near_miss(ctx: Context, walk: Walk, other: Plane, kind: str, *, final: bool)
                  "for it", where(move), plane=plane.id)
         return
     i, entry = found
-    here = where(move, "near_misses", i)
+    here = (move, "near_misses", i)  # looked up only for a finding
     if entry.kind is not None and entry.kind != kind:
         ctx.rule("near-miss.kind", rule, f"the near miss with plane {other.id} at {at} is "
                  f"{kind}, not {entry.kind}", where(move, "near_misses", i, "kind"),
@@ -264,7 +288,8 @@ def near_miss(ctx: Context, walk: Walk, other: Plane, kind: str, *, final: bool)
     if not panics:
         if entry.evasive is not None:
             ctx.rule("near-miss.calm", "6.06", f"panic roll {entry.panic}: the pilot stays "
-                     "calm and carries on; no evasive action is taken", here, plane=plane.id)
+                     "calm and carries on; no evasive action is taken", where(*here),
+                     plane=plane.id)
     else:
         _evasive(ctx, walk, other, kind, entry, i, final=final)
     if entry.voluntary is not None:
@@ -275,8 +300,12 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
              final: bool) -> None:
     """Apply evasive action after a panic roll of 1-2 (6.08-6.11, 7.08-7.13)."""
     plane, move = walk.plane, walk.move
-    here = where(move, "near_misses", i, "evasive")
     evasive = entry.evasive
+
+    def here() -> Location | None:
+        """Where to report: the recorded evasive action, else the near miss."""
+        return where(move, "near_misses", i, "evasive") or where(move, "near_misses", i)
+
     if kind == "vertical" and not walk.level_changed:
         # 7.08: pull up or descend one level clear of the other plane's zone, within 2-6.
         away = 1 if other.level < walk.level else -1
@@ -286,8 +315,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
             if evasive is None or evasive.level != wanted:
                 ctx.rule("near-miss.evasive", "7.08", f"panic roll {entry.panic}: plane "
                          f"{plane.id} must {'pull up' if away > 0 else 'descend'} one level "
-                         f"clear of plane {other.id}", here or where(move, "near_misses", i),
-                         plane=plane.id)
+                         f"clear of plane {other.id}", here(), plane=plane.id)
             walk.level = target
             walk.level_changed = True
             walk.restricted = "level changed in evasive action (7.11)"
@@ -297,29 +325,31 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
     if evasive is None or evasive.turn is None:
         ctx.rule("near-miss.evasive", "6.08", f"panic roll {entry.panic}: plane {plane.id} must "
                  "turn one hex side away, the side chosen by the other plane's ATC (6.09); the "
-                 "record gives no turn", here or where(move, "near_misses", i), plane=plane.id)
+                 "record gives no turn", here(), plane=plane.id)
     else:
         new = turn(walk.facing, SIDES[evasive.turn])
         straight = neighbor(walk.hex, walk.facing)
         assert other.hex is not None
         if distance(neighbor(walk.hex, new), other.hex) < distance(straight, other.hex):
             ctx.rule("near-miss.away", "6.08", f"turning {evasive.turn} takes plane {plane.id} "
-                     f"towards plane {other.id}, not away from it", here, plane=plane.id)
+                     f"towards plane {other.id}, not away from it",
+                     where(move, "near_misses", i, "evasive"), plane=plane.id)
         walk.facing = new
     walk.restricted = "evasive action (6.10, 7.11)"
     _out_of_control(plane, "evasive action (6.11)")
     del final
 
 
-def _voluntary(ctx: Context, other: Plane, entry: NearMiss, here: object) -> None:
-    """6.07: the non-offending plane's own evasive action, a level and/or a turn."""
+def _voluntary(ctx: Context, other: Plane, entry: NearMiss, here: tuple[Any, ...]) -> None:
+    """6.07: the non-offending plane's own evasive action, a level and/or a turn (``here``
+    is (model, key...) of the near miss: looked up only for a finding)."""
     change = entry.voluntary
     assert change is not None
     if change.level is not None:
         if abs(change.level - other.level) > 1:
             ctx.rule("near-miss.voluntary", "6.07", f"plane {other.id} may change one level in "
                      f"voluntary evasive action, not from {other.level} to {change.level}",
-                     here, plane=other.id)  # type: ignore[arg-type]
+                     where(*here), plane=other.id)
         other.level = change.level
     if change.turn is not None:
         other.facing = turn(other.facing, SIDES[change.turn])
@@ -330,8 +360,6 @@ def collide(ctx: Context, walk: Walk, other: Plane) -> None:
     plane = walk.plane
     _deal(ctx, walk, major=True, rule="9.02",
           what=f"collision with plane {other.id} at {ctx.hexname(walk.hex)}")
-    from .arrive import sue
-
     for p in (plane, other):
         p.where, p.hex = "gone", None
         if not p.celebrity:
@@ -381,9 +409,9 @@ def _out_of_control(plane: Plane, reason: str) -> None:
 def _weather(ctx: Context, walk: Walk, h: Hex) -> None:
     """A plane at a weather system's level in one of its hexes pays its penalty once a turn;
     a storm rolls for lightning per hex (WEATHER SYSTEMS)."""
-    plane = walk.plane
+    plane, level = walk.plane, walk.level
     for n, system in enumerate(ctx.state.weather):
-        if system.level != walk.level or h not in system.counters:
+        if system.level != level or h not in system.counters:
             continue
         if n not in walk.systems:
             walk.systems.add(n)
@@ -399,8 +427,7 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
     plane = walk.plane
     if level > 3 or plane.taking_off or plane.go_around or plane.control_zone_breach:
         return
-    air = ctx.movement.air
-    if h not in air.restricted:
+    if h not in ctx.lookups.restricted:
         return
     on_line = ctx.movement.along_line([h], walk.facing)
     if on_line and plane.exit_level == 1:
@@ -418,13 +445,13 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
 def _end_of_move(ctx: Context, walk: Walk) -> None:
     """Turn and level change at the end of the move (3.07-3.12), then what the final hex
     means: near misses, low flying, landing, hand-off."""
-    from .arrive import arrive, end_changes
-
     end_changes(ctx, walk)
     if walk.done:
         return
     around = ctx.around(walk.hex)
-    for other in walk.others:
+    # The end-of-move turn and level change do not move the plane to another hex.
+    near = walk.hex in walk.occupied or not walk.occupied.isdisjoint(around)
+    for other in _others(ctx, walk) if near else ():
         h = other.hex
         if h is None or other.id in walk.met or (h != walk.hex and h not in around):
             continue
@@ -440,7 +467,7 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
 
 def entry_path(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
     """Return the hexes a waiting plane's entry move passes through, with its level."""
-    point = ctx.geo.points_in_play().get(plane.entry)
+    point = ctx.lookups.points.get(plane.entry)
     if point is None or point.name == "airport":
         return []
     level = ctx.expected_entry.get(plane.id, plane.entry)
@@ -448,7 +475,7 @@ def entry_path(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
     inward = turn(point.outward, 3)
     out = []
     for _ in range(level):
-        if h not in ctx.geo.hexes:
+        if h not in ctx.lookups.hexes:
             break
         out.append((h, level))
         h = neighbor(h, inward)
@@ -459,9 +486,8 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     """1.36: a plane may not end its move where a plane waiting to enter would, on entering,
     cause a near miss or a collision with it."""
     assert plane.hex is not None
-    for waiting in ctx.state.planes.values():
-        if waiting.where != "waiting" or waiting.id == plane.id:
-            continue
+    for waiting in [p for p in ctx.state.planes.values()
+                    if p.where == "waiting" and p.id != plane.id]:
         for h, level in entry_path(ctx, waiting):
             same_hex = h == plane.hex and abs(level - plane.level) <= 1
             beside = distance(h, plane.hex) == 1 and level == plane.level
@@ -476,8 +502,6 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
 
 def leave_map(ctx: Context, walk: Walk, side: int) -> None:
     """The plane crossed the map's edge during its move (4.10, 4.14, 4.15)."""
-    from .arrive import hand_off
-
     hand_off(ctx, walk, side, overshoot=True)
     walk.done = True
 
@@ -509,12 +533,15 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
                  f"{storm_hexes} storm hex(es) at the storm's level: one d6 each; the record "
                  f"has {len(move.lightning)}", where(move, "lightning") or where(move),
                  plane=plane.id)
-    elif any(r in ctx.tables.rules.dice.lightning_strike for r in move.lightning):
+    elif move.lightning and any(r in ctx.tables.rules.dice.lightning_strike
+                                for r in move.lightning):
         plane.fault = "stuck"
         _out_of_control(plane, "struck by lightning")
         ctx.incident("lightning strike", "LIGHTNING STRIKES", plane=plane.id)
+    if move.deals is None:
+        return
     deals = sorted(walk.deals)
-    if move.deals is not None and sorted(move.deals) != deals:
+    if sorted(move.deals) != deals:
         ctx.rule("deal.mismatch", "12.00", f"plane {plane.id}'s move caused "
                  f"{', '.join(deals) or 'no'} deal(s); the record has "
                  f"{', '.join(move.deals) or 'none'}", where(move, "deals"), plane=plane.id)

@@ -17,7 +17,9 @@ from ....project import GameContent
 from ....referee import Report, read_record
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
+from ..movement import Movement
 from ..routes import hhmm, minutes, parse_route
+from ..sector_map import SectorGeometry
 from . import money
 from .context import Context, Tables, where
 from .events import growth, resolve_event, weather_moves
@@ -37,6 +39,15 @@ class ReplayError(Exception):
 
 def build_context(game: GameContent, sector_code: str) -> Context:
     """Return a fresh replay context for a sector of the game's content."""
+    # The map, its movement model and the tables are read only: every replay of the loaded
+    # content shares them.
+    geo, movement, tables = game.memo(("rushing-tin.referee.sector", sector_code),
+                                      lambda: _sector(game, sector_code))
+    return Context(game, geo, movement, HexNames(geo.board.grid), tables)
+
+
+def _sector(game: GameContent, sector_code: str) -> tuple[SectorGeometry, Movement, Tables]:
+    """Return a sector's map, its movement model and the rules' tables, looked up once."""
     geos = [g for g in geometry_for(game) if g.sector and g.sector.code == sector_code]
     if not geos:
         known = sorted(g.sector.code for g in geometry_for(game) if g.sector)
@@ -53,8 +64,9 @@ def build_context(game: GameContent, sector_code: str) -> Context:
             cards[card.route] = card
     weathers = {c.id: c for d in game.of_type(WeatherEventDeck) for c in d.cards}
     status = {(c.airline, c.status): c for d in game.of_type(StatusDeck) for c in d.cards}
-    return Context(game, geo, geo.movement(), HexNames(geo.board.grid),
-                   Tables(tables, schedules, cards, randoms, weathers, status))
+    routes = {code: parse_route(code) for code in cards}
+    return geo, geo.movement(), Tables(tables, schedules, cards, randoms, weathers, status,
+                                       routes)
 
 
 def replay(game: GameContent, log: ShiftLog, *, snapshots: bool = True) -> Context:
@@ -105,15 +117,15 @@ def setup(ctx: Context, log: ShiftLog) -> None:
     state.out_of_play = set(range(1, 13)) - state.pool
     _, pending_limit = tables.shift_limit(len(state.seating))
     for atc, flights in log.setup.pending.items():
-        here = where(log.setup, "pending", atc)
         if atc not in state.controllers:
-            ctx.rule("setup.unknown-atc", "1.01", f"{atc} is not an ATC on this shift", here)
+            ctx.rule("setup.unknown-atc", "1.01", f"{atc} is not an ATC on this shift",
+                     where(log.setup, "pending", atc))
             continue
         if len(flights) != pending_limit:
             ctx.rule("setup.pending", "1.01", f"each ATC is dealt {pending_limit} pending "
-                     f"hand-offs; {atc} has {len(flights)}", here)
+                     f"hand-offs; {atc} has {len(flights)}", where(log.setup, "pending", atc))
         for n, flight in enumerate(flights):
-            if _take_card(ctx, flight, where(log.setup, "pending", atc, n)):
+            if _take_card(ctx, flight, (log.setup, "pending", atc, n)):
                 state.controllers[atc].pending.append(flight)
     _check_first_round(ctx, log)
     for acc in log.setup.accept:
@@ -148,15 +160,17 @@ def _check_first_round(ctx: Context, log: ShiftLog) -> None:
                  f"{', '.join(first) or 'none'}", where(log.setup, "accept"))
 
 
-def _take_card(ctx: Context, flight: str, here: Any) -> bool:
-    """Take a hand-off card from the deck: each exists once."""
-    if flight not in ctx.tables.cards or parse_route(flight) is None:
-        ctx.rule("card.unknown", "1.01", f"there is no hand-off card {flight}", here)
+def _take_card(ctx: Context, flight: str, here: tuple[Any, ...]) -> bool:
+    """Take a hand-off card from the deck: each exists once.
+
+    ``here`` is (model, key...): the location is looked up only for a finding."""
+    if flight not in ctx.tables.cards or ctx.tables.route(flight) is None:
+        ctx.rule("card.unknown", "1.01", f"there is no hand-off card {flight}", where(*here))
         return False
     if flight in ctx.state.used_flights:
         # Reported; the ATC holds it all the same, as the record says.
         ctx.rule("card.twice", "1.01", f"hand-off card {flight} is already dealt or played; "
-                 "each card exists once", here)
+                 "each card exists once", where(*here))
         return True
     ctx.state.used_flights.add(flight)
     return True
@@ -183,13 +197,13 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
         ctx.rule("accept.not-pending", "2.01", f"{acc.flight} is not among {whose}'s pending "
                  "hand-offs", where(acc, "flight"))
         holder = None
-    route = parse_route(acc.flight)
+    route = ctx.tables.route(acc.flight)
     assert route is not None
     if route.airline in atc.black_listed:
         ctx.rule("accept.black-listed", "BLACK LISTED CONTROLLER", f"{acc.atc} is black-listed "
                  f"by {route.airline} and may not control its planes", where(acc, "flight"))
     accepted_limit, _ = tables.shift_limit(len(state.seating))
-    load = {a: len(state.accepted_by(a)) for a in state.seating}
+    load = state.load()
     if load[acc.atc] >= accepted_limit and not all(n >= accepted_limit for n in load.values()):
         ctx.rule("accept.shift-limit", "SHIFT LIMIT", f"{acc.atc} already controls "
                  f"{load[acc.atc]} planes, the Shift Limit for {len(state.seating)} ATC(s), "
@@ -223,7 +237,7 @@ def _must_accept(ctx: Context, part: Any, rule: str) -> None:
     if not state.pool:
         return
     limit, _ = tables.shift_limit(len(state.seating))
-    load = {a: len(state.accepted_by(a)) for a in state.seating}
+    load = state.load()
     everyone_full = all(n >= limit for n in load.values())
     able = [a for a, c in state.controllers.items()
             if any(f[:2] not in c.black_listed for f in c.pending) and not c.fired
@@ -315,7 +329,8 @@ def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
     controller = state.controllers.get(plane.atc)
     if controller is not None and controller.fired:
         ctx.incident("moved for a fired ATC", "GETTING FIRED", plane=plane.id, atc=plane.atc)
-    _repair(ctx, plane, move)
+    if plane.fault is not None or move.repair is not None:
+        _repair(ctx, plane, move)
     if move.regain_control:
         if plane.out_of_control and plane.fault is None:
             ctx.claim("8.03", f"the ATC confirmed plane {plane.id} is back under control",
@@ -390,12 +405,12 @@ def _check_order(ctx: Context, turn: Turn) -> None:
             level = plane.level
         return (-level, -plane.id)
 
-    moves = [m for m in turn.moves if not m.hold and m.plane in state.planes
+    moves = [(m, key(m)) for m in turn.moves if not m.hold and m.plane in state.planes
              and state.planes[m.plane].where != "gone"]
-    for a, b in itertools.pairwise(moves):
-        if key(a) > key(b):
-            ctx.rule("move.order", "3.01", f"plane {b.plane} (level {-key(b)[0]}) moves before "
-                     f"plane {a.plane} (level {-key(a)[0]}): the highest level moves first, then "
+    for (a, key_a), (b, key_b) in itertools.pairwise(moves):
+        if key_a > key_b:
+            ctx.rule("move.order", "3.01", f"plane {b.plane} (level {-key_b[0]}) moves before "
+                     f"plane {a.plane} (level {-key_a[0]}): the highest level moves first, then "
                      "the highest ID (1.33-1.34)", where(b, "plane"), plane=b.plane)
             return
 
@@ -414,7 +429,7 @@ def _draws(ctx: Context, turn: Turn) -> None:
                      f"hand-offs; only an ATC with fewer than {limit} may take one",
                      where(draw))
             continue
-        if _take_card(ctx, draw.flight, where(draw, "flight")):
+        if _take_card(ctx, draw.flight, (draw, "flight")):
             atc.pending.append(draw.flight)
 
 
@@ -512,21 +527,28 @@ def check_dice(ctx: Context, log: ShiftLog) -> None:
             return
 
 
-def _dice(data: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]]:
-    out: list[tuple[tuple[Any, ...], int]] = []
-    # Paths are built only on the way to dice: most of a record is not dice.
+def _dice(data: Any, path: tuple[Any, ...],
+          out: list[tuple[tuple[Any, ...], int]] | None = None
+          ) -> list[tuple[tuple[Any, ...], int]]:
+    """Return the dice under ``data`` in record order, each with its path."""
+    if out is None:
+        out = []
+    items: Any
     if isinstance(data, dict):
-        for key, value in data.items():
+        items = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)  # a list index is never a dice key
+    else:
+        return out
+    # Paths are built only on the way to dice: most of a record is not dice.
+    for key, value in items:
+        if key in DICE_KEYS:
             if key in ROLL_OFFS and isinstance(value, dict):
                 out += _rounds(value, (*path, key))
-            elif key in DICE_KEYS:
+            else:
                 out += _flat(value, (*path, key))
-            elif isinstance(value, dict | list):
-                out += _dice(value, (*path, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            if isinstance(value, dict | list):
-                out += _dice(value, (*path, i))
+        elif isinstance(value, (dict, list)):
+            _dice(value, (*path, key), out)
     return out
 
 

@@ -33,7 +33,16 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-bench: $(VENV)/.installed
+# protograf, for the parity benchmark against it.
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	touch $(VENV)/.installed $@
+
+# Figures only (nothing asserted): kit builds and validation, the parity deck against
+# protograf and plain reportlab, referee throughput; each with peak memory.
+bench: $(VENV)/.installed-bench
+	$(BIN)/python benchmarks/bench_build.py
+	$(BIN)/python benchmarks/bench_parity.py
 	$(BIN)/python benchmarks/bench_referee.py
 
 schemas: $(VENV)/.installed

@@ -1,0 +1,210 @@
+"""The parity deck: `pnp build` against protograf and a plain reportlab script (the floor).
+
+    python benchmarks/bench_parity.py [--rounds N]
+
+Each tool draws the same 540 poker cards from benchmarks/parity/content/parity/cards/
+routes.yaml onto A4 with crop marks: `pnp build parity` (which also writes an SVG of every
+face and content.json), benchmarks/parity/protograf_deck.py and
+benchmarks/parity/reportlab_deck.py. Every run is a fresh process writing into a fresh
+temporary folder; after one warm-up run of each, every round runs the three in turn, starting
+with a different one each round. Prints the median and fastest wall time, the median CPU time
+(user plus system: steadier than wall time on a busy machine), the peak memory (the child's
+maximum resident set), the PDF's size and pages, and the ratios. protograf is
+optional (`pip install -e '.[bench]'`); without it the other two still run. Figures only:
+nothing here is asserted, and the exit status is 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import importlib.util
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PARITY = ROOT / "benchmarks" / "parity"
+CARDS = 540
+TARGET_SPEEDUP = 10.0
+TARGET_FLOOR = 2.0
+
+
+@dataclass
+class Tool:
+    """One way of drawing the deck: how to run it and where its PDF lands."""
+
+    name: str
+    command: list[str]
+    pdf: str
+    """The PDF's path inside the run's output folder."""
+    times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    """User plus system time of the child."""
+    peak_kb: list[int] = field(default_factory=list)
+    pdf_bytes: int = 0
+    pages: int = 0
+    extra_bytes: int = 0
+    """What the run wrote besides the PDF and its cache."""
+    cache_bytes: int = 0
+    """pnp's build cache (OUT/.cache), written on a first build."""
+    error: str = ""
+
+    def argv(self, out: Path) -> list[str]:
+        return [arg.replace("{out}", str(out)) for arg in self.command]
+
+
+def tools() -> list[Tool]:
+    """Return the tools to time: pnp, protograf (when installed) and the reportlab floor."""
+    python = sys.executable
+    pnp = Path(python).with_name("pnp")
+    pnp_cmd = [str(pnp)] if pnp.exists() else [python, "-m", "pnpcompiler"]
+    out = [
+        Tool("pnp build", [*pnp_cmd, "build", "parity", "--content", str(PARITY / "content"),
+                           "--templates", str(PARITY / "templates"), "--paper", "a4",
+                           "-o", "{out}", "--quiet"], "parity/parity-a4.pdf"),
+        Tool("protograf", [python, str(PARITY / "protograf_deck.py"), "-o",
+                           "{out}/parity-protograf.pdf"], "parity-protograf.pdf"),
+        Tool("reportlab", [python, str(PARITY / "reportlab_deck.py"), "-o",
+                           "{out}/parity-reportlab.pdf"], "parity-reportlab.pdf"),
+    ]
+    if importlib.util.find_spec("protograf") is None:
+        print("protograf is not installed (pip install -e '.[bench]'): timing pnp and "
+              "reportlab only")
+        out = [t for t in out if t.name != "protograf"]
+    return out
+
+
+def run(tool: Tool, timed: bool) -> None:
+    """Run ``tool`` once in a fresh folder; record its time, memory and output."""
+    out = Path(tempfile.mkdtemp(prefix="pnp-parity-"))
+    try:
+        start = time.perf_counter()
+        child = subprocess.Popen(tool.argv(out), cwd=out, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        assert child.stderr is not None
+        stderr = child.stderr.read().decode(errors="replace")
+        child.stderr.close()
+        pdf = out / tool.pdf
+        if child.returncode != 0 or not pdf.exists():
+            tool.error = (f"exit {child.returncode}, "
+                          f"{'no PDF' if not pdf.exists() else 'PDF written'}: "
+                          f"{stderr.strip()[-400:]}")
+            return
+        tool.pdf_bytes = pdf.stat().st_size
+        tool.pages = count_pages(pdf)
+        sizes = {f: f.stat().st_size for f in out.rglob("*") if f.is_file()}
+        tool.cache_bytes = sum(n for f, n in sizes.items() if ".cache" in f.relative_to(out).parts)
+        tool.extra_bytes = sum(sizes.values()) - tool.pdf_bytes - tool.cache_bytes
+        if timed:
+            tool.times.append(elapsed)
+            tool.cpu.append(usage.ru_utime + usage.ru_stime)
+            tool.peak_kb.append(usage.ru_maxrss)  # kilobytes on Linux
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def count_pages(pdf: Path) -> int:
+    """Return the PDF's page count (pypdf when installed, else the page objects)."""
+    try:
+        from pypdf import PdfReader
+    except ImportError:
+        data = pdf.read_bytes()
+        return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+    return len(PdfReader(pdf).pages)
+
+
+def version(package: str) -> str:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return "-"
+
+
+def report(done: list[Tool], rounds: int) -> None:
+    """Print the table and the comparisons."""
+    floor = next((t for t in done if t.name == "reportlab" and t.times), None)
+    base = statistics.median(floor.times) if floor else None
+    print(f"\n{CARDS} poker cards on A4 with crop marks, {rounds} rounds "
+          "(wall time of a fresh process each)\n")
+    print(f"{'tool':<11} {'median s':>9} {'min s':>7} {'CPU s':>6} {'peak RSS MB':>12} "
+          f"{'PDF KB':>7} {'pages':>6} {'x floor':>8}")
+    for t in done:
+        if not t.times:
+            print(f"{t.name:<11} failed: {t.error}")
+            continue
+        median = statistics.median(t.times)
+        ratio = f"{median / base:.1f}" if base else "-"
+        print(f"{t.name:<11} {median:9.2f} {min(t.times):7.2f} {statistics.median(t.cpu):6.2f} "
+              f"{max(t.peak_kb) / 1024:12.0f} {t.pdf_bytes / 1024:7.0f} {t.pages:6d} "
+              f"{ratio:>8}")
+    by_name = {t.name: t for t in done if t.times}
+    pnp, protograf = by_name.get("pnp build"), by_name.get("protograf")
+    print()
+    if pnp and pnp.extra_bytes:
+        cache = (f" and {pnp.cache_bytes / 1024:.0f} KB of build cache" if pnp.cache_bytes
+                 else "")
+        print(f"pnp build also writes {pnp.extra_bytes / 1024:.0f} KB besides its PDF "
+              f"(an SVG of every face, content.json){cache}; the others write only the PDF")
+    if pnp and protograf:
+        speedup = statistics.median(protograf.times) / statistics.median(pnp.times)
+        cpu = statistics.median(protograf.cpu) / statistics.median(pnp.cpu)
+        met = "met" if speedup >= TARGET_SPEEDUP else "not met"
+        print(f"pnp is {speedup:.1f}x faster than protograf ({cpu:.1f}x in CPU time; "
+              f"target {TARGET_SPEEDUP:.0f}x: {met})")
+    if pnp and base:
+        ratio = statistics.median(pnp.times) / base
+        cpu = statistics.median(pnp.cpu) / statistics.median(floor.cpu)
+        met = "met" if ratio <= TARGET_FLOOR else "not met"
+        print(f"pnp is {ratio:.1f}x the reportlab floor ({cpu:.1f}x in CPU time; target at "
+              f"most {TARGET_FLOOR:.0f}x: {met})")
+    if pnp and protograf:
+        ratio = pnp.pdf_bytes / protograf.pdf_bytes
+        met = "met" if pnp.pdf_bytes <= protograf.pdf_bytes else "not met"
+        print(f"PDF: pnp {pnp.pdf_bytes / 1024:.0f} KB, protograf "
+              f"{protograf.pdf_bytes / 1024:.0f} KB ({ratio:.2f}x; target no larger: {met})")
+    if pnp and floor:
+        print(f"PDF: pnp {pnp.pdf_bytes / 1024:.0f} KB, reportlab "
+              f"{floor.pdf_bytes / 1024:.0f} KB ({pnp.pdf_bytes / floor.pdf_bytes:.2f}x)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
+    args = parser.parse_args()
+    rounds = max(args.rounds, 1)
+
+    print(f"python {platform.python_version()}, pnpcompiler {version('pnpcompiler')}, "
+          f"reportlab {version('reportlab')}, protograf {version('protograf')}, "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+    every = tools()
+    for tool in every:
+        run(tool, timed=False)  # warm-up: imports and the deck in the page cache
+        if tool.error:
+            print(f"{tool.name}: failed: {tool.error}")
+    todo = [t for t in every if not t.error]
+    for n in range(rounds):
+        order = todo[n % len(todo):] + todo[:n % len(todo)] if todo else []
+        for tool in order:
+            run(tool, timed=True)
+        print(f"round {n + 1}: " + ", ".join(
+            f"{t.name} {t.times[-1]:.2f} s" if t.times and not t.error else f"{t.name} failed"
+            for t in todo), flush=True)
+    report(every, rounds)
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

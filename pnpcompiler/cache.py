@@ -14,8 +14,9 @@ The cache lives in ``OUT/.cache/<game>/`` and works on two levels:
   PDF (under the digests of the faces they draw). Changing one card re-resolves and redraws
   that card; the kit PDF is drawn again from the cached faces of the others.
 
-Entries are JSON or plain bytes, never pickles, and carry their own SHA-256: an entry that is
-damaged or truncated is ignored and rebuilt. The whole folder is safe to delete.
+Entries are JSON or plain bytes, never pickles, kept in one SQLite file and each checked
+against its own SHA-256 when read: an entry (or a whole file) that is damaged is ignored and
+made again. The whole folder is safe to delete.
 
 Outputs are written to a stage folder inside the cache and moved into ``OUT/<game>/`` only
 when every file of the build has been made (:class:`Stage`). Files whose bytes did not
@@ -30,6 +31,7 @@ import hashlib
 import json
 import os
 import shutil
+import sqlite3
 import stat
 import sys
 import time
@@ -151,17 +153,24 @@ def _layout_classes() -> dict[str, type]:
             if isinstance(obj, type) and dataclasses.is_dataclass(obj)}
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _encode(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"@": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = _encode(getattr(value, f.name))
-        return out
-    if isinstance(value, (tuple, list)):
-        return [_encode(v) for v in value]
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
-    raise TypeError(f"a face holds a {type(value).__name__}, which the cache cannot store")
+    if isinstance(value, (tuple, list)):
+        return [_encode(v) for v in value]
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(value):
+            raise TypeError(f"a face holds a {cls.__name__}, which the cache cannot store")
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(value))
+    out: dict[str, Any] = {"@": cls.__name__}
+    for name in names:
+        out[name] = _encode(getattr(value, name))
+    return out
 
 
 def _decode(value: Any) -> Any:
@@ -180,7 +189,11 @@ def encode_faces(faces: list[Any]) -> bytes:
 
 def decode_faces(data: bytes) -> list[Any]:
     """Return the faces stored by :func:`encode_faces`; raises on anything else."""
-    raw = json.loads(data)
+    return decode_face_list(json.loads(data))
+
+
+def decode_face_list(raw: Any) -> list[Any]:
+    """Return faces from the JSON value :func:`encode_faces` wrote (already parsed)."""
     if not isinstance(raw, list):
         raise ValueError("expected a list of faces")
     return [_decode(v) for v in raw]
@@ -212,48 +225,92 @@ def decode_findings(raw: list[dict[str, Any]]) -> list[Finding]:
 
 
 class Cache:
-    """Content-addressed entries of one game under ``OUT/.cache/<game>/``; a disabled cache
-    (``root`` None) finds nothing and keeps nothing."""
+    """Content-addressed entries of one game, kept in one SQLite file
+    (``OUT/.cache/<game>/pieces.sqlite``, written in one transaction per build). A disabled
+    cache (``root`` None) finds nothing and keeps nothing; a damaged one is started afresh."""
 
     def __init__(self, root: Path | None) -> None:
         self.root = root
         self.hits = 0
         self.misses = 0
+        self._db: sqlite3.Connection | None = None
+        self._used: list[tuple[str, str]] = []
+        self._broken = False
 
     @property
     def enabled(self) -> bool:
-        return self.root is not None
+        return self.root is not None and not self._broken
 
-    def _path(self, kind: str, key: str) -> Path:
-        assert self.root is not None
-        return self.root / "pieces" / kind / key[:2] / key
+    def __enter__(self) -> Cache:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._db is not None or self.root is None or self._broken:
+            return self._db
+        path = self.root / "pieces.sqlite"
+        for attempt in range(2):
+            try:
+                self.root.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(path)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("CREATE TABLE IF NOT EXISTS pieces (kind TEXT, key TEXT, sha TEXT, "
+                           "data BLOB, used INTEGER, PRIMARY KEY (kind, key)) WITHOUT ROWID")
+                db.execute("SELECT count(*) FROM pieces WHERE kind = ''").fetchone()
+                self._db = db
+                return db
+            except sqlite3.Error:
+                # Not a database any more (damaged, truncated): it is only a cache.
+                for extra in ("", "-wal", "-shm"):
+                    with contextlib.suppress(OSError):
+                        Path(f"{path}{extra}").unlink()
+                if attempt:
+                    self._broken = True
+            except OSError:
+                self._broken = True
+                return None
+        return None
+
+    def _failed(self) -> None:
+        """A read or write failed: go on without the cache for the rest of the build."""
+        self._broken = True
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
 
     def get(self, kind: str, key: str) -> bytes | None:
         """Return the bytes stored under ``key``, or None (missing, damaged, disabled)."""
-        if self.root is None:
+        db = self._connect()
+        if db is None:
             return None
-        path = self._path(kind, key)
         try:
-            raw = path.read_bytes()
-        except OSError:
+            row = db.execute("SELECT sha, data FROM pieces WHERE kind = ? AND key = ?",
+                             (kind, key)).fetchone()
+        except sqlite3.Error:
+            self._failed()
+            return None
+        if (row is None or not isinstance(row[1], bytes)
+                or row[0] != hashlib.sha256(row[1]).hexdigest()):
             self.misses += 1
             return None
-        check, _, data = raw.partition(b"\n")
-        if check.decode("ascii", "replace") != hashlib.sha256(data).hexdigest():
-            self.misses += 1
-            return None
-        with contextlib.suppress(OSError):
-            os.utime(path)  # last used: what pruning goes by
         self.hits += 1
-        return data
+        self._used.append((kind, key))
+        return row[1]
 
     def put(self, kind: str, key: str, data: bytes) -> None:
-        """Store ``data`` under ``key`` (quietly does nothing if the disk says no)."""
-        if self.root is None:
+        """Store ``data`` under ``key`` (kept when the build closes the cache)."""
+        db = self._connect()
+        if db is None:
             return
-        with contextlib.suppress(OSError):
-            write_atomic(self._path(kind, key),
-                         hashlib.sha256(data).hexdigest().encode() + b"\n" + data)
+        try:
+            db.execute("INSERT OR REPLACE INTO pieces VALUES (?, ?, ?, ?, ?)",
+                       (kind, key, hashlib.sha256(data).hexdigest(), data, int(time.time())))
+        except sqlite3.Error:
+            self._failed()
 
     def get_json(self, kind: str, key: str) -> Any:
         data = self.get(kind, key)
@@ -272,19 +329,37 @@ class Cache:
         self.put(kind, key, data)
 
     def prune(self, max_age_days: float = MAX_AGE_DAYS) -> int:
-        """Remove entries not used for ``max_age_days``; return how many went."""
-        if self.root is None:
+        """Forget entries not used for ``max_age_days``; return how many went."""
+        db = self._connect()
+        if db is None:
             return 0
-        limit = time.time() - max_age_days * 86400
-        gone = 0
-        for root, _, files in os.walk(self.root / "pieces"):
-            for name in files:
-                path = Path(root) / name
-                with contextlib.suppress(OSError):
-                    if path.stat().st_mtime < limit:
-                        path.unlink()
-                        gone += 1
-        return gone
+        try:
+            self._mark_used()
+            gone = db.execute("DELETE FROM pieces WHERE used < ?",
+                              (int(time.time() - max_age_days * 86400),)).rowcount
+        except sqlite3.Error:
+            self._failed()
+            return 0
+        return int(gone)
+
+    def _mark_used(self) -> None:
+        if self._db is not None and self._used:
+            now = int(time.time())
+            self._db.executemany("UPDATE pieces SET used = ? WHERE kind = ? AND key = ?",
+                                 [(now, kind, key) for kind, key in self._used])
+            self._used = []
+
+    def close(self) -> None:
+        """Keep what this build stored and used, and let the file go."""
+        if self._db is None:
+            return
+        try:
+            self._mark_used()
+            self._db.commit()
+            self._db.close()
+        except sqlite3.Error:
+            pass
+        self._db = None
 
 
 # -- the staged output folder -------------------------------------------------------------
@@ -344,6 +419,9 @@ class Stage:
         self.dir = state_dir / f"stage-{os.getpid()}"
         self.staged: dict[str, str] = {}
         """Relative path -> sha256 of the files to move into place."""
+        self._folders: set[Path] = set()
+        self._resolved: dict[str, Path] = {}
+        """Output folders (relative) found to resolve inside the output folder."""
         self.kept: set[str] = set()
         """Relative paths written by this build whose bytes were already in place."""
 
@@ -351,11 +429,22 @@ class Stage:
         """Return where ``rel`` lands, refusing any path that would leave the output folder
         (``..``, absolute, or through a symbolic link pointing elsewhere)."""
         safe_relative(rel)
-        root = self.out_dir.resolve()
-        final = (root / rel).resolve()
-        if not final.is_relative_to(root):
-            raise UnsafeOutput(f"output {rel!r} resolves to {final}, outside {root}")
-        return self.out_dir / rel
+        folder, _, name = rel.rpartition("/")
+        where = self._resolved.get(folder)
+        if where is None:
+            root = self._resolved.setdefault("", self.out_dir.resolve())
+            where = (root / folder).resolve() if folder else root
+            if not where.is_relative_to(root):
+                raise UnsafeOutput(f"output {rel!r} resolves to {where / name}, outside "
+                                   f"{root}")
+            self._resolved[folder] = where
+        final = self.out_dir / rel
+        if final.is_symlink():  # the file itself may lead elsewhere
+            to = final.resolve()
+            if not to.is_relative_to(self._resolved[""]):
+                raise UnsafeOutput(f"output {rel!r} resolves to {to}, outside "
+                                   f"{self._resolved['']}")
+        return final
 
     def write(self, rel: str, data: bytes | str) -> Path:
         """Stage ``data`` for ``OUT/<game>/<rel>``; return the final path."""
@@ -368,7 +457,9 @@ class Stage:
             self.staged.pop(rel, None)
             return final
         path = self.dir / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.parent not in self._folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(path.parent)
         path.write_bytes(raw)
         self.staged[rel] = sha
         self.kept.discard(rel)
@@ -392,9 +483,12 @@ class Stage:
         items that no longer exist."""
         umask = os.umask(0o022)
         os.umask(umask)
+        folders: set[Path] = set()
         for rel in sorted(self.staged):
             final = self.target(rel)
-            final.parent.mkdir(parents=True, exist_ok=True)
+            if final.parent not in folders:
+                final.parent.mkdir(parents=True, exist_ok=True)
+                folders.add(final.parent)
             os.chmod(self.dir / rel, 0o666 & ~umask)
             os.replace(self.dir / rel, final)
         made = set(self.staged) | self.kept

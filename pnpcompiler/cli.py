@@ -226,6 +226,9 @@ def build(
     strict: StrictOpt = False,
     quiet: Annotated[bool, typer.Option(
         "--quiet", "-q", help="No progress bar; warnings as a one-line count.")] = False,
+    svg: Annotated[bool, typer.Option(
+        "--svg/--no-svg", help="Write an SVG of every face and board to OUT/<game>/svg/ "
+        "(--no-svg: only what prints).")] = True,
     no_cache: Annotated[bool, typer.Option(
         "--no-cache", help="Build everything afresh: no cached piece is read or kept.")
     ] = False,
@@ -284,7 +287,7 @@ def build(
                           f"{back_offset!r}") from None
     options = KitOptions(paper=papers[0], bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
                          back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver,
-                         png_dpi=png)
+                         png_dpi=png, svg=svg)
     template_set = TemplateSet([templates])
     settings = repr((options, papers, strict))
     code = 0
@@ -337,6 +340,7 @@ def build(
                     for write in game.rules.outputs:
                         extra += [stage.adopt(p) for p in write(game, stage.dir)]
                     stage.commit(forget_under=() if options.only else _face_folders())
+                    cache.prune()
                 except KeyboardInterrupt:
                     typer.echo(f"\npnp: interrupted; {out_dir} left as it was", err=True)
                     raise typer.Exit(130) from None
@@ -350,12 +354,12 @@ def build(
                     continue
                 finally:
                     stage.discard()
+                    cache.close()  # what was drawn is kept, even for a kit that failed
                 files = [p.relative_to(out_dir).as_posix()
                          for p in [target, *result.written, *extra]]
                 if not no_cache:
                     write_build_record(state, key, [*findings, *result.findings], files,
                                        sorted(names))
-                    cache.prune()
                 pieces = sum(game.counts().values())
                 typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
                            f"{pieces} pieces; {summary(findings)})")

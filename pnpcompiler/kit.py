@@ -25,7 +25,7 @@ from .cache import (
     Stage,
     canonical_json,
     code_digest,
-    decode_faces,
+    decode_face_list,
     decode_findings,
     digest,
     encode_faces,
@@ -65,6 +65,8 @@ class KitOptions:
     """Grayscale, without full-bleed backgrounds, pale fills."""
     png_dpi: int = 0
     """Also write a PNG of every face at this resolution; none when 0."""
+    svg: bool = True
+    """Write an SVG of every face and board (off for a build that only wants to print)."""
 
 
 @dataclass
@@ -129,7 +131,7 @@ class Builder:
             cached = self.cache.get_json("face", key)
             if cached is not None:
                 try:
-                    face = decode_faces(json.dumps(cached["faces"]).encode())[0]
+                    face = decode_face_list(cached["faces"])[0]
                     found = decode_findings(cached["findings"])
                 except (KeyError, TypeError, ValueError, IndexError):
                     pass
@@ -140,12 +142,12 @@ class Builder:
                               assets=self.assets)
         if key is not None:
             try:
-                entry = {"faces": json.loads(encode_faces([face])),
-                         "findings": encode_findings(found)}
+                entry = (b'{"faces":' + encode_faces([face]) + b',"findings":'
+                         + json.dumps(encode_findings(found)).encode() + b"}")
             except (TypeError, ValueError):
                 pass
             else:
-                self.cache.put_json("face", key, entry)
+                self.cache.put("face", key, entry)
             digests[id(face)] = (face, key)
         return face, found
 
@@ -470,7 +472,8 @@ def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: 
     if not (resolved.groups or resolved.sheets or resolved.boards):
         return KitResult([], [], findings)
     ink = options.ink_saver
-    written = write_svgs(resolved, stage, builder, "svg-ink-saver" if ink else "svg")
+    written = (write_svgs(resolved, stage, builder, "svg-ink-saver" if ink else "svg")
+               if options.svg else [])
     faces = len(written)
     if options.png_dpi:
         written += write_pngs(resolved, stage, builder, options.png_dpi,

@@ -123,16 +123,25 @@ def test_a_renamed_card_loses_its_old_files(built: Path) -> None:
 
 
 def test_the_cache_is_safe_to_delete_or_damage(built: Path) -> None:
+    import sqlite3
+
     out = built / "out" / "rushing-tin"
     _build(built, "--png", "40")
     before = {k: v[0] for k, v in _snapshot(out).items()}
-    pieces = built / "out" / ".cache" / "rushing-tin" / "pieces"
-    entries = sorted(p for p in pieces.rglob("*") if p.is_file())
-    for path in entries[::7]:  # truncate some, fill others with rubbish
-        path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
-    for path in entries[3::11]:
-        path.write_bytes(b"not what was stored")
+    store = built / "out" / ".cache" / "rushing-tin" / "pieces.sqlite"
+    # Damaged entries: other bytes under their keys, or cut short.
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE pieces SET data = X'00' WHERE kind = 'svg'")
+        db.execute("UPDATE pieces SET data = CAST('not what was stored' AS BLOB) "
+                   "WHERE kind = 'face' AND key LIKE 'a%'")
     _build(built, "--png", "40", "--bleed", "3.0001")
+    _build(built, "--png", "40")
+    assert {k: v[0] for k, v in _snapshot(out).items()} == before
+    # A damaged file: not a database any more.
+    for extra in ("-wal", "-shm"):
+        Path(f"{store}{extra}").unlink(missing_ok=True)
+    store.write_bytes(b"rubbish" * 1000)
+    _build(built, "--png", "40", "--bleed", "3.0002")
     _build(built, "--png", "40")
     assert {k: v[0] for k, v in _snapshot(out).items()} == before
     shutil.rmtree(built / "out" / ".cache")
@@ -271,13 +280,31 @@ def test_a_staged_path_is_inside_or_refused(tmp_path_factory: pytest.TempPathFac
 
 
 def test_cache_entries_are_checked_when_read(tmp_path: Path) -> None:
-    cache = Cache(tmp_path)
-    cache.put("svg", "ab" * 32, b"<svg/>")
-    assert cache.get("svg", "ab" * 32) == b"<svg/>"
-    path = next(p for p in tmp_path.rglob("*") if p.is_file())
-    path.write_bytes(path.read_bytes()[:-2])
-    assert cache.get("svg", "ab" * 32) is None
+    import sqlite3
+
+    with Cache(tmp_path) as cache:
+        cache.put("svg", "ab" * 32, b"<svg/>")
+    with Cache(tmp_path) as cache:
+        assert cache.get("svg", "ab" * 32) == b"<svg/>"
+    with sqlite3.connect(tmp_path / "pieces.sqlite") as db:
+        db.execute("UPDATE pieces SET data = CAST('<svg' AS BLOB)")
+    with Cache(tmp_path) as cache:
+        assert cache.get("svg", "ab" * 32) is None
     assert Cache(None).get("svg", "ab" * 32) is None
+
+
+def test_old_entries_are_pruned(tmp_path: Path) -> None:
+    import sqlite3
+
+    with Cache(tmp_path) as cache:
+        cache.put("svg", "old", b"a")
+        cache.put("svg", "new", b"b")
+    with sqlite3.connect(tmp_path / "pieces.sqlite") as db:
+        db.execute("UPDATE pieces SET used = 0 WHERE key = 'old'")
+    with Cache(tmp_path) as cache:
+        assert cache.prune() == 1
+    with Cache(tmp_path) as cache:
+        assert cache.get("svg", "old") is None and cache.get("svg", "new") == b"b"
 
 
 def test_faces_go_through_json_unchanged() -> None:

@@ -99,6 +99,26 @@ class TemplateSet:
                                   f"{name}.yaml in {searched})", where))
 
 
+_MISSING = object()
+_PLAIN = (int, float, str, bool)
+_RENDERED: dict[tuple[str, bool, tuple[Any, ...]], str] = {}
+"""Template strings rendered from plain values only, by the values they use."""
+
+
+@lru_cache(maxsize=4096)
+def _names(source: str, escape: bool) -> tuple[str, ...]:
+    """Return the variables a template string reads, sorted."""
+    from jinja2 import meta
+
+    return tuple(sorted(meta.find_undeclared_variables(environment(escape).parse(source))))
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str) -> float:
+    """Return a length written with a unit (``"3mm"``) in mm, parsed once per text."""
+    return parse_length(text)
+
+
 def _display(path: Path) -> str:
     from ..project import display_path
 
@@ -188,6 +208,16 @@ class Resolver:
         is false, as for paths); other values pass through."""
         if not isinstance(value, str) or ("{{" not in value and "{%" not in value):
             return value
+        names = self.jinja(lambda: _names(value, escape), path)
+        if all(type(scope.get(n, _MISSING)) in _PLAIN for n in names):
+            # Only plain values (W, H, BLEED, ...): the same text for every item.
+            key = (value, escape, tuple(scope[n] for n in names))
+            known = _RENDERED.get(key)
+            if known is None:
+                known = self.jinja(lambda: str(_compiled(value, escape).render(scope)), path)
+                if len(_RENDERED) < 8192:
+                    _RENDERED[key] = known
+            return known
         return self.jinja(lambda: str(_compiled(value, escape).render(scope)), path)
 
     def expression(self, text: Any, path: PathKey, scope: dict[str, Any]) -> Any:
@@ -218,7 +248,7 @@ class Resolver:
         if isinstance(value, int | float):
             return float(value)
         try:
-            return float(value) if _is_number(value) else parse_length(value)
+            return float(value) if _is_number(value) else _length(value)
         except ValueError:
             raise self.fail("template.bad-length", f"expected a length such as 3mm, found "
                             f"{value!r}", (*path, key)) from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -133,8 +133,10 @@ class Fitted:
     fits: bool
 
 
+@lru_cache(maxsize=8192)
 def fit(markup: str, style: TextStyle, width: float, height: float) -> Fitted:
-    """Set ``markup`` in a ``width`` x ``height`` mm box, shrinking down to ``min_size``."""
+    """Set ``markup`` in a ``width`` x ``height`` mm box, shrinking down to ``min_size``.
+    Worked out once per text, style and box: cards repeat their rules text and labels."""
     size = style.size
     while True:
         fitted = _set(markup, style, size, width)
@@ -145,7 +147,47 @@ def fit(markup: str, style: TextStyle, width: float, height: float) -> Fitted:
         size -= 0.5
 
 
+def _one_line(markup: str, style: TextStyle, size: float, width: float) -> Fitted | None:
+    """Return plain text that clearly fits on one line set directly, as reportlab's Paragraph
+    would set it (most titles and labels); None for anything else."""
+    from reportlab.lib import colors
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if (not markup or "<" in markup or "&" in markup or ">" in markup
+            or ICON_TOKEN.search(markup)
+            or any(c.isspace() and c != " " for c in markup)):
+        return None
+    words = [w for w in markup.split(" ") if w]
+    if not words:
+        return None
+    register_fonts()
+    font = font_name(style.font)
+    # The line's width summed word by word, as reportlab's line breaking does.
+    space = stringWidth(" ", font, size)
+    used = -space
+    for word in words:
+        used = used + space + stringWidth(word, font, size)
+    extra = width * PT_PER_MM - used
+    if extra < 0.5:  # near the edge: leave the line breaking to reportlab
+        return None
+    line_text = " ".join(words)
+    w = stringWidth(line_text, font, size)
+    colour = _hex(colors.HexColor(style.colour)) or style.colour
+    shift = {"center": extra / 2, "right": extra}.get(style.align, 0.0) / PT_PER_MM
+    run = Run(0.0 + shift, line_text, font, size, colour, w / PT_PER_MM)
+    leading = size * style.leading
+    height = (leading - (leading - size * 1.16)) / PT_PER_MM
+    return Fitted((Line(size * 0.93 / PT_PER_MM, (run,)),), size, max(height, 0.0), True)
+
+
 def _set(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
+    fast = _one_line(markup, style, size, width)
+    if fast is not None:
+        return fast
+    return _paragraph(markup, style, size, width)
+
+
+def _paragraph(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
     from reportlab.lib import colors
     from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
     from reportlab.lib.styles import ParagraphStyle

@@ -340,16 +340,15 @@ def board_pdf(face: Face, *, fit: str, title: str) -> bytes:
 
 def _one_page(face: Face, title: str, page: tuple[float, float],
               at: tuple[float, float, float], note: str, note_y: float) -> bytes:
-    from reportlab.pdfgen.canvas import Canvas
-
     from ..layout.text import register_fonts
+    from .pdf import new_canvas
 
     register_fonts()
     pw, ph = page
     x, y, scale = at
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(pw * K, ph * K), invariant=1, pageCompression=1,
-                    initialFontName="Vera", initialFontSize=9)
+    canvas = new_canvas(buffer, pagesize=(pw * K, ph * K), initialFontName="Vera",
+                        initialFontSize=9)
     canvas.setTitle(title)
     canvas.setAuthor("pnpcompiler")
     canvas.setCreator("pnpcompiler")

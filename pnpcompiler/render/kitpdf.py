@@ -89,10 +89,9 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
                   boards: list[Board], options: PdfOptions,
                   progress: Callable[[int], None] | None = None) -> tuple[bytes, PdfReport]:
     """Return the kit PDF's bytes and what went into it."""
-    from reportlab.pdfgen.canvas import Canvas
-
     from ..layout.text import register_fonts
     from .board import draw_tiles, tile_plan
+    from .pdf import new_canvas
 
     register_fonts()
     pages = pack(_requests(groups, options), options.paper, fold=options.duplex == "fold")
@@ -120,8 +119,8 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
 
     buffer = io.BytesIO()
     pw, ph = PAPERS[options.paper]
-    canvas = Canvas(buffer, pagesize=(pw * _K, ph * _K), invariant=1, pageCompression=1,
-                    initialFontName="Vera", initialFontSize=9)
+    canvas = new_canvas(buffer, pagesize=(pw * _K, ph * _K), initialFontName="Vera",
+                        initialFontSize=9)
     canvas.setTitle(f"{title} - print-and-play kit ({options.paper.upper()})")
     canvas.setAuthor("pnpcompiler")
     canvas.setCreator("pnpcompiler")

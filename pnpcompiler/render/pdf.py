@@ -44,6 +44,17 @@ def _picture(path: str, mtime_ns: int, size: int, digest: str, grayscale: bool) 
     return ImageReader(io.BytesIO(data))
 
 
+def new_canvas(buffer: Any, **options: Any) -> Any:
+    """Return a reportlab canvas writing to ``buffer`` the way every PDF of a kit is written:
+    reproducible (no dates or random ids), compressed, and with binary streams rather than
+    reportlab's default ASCII85 text (a seventh smaller)."""
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    rl_config.useA85 = 0
+    return Canvas(buffer, invariant=1, pageCompression=1, **options)
+
+
 class PageDraw:
     """Drawing on one page of a canvas with top-left millimetre coordinates."""
 

@@ -16,12 +16,10 @@ PT_PER_MM = 72 / 25.4
 
 def faces_pdf(faces: list[Face]) -> bytes:
     """Return a PDF with one page per face, each page the face's bleed box."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from .pdf import PageDraw
+    from .pdf import PageDraw, new_canvas
 
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas = new_canvas(buffer)
     for face in faces:
         w, h = face.width + 2 * face.bleed, face.height + 2 * face.bleed
         canvas.setPageSize((w * PT_PER_MM, h * PT_PER_MM))

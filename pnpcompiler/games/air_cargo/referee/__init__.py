@@ -1,8 +1,6 @@
-"""The Air Cargo referee: replays a full flight log, checks a filled-in Pilot Log, and draws a
-replayed game on the map."""
+"""The Air Cargo referee: replays a full flight log (``replay``), checks a filled-in Pilot Log
+(``sheet``), and draws a replayed game on the map (``trace``).
 
-from __future__ import annotations
-
-from . import replay, sheet, trace
-
-__all__ = ["replay", "sheet", "trace"]
+The modules are imported when a record is refereed (the game registers them with
+``plugin.deferred``), never by validation or builds.
+"""

@@ -206,6 +206,16 @@ def _picture_bytes(path: str, mtime_ns: int, size: int, grayscale: bool
     return out.getvalue(), "png", digest
 
 
+def file_version(path: str) -> tuple[int, int]:
+    """Return (modification time in ns, size) of a file, (0, 0) when it cannot be read: what
+    a cache of its contents is keyed on, beside its path."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return (0, 0)  # picture_bytes says why it cannot be read
+    return (st.st_mtime_ns, st.st_size)
+
+
 def picture_bytes(path: str, digest: str, grayscale: bool = False) -> tuple[bytes, str]:
     """Return a picture's bytes and format (``png``/``jpeg``), in grayscale as a PNG when
     asked; read once per version of the file. Raises :class:`PictureChanged` when the file

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 from functools import lru_cache
 from typing import Any
 
@@ -25,12 +24,9 @@ def colour(value: str) -> Any:
 def picture(path: str, digest: str, grayscale: bool) -> Any:
     """Return reportlab's reader for a picture file, read once per run and version of the
     file (path, time and size)."""
-    try:
-        st = os.stat(path)
-        key = (st.st_mtime_ns, st.st_size)
-    except (OSError, ValueError):
-        key = (0, 0)  # picture_bytes says why it cannot be read
-    return _picture(path, *key, digest, grayscale)
+    from ..assets import file_version
+
+    return _picture(path, *file_version(path), digest, grayscale)
 
 
 @lru_cache(maxsize=16)

@@ -6,7 +6,6 @@ Pictures are embedded as ``data:`` URIs, so each SVG stands alone.
 from __future__ import annotations
 
 import base64
-import os
 from functools import lru_cache
 from typing import Any
 
@@ -35,12 +34,9 @@ def _paint(paint: Paint, closed: bool = True) -> dict[str, str]:
 
 def data_uri(path: str, digest: str, grayscale: bool = False) -> str:
     """Return a picture as a ``data:`` URI, made once per version of the file."""
-    try:
-        st = os.stat(path)
-        key = (st.st_mtime_ns, st.st_size)
-    except (OSError, ValueError):
-        key = (0, 0)  # picture_bytes says why it cannot be read
-    return _data_uri(path, *key, digest, grayscale)
+    from ..assets import file_version
+
+    return _data_uri(path, *file_version(path), digest, grayscale)
 
 
 @lru_cache(maxsize=8)

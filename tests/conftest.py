@@ -1,18 +1,36 @@
-"""Shared fixtures: throw-away projects and the ``--update-goldens`` switch."""
+"""Shared fixtures: throw-away projects, the ``--update-goldens`` switch, the fuzz profile."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 from typer.testing import CliRunner
 
 from pnpcompiler.cli import app
 
 GOLDEN = Path(__file__).parent / "golden"
 CONTENT_BASE = GOLDEN / "content" / "_base"
+
+# The fuzz targets (tests/fuzz_cases.py): PNP_FUZZ_EXAMPLES cases each under ``make fuzz``.
+# A failure prints the blob that replays it (@reproduce_failure), and failing cases are kept
+# in .hypothesis/ and tried first on the next run.
+settings.register_profile(
+    "fuzz",
+    max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES") or 100),
+    deadline=None,
+    derandomize=False,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                           HealthCheck.data_too_large],
+    database=DirectoryBasedExampleDatabase(
+        str(Path(__file__).resolve().parent.parent / ".hypothesis" / "examples")),
+)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -277,8 +277,8 @@ class SheetRow(Model):
     """W: final warnings from the airline (an overshoot, 4.12; a covered-up deal, 12.08)."""
     p: int | None = Field(None, ge=0)
     """P: levels and hexes away from a perfect hand-off."""
-    d: int = Field(0, ge=0)
-    """D: deals (a major deal counts 2)."""
+    d: int = Field(0, ge=0, le=99)
+    """D: deals (a major deal counts 2); the box holds two digits."""
     cm: int = Field(0, ge=0, le=1)
     """CM: 1 for a commendation (a perfect hand-off)."""
     hand_off: HandOff | None = None

@@ -147,10 +147,17 @@ def fit(markup: str, style: TextStyle, width: float, height: float) -> Fitted:
         size -= 0.5
 
 
+@lru_cache(maxsize=256)
+def _normal_colour(colour: str) -> str:
+    """Return a text colour as the paragraph reports it (``#rrggbb``, lower case)."""
+    from reportlab.lib import colors
+
+    return _hex(colors.HexColor(colour)) or colour
+
+
 def _one_line(markup: str, style: TextStyle, size: float, width: float) -> Fitted | None:
     """Return plain text that clearly fits on one line set directly, as reportlab's Paragraph
     would set it (most titles and labels); None for anything else."""
-    from reportlab.lib import colors
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if (not markup or "<" in markup or "&" in markup or ">" in markup
@@ -172,7 +179,7 @@ def _one_line(markup: str, style: TextStyle, size: float, width: float) -> Fitte
         return None
     line_text = " ".join(words)
     w = stringWidth(line_text, font, size)
-    colour = _hex(colors.HexColor(style.colour)) or style.colour
+    colour = _normal_colour(style.colour)
     shift = {"center": extra / 2, "right": extra}.get(style.align, 0.0) / PT_PER_MM
     run = Run(0.0 + shift, line_text, font, size, colour, w / PT_PER_MM)
     leading = size * style.leading

@@ -383,3 +383,18 @@ def test_hashing_a_folder_reads_only_regular_files(tmp_path: Path) -> None:
     assert tree_digest(tmp_path) == first
     (tmp_path / "game.yaml").write_text("title: y\n")
     assert tree_digest(tmp_path) != first
+
+
+def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
+    out = built / "out" / "rushing-tin"
+    _build(built, "--png", "40")
+    before = _snapshot(out)
+    svg = out / "svg" / "single-route-hand-off-cards" / "hand-off-aa306.svg"
+    svg.unlink()
+    pdf = out / "rushing-tin-a4.pdf"
+    pdf.write_bytes(b"%PDF-1.4 scribbled over")
+    output = _build(built, "--png", "40")
+    assert "rushing-tin: up to date" not in output
+    assert "rushing-tin: 2 of " in output
+    after = _snapshot(out)
+    assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}

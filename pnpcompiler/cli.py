@@ -406,8 +406,10 @@ def _print_kit(slug: str, out_dir: Path, result: object, changed: int) -> None:
     for path in result.written:
         if path.parent.name == "boards":
             typer.echo(f"{slug}: wrote {path}")
-    typer.echo(f"{slug}: {changed} of {len(result.written) + 1} files changed; the others "
-               "were already up to date")
+    total = len(result.written) + 1
+    if changed < total:
+        typer.echo(f"{slug}: {changed} of {total} files changed; the others were already up "
+                   "to date")
 
 
 class ProgressBar:

@@ -231,8 +231,6 @@ class Cache:
 
     def __init__(self, root: Path | None) -> None:
         self.root = root
-        self.hits = 0
-        self.misses = 0
         self._db: sqlite3.Connection | None = None
         self._used: list[tuple[str, str]] = []
         self._broken = False
@@ -295,9 +293,7 @@ class Cache:
             return None
         if (row is None or not isinstance(row[1], bytes)
                 or row[0] != hashlib.sha256(row[1]).hexdigest()):
-            self.misses += 1
             return None
-        self.hits += 1
         self._used.append((kind, key))
         return row[1]
 

@@ -542,22 +542,27 @@ def new(
                                         show_default=False)],
     title: Annotated[str | None, typer.Option(help="The game's title.")] = None,
     content: ContentOpt = Path("content"),
+    templates: Annotated[Path | None, typer.Option(
+        "--templates", help="Folder of face templates; templates/ beside the content folder "
+        "when omitted.", show_default=False)] = None,
 ) -> None:
-    """Create a new game: a content folder with a manifest, a sample deck and a rules module.
+    """Create a new game: a content folder with a manifest, a sample deck and a rules module,
+    and the deck's front and back templates.
 
-    The new game validates straight away; edit it from there.
+    The new game validates and builds straight away (pnp build prints its cards); edit it
+    from there.
 
     Example:  pnp new my-game --title "My Game"
     """
     from .scaffold import ScaffoldError, scaffold
 
     try:
-        created = scaffold(content, game, title or game.replace("-", " ").title())
+        created = scaffold(content, game, title or game.replace("-", " ").title(), templates)
     except ScaffoldError as exc:
         raise _fail_usage(str(exc)) from None
     for path in created:
         typer.echo(f"created {path}")
-    typer.echo(f"next: pnp validate {game}")
+    typer.echo(f"next: pnp validate {game}, then pnp build {game}")
 
 
 def run() -> None:

@@ -70,14 +70,18 @@ class Report:
 RefereeFn = Callable[["GameContent", Document], Report]
 
 
-def read_record(doc: Document, model: type[M]) -> tuple[M | None, list[Finding]]:
-    """Validate a record against its model; a record that does not fit its format cannot be
-    refereed, so its schema errors are unreadable (exit code 2)."""
+def read_record(doc: Document, model: type[M], game: str, record: str
+                ) -> tuple[Report, M | None]:
+    """Start the report on a record of ``game`` and validate the record against its model.
+    A record that does not fit its format cannot be refereed: it comes back None, and its
+    schema errors, unreadable (exit code 2), are the report's findings."""
     from .schema import validate_document
 
-    record, found = validate_document(doc, model)
-    return record, [unreadable(f.code, f.message, f.location)
-                    if f.severity is Severity.ERROR else f for f in found]
+    value, found = validate_document(doc, model)
+    report = Report(game, record)
+    report.findings = [unreadable(f.code, f.message, f.location)
+                       if f.severity is Severity.ERROR else f for f in found]
+    return report, value
 
 
 def ruling(code: str, rule: str, message: str, where: Location | None, *,

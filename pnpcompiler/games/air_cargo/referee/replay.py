@@ -587,10 +587,8 @@ def event_shape(log: FlightLog) -> list[Any]:
 
 def referee_flight_log(game: GameContent, doc: Document) -> Report:
     """Referee a full flight log."""
-    report = Report("air-cargo", "flight-log")
-    log, found = read_record(doc, FlightLog)
+    report, log = read_record(doc, FlightLog, "air-cargo", "flight-log")
     if log is None:
-        report.findings = found
         return report
     report.findings = event_shape(log)
     if report.findings:

@@ -214,10 +214,8 @@ def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
 
 def referee_pilot_log(game: GameContent, doc: Document) -> Report:
     """Referee a filled-in Pilot Log."""
-    report = Report("air-cargo", "pilot-log")
-    log, found = read_record(doc, PilotLogRecord)
+    report, log = read_record(doc, PilotLogRecord, "air-cargo", "pilot-log")
     if log is None:
-        report.findings = found
         return report
     try:
         chart = chart_for(game)

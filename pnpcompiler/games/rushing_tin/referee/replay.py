@@ -582,10 +582,8 @@ def _flat(value: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]
 
 def referee_shift(game: GameContent, doc: Document) -> Report:
     """Referee a turn-by-turn shift log."""
-    report = Report("rushing-tin", "shift")
-    log, found = read_record(doc, ShiftLog)
+    report, log = read_record(doc, ShiftLog, "rushing-tin", "shift")
     if log is None:
-        report.findings = found
         return report
     try:
         ctx = replay(game, log)

@@ -701,10 +701,8 @@ def sheet_scores(sheet: Sheet) -> dict[str, Any]:
 
 def referee_sector_log(game: GameContent, doc: Document) -> Report:
     """Referee a filled-in Sector Log."""
-    report = Report("rushing-tin", "sector-log")
-    record, found = read_record(doc, SectorLogRecord)
+    report, record = read_record(doc, SectorLogRecord, "rushing-tin", "sector-log")
     if record is None:
-        report.findings = found
         return report
     try:
         sheet = check_sheet(game, record)

@@ -79,15 +79,19 @@ def _visible_files(folder: Path) -> Iterator[tuple[str, Path]]:
     yield from sorted(found)
 
 
-def tree_digest(folder: Path, *, skip_suffixes: tuple[str, ...] = ()) -> str:
-    """Return the digest of every visible file under ``folder``: names and bytes. Only
-    regular files are read: a symbolic link counts by where it points (what it leads to is
-    judged, and refused if outside, where content names it), and a device or a pipe by its
-    name, so nothing here can hang or read without end."""
-    h = hashlib.sha256()
+def tree_digest(folder: Path) -> str:
+    """Return the digest of every visible file under ``folder``: names and bytes."""
+    return tree_digests(folder)[0]
+
+
+def tree_digests(folder: Path, skip_suffixes: tuple[str, ...] = ()) -> tuple[str, str]:
+    """Return, in one walk, the digest of every visible file under ``folder`` and the digest
+    of those whose names do not end in ``skip_suffixes``. Only regular files are read: a
+    symbolic link counts by where it points (what it leads to is judged, and refused if
+    outside, where content names it), and a device or a pipe by its name, so nothing here
+    can hang or read without end."""
+    every, kept = hashlib.sha256(), hashlib.sha256()
     for rel, path in _visible_files(folder):
-        if path.suffix in skip_suffixes:
-            continue
         try:
             st = path.lstat()
             if stat.S_ISLNK(st.st_mode):
@@ -102,8 +106,37 @@ def tree_digest(folder: Path, *, skip_suffixes: tuple[str, ...] = ()) -> str:
                 data = b"\0special"
         except OSError:
             data = b"\0unreadable"
-        h.update(digest(rel, data).encode())
-    return h.hexdigest()
+        entry = digest(rel, data).encode()
+        every.update(entry)
+        if path.suffix not in skip_suffixes:
+            kept.update(entry)
+    return every.hexdigest(), kept.hexdigest()
+
+
+@dataclasses.dataclass(frozen=True)
+class Inputs:
+    """Digests of what a game's build reads, each folder read once per build."""
+
+    templates: str
+    """Every template folder."""
+    content: str
+    """The game's folder, all of it."""
+    files: str
+    """The game's folder but its YAML: the pictures and fonts faces draw."""
+
+    @classmethod
+    def of(cls, game_dir: Path, template_folders: list[Path], templates: str | None = None
+           ) -> Inputs:
+        """Read the inputs' digests (``templates`` when the caller has it already)."""
+        if templates is None:
+            templates = templates_digest(template_folders)
+        content, files = tree_digests(game_dir, (".yaml", ".yml"))
+        return cls(templates, content, files)
+
+
+def templates_digest(folders: list[Path]) -> str:
+    """Return the digest of every template folder."""
+    return digest(*(tree_digest(folder) for folder in folders))
 
 
 @lru_cache(maxsize=1)
@@ -546,26 +579,35 @@ def locked(state_dir: Path) -> Iterator[None]:
 # -- the whole build ----------------------------------------------------------------------
 
 
-def build_key(content_dir: Path, slug: str, template_folders: list[Path], settings: str
-              ) -> str:
+def build_key(slug: str, inputs: Inputs, settings: str) -> str:
     """Return the digest of everything a game's build reads."""
-    return digest(code_digest(), "build", slug, tree_digest(content_dir / slug),
-                  *(tree_digest(folder) for folder in template_folders), settings)
+    return digest(code_digest(), "build", slug, inputs.content, inputs.templates, settings)
 
 
-def read_build_record(state_dir: Path, key: str, out_dir: Path) -> dict[str, Any] | None:
+@dataclasses.dataclass(frozen=True)
+class BuildRecord:
+    """The last successful build of a game: its findings, the files it wrote and the
+    component names it knew (for ``--only``)."""
+
+    findings: list[Finding]
+    files: list[str]
+    names: list[str]
+
+
+def read_build_record(state_dir: Path, key: str, out_dir: Path) -> BuildRecord | None:
     """Return the last build's record when it was made from the same inputs and every file
     it wrote is still as it left it; otherwise None."""
     try:
-        record = json.loads((state_dir / "build.json").read_text("utf-8"))
-        if not isinstance(record, dict) or record.get("key") != key:
+        raw = json.loads((state_dir / "build.json").read_text("utf-8"))
+        if not isinstance(raw, dict) or raw.get("key") != key:
             return None
-        files = [str(rel) for rel in record["files"]]
-        decode_findings(record["findings"])
+        record = BuildRecord(decode_findings(raw["findings"]),
+                             [str(rel) for rel in raw["files"]],
+                             [str(name) for name in raw["names"]])
     except (OSError, ValueError, TypeError, KeyError):
         return None
     records = _load_records(state_dir / "outputs.json")
-    for rel in files:
+    for rel in record.files:
         if rel not in records or not unchanged_on_disk(out_dir / rel, records[rel]):
             return None
     return record

@@ -7,13 +7,21 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .cache import Inputs
+    from .findings import Finding
+    from .kit import KitOptions
+    from .layout.templates import TemplateSet
+    from .project import GameContent
 
 app = typer.Typer(
     name="pnp",
@@ -251,23 +259,9 @@ def build(
 
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """
-    from .cache import (
-        CACHE_DIR,
-        Cache,
-        Stage,
-        UnsafeOutput,
-        build_key,
-        decode_findings,
-        locked,
-        read_build_record,
-        write_build_record,
-    )
-    from .collect import selectable
-    from .export import export_game, to_json
-    from .findings import Severity, apply_strict, exit_code, summary
-    from .kit import KitOptions, build_kit
+    from .kit import KitOptions
     from .layout.templates import TemplateSet
-    from .project import UsageError, load_game, select_games
+    from .project import UsageError, select_games
     from .render.impose import PAPERS
 
     papers = tuple(paper or ["a4"])
@@ -288,84 +282,15 @@ def build(
     options = KitOptions(paper=papers[0], bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
                          back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver,
                          png_dpi=png, svg=svg)
-    template_set = TemplateSet([templates])
-    settings = repr((options, papers, strict))
+    run = _KitBuild(content, output, TemplateSet([templates]), options, papers, strict, quiet,
+                    no_cache)
     code = 0
     known: set[str] = set()
     try:
         for slug in select_games(content, games):
-            out_dir = output / slug
-            state = output / CACHE_DIR / slug
-            with locked(state):
-                key = build_key(content, slug, template_set.folders, settings)
-                record = read_build_record(state, key, out_dir) if not no_cache else None
-                if record is not None:
-                    known |= set(record["names"])
-                    findings = apply_strict(decode_findings(record["findings"]), strict)
-                    _print_findings(_quiet(findings, quiet), err=True)
-                    typer.echo(f"{slug}: up to date ({len(record['files'])} files in "
-                               f"{out_dir}; nothing changed since the last build; "
-                               f"{summary(findings)})")
-                    continue
-                game, findings = load_game(content, slug)
-                names = ({n for c in game.components.values() for n in selectable(c)}
-                         if game is not None else set())
-                known |= names
-                if game is not None and options.only and not names & set(options.only):
-                    typer.echo(f"{slug}: nothing to build (no component matches --only)",
-                               err=True)
-                    continue
-                findings = apply_strict(findings, strict)
-                _print_findings(_quiet(findings, quiet), err=True)
-                game_code = exit_code(findings)
-                code = max(code, game_code)
-                if game is None or game_code:
-                    typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
-                    continue
-                cache = Cache(None if no_cache else state)
-                stage = Stage(out_dir, state)
-                try:
-                    with ProgressBar(slug, enabled=not quiet) as progress:
-                        result = build_kit(game, template_set, stage, options, papers,
-                                           progress, cache)
-                    kit_findings = apply_strict(result.findings, strict)
-                    _print_findings(_quiet(kit_findings, quiet), err=True)
-                    if any(f.severity is Severity.ERROR for f in kit_findings):
-                        code = max(code, exit_code(kit_findings))
-                        typer.echo(f"{slug}: kit not built ({summary(kit_findings)}; "
-                                   f"{out_dir} left as it was)", err=True)
-                        continue
-                    target = stage.write("content.json", to_json(export_game(game)))
-                    extra = []
-                    for write in game.rules.outputs:
-                        extra += [stage.adopt(p) for p in write(game, stage.dir)]
-                    stage.commit(forget_under=() if options.only else _face_folders())
-                    cache.prune()
-                except KeyboardInterrupt:
-                    typer.echo(f"\npnp: interrupted; {out_dir} left as it was", err=True)
-                    raise typer.Exit(130) from None
-                except UnsafeOutput as exc:
-                    from .findings import error, render_text
-
-                    typer.echo(render_text(error("output.outside-folder", str(exc))),
-                               err=True)
-                    typer.echo(f"{slug}: kit not built ({out_dir} left as it was)", err=True)
-                    code = max(code, 1)
-                    continue
-                finally:
-                    stage.discard()
-                    cache.close()  # what was drawn is kept, even for a kit that failed
-                files = [p.relative_to(out_dir).as_posix()
-                         for p in [target, *result.written, *extra]]
-                if not no_cache:
-                    write_build_record(state, key, [*findings, *result.findings], files,
-                                       sorted(names))
-                pieces = sum(game.counts().values())
-                typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
-                           f"{pieces} pieces; {summary(findings)})")
-                for path in extra:
-                    typer.echo(f"{slug}: wrote {path}")
-                _print_kit(slug, out_dir, result, stage.written)
+            game_code, names = run.game(slug)
+            code = max(code, game_code)
+            known |= names
     except UsageError as exc:
         raise _fail_usage(str(exc)) from None
     unknown = [name for name in options.only if name not in known]
@@ -374,6 +299,122 @@ def build(
         raise _fail_usage(f"--only {', '.join(map(repr, unknown))} matches no component; "
                           f"bill-of-materials ids and kinds: {', '.join(ids)}")
     raise typer.Exit(code)
+
+
+@dataclass
+class _KitBuild:
+    """One ``pnp build`` command: builds each game it is asked for, through the build cache
+    and a stage, and tells what it did."""
+
+    content: Path
+    output: Path
+    templates: TemplateSet
+    options: KitOptions
+    papers: tuple[str, ...]
+    strict: bool
+    quiet: bool
+    no_cache: bool
+    templates_digest: str | None = None
+    """Read once for every game of the command."""
+
+    def game(self, slug: str) -> tuple[int, set[str]]:
+        """Build one game; return its exit code and the component names it knows."""
+        from .cache import CACHE_DIR, Inputs, build_key, locked, read_build_record
+
+        state = self.output / CACHE_DIR / slug
+        with locked(state):
+            if self.no_cache:
+                return self.load_and_build(slug, state, None, None)
+            if self.templates_digest is None:
+                from .cache import templates_digest
+
+                self.templates_digest = templates_digest(self.templates.folders)
+            inputs = Inputs.of(self.content / slug, self.templates.folders,
+                               self.templates_digest)
+            key = build_key(slug, inputs, repr((self.options, self.papers, self.strict)))
+            record = read_build_record(state, key, self.output / slug)
+            if record is None:
+                return self.load_and_build(slug, state, inputs, key)
+            from .findings import apply_strict, exit_code, summary
+
+            findings = apply_strict(record.findings, self.strict)
+            _print_findings(_quiet(findings, self.quiet), err=True)
+            typer.echo(f"{slug}: up to date ({len(record.files)} files in "
+                       f"{self.output / slug}; nothing changed since the last build; "
+                       f"{summary(findings)})")
+            return exit_code(findings), set(record.names)
+
+    def load_and_build(self, slug: str, state: Path, inputs: Inputs | None, key: str | None
+                       ) -> tuple[int, set[str]]:
+        """Load and check the game; build its kit when it has no errors."""
+        from .collect import selectable
+        from .findings import apply_strict, exit_code, summary
+        from .project import load_game
+
+        game, found = load_game(self.content, slug)
+        names = ({n for c in game.components.values() for n in selectable(c)}
+                 if game is not None else set())
+        if game is not None and self.options.only and not names & set(self.options.only):
+            typer.echo(f"{slug}: nothing to build (no component matches --only)", err=True)
+            return 0, names
+        findings = apply_strict(found, self.strict)
+        _print_findings(_quiet(findings, self.quiet), err=True)
+        code = exit_code(findings)
+        if game is None or code:
+            typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
+            return code, names
+        return self.build(game, findings, state, inputs, key, names), names
+
+    def build(self, game: GameContent, findings: list[Finding], state: Path,
+              inputs: Inputs | None, key: str | None, names: set[str]) -> int:
+        """Build a checked game's kit into a stage and move it into place; return the exit
+        code."""
+        from .cache import Cache, Stage, UnsafeOutput, write_build_record
+        from .export import export_game, to_json
+        from .findings import Severity, apply_strict, error, exit_code, render_text, summary
+        from .kit import build_kit
+
+        slug, out_dir = game.slug, self.output / game.slug
+        cache = Cache(None if self.no_cache else state)
+        stage = Stage(out_dir, state)
+        try:
+            with ProgressBar(slug, enabled=not self.quiet) as progress:
+                result = build_kit(game, self.templates, stage, self.options, self.papers,
+                                   progress, cache, inputs)
+            kit_findings = apply_strict(result.findings, self.strict)
+            _print_findings(_quiet(kit_findings, self.quiet), err=True)
+            if any(f.severity is Severity.ERROR for f in kit_findings):
+                typer.echo(f"{slug}: kit not built ({summary(kit_findings)}; {out_dir} left "
+                           "as it was)", err=True)
+                return exit_code(kit_findings)
+            target = stage.write("content.json", to_json(export_game(game)))
+            extra = []
+            for write in game.rules.outputs:
+                extra += [stage.adopt(p) for p in write(game, stage.dir)]
+            stage.commit(forget_under=() if self.options.only else _face_folders())
+            cache.prune()
+        except KeyboardInterrupt:
+            typer.echo(f"\npnp: interrupted; {out_dir} left as it was", err=True)
+            raise typer.Exit(130) from None
+        except UnsafeOutput as exc:
+            typer.echo(render_text(error("output.outside-folder", str(exc))), err=True)
+            typer.echo(f"{slug}: kit not built ({out_dir} left as it was)", err=True)
+            return 1
+        finally:
+            stage.discard()
+            cache.close()  # what was drawn is kept, even for a kit that failed
+        if key is not None:
+            files = [p.relative_to(out_dir).as_posix()
+                     for p in [target, *result.written, *extra]]
+            write_build_record(state, key, [*findings, *result.findings], files,
+                               sorted(names))
+        pieces = sum(game.counts().values())
+        typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
+                   f"{pieces} pieces; {summary(findings)})")
+        for path in extra:
+            typer.echo(f"{slug}: wrote {path}")
+        _print_kit(slug, out_dir, result, stage.written)
+        return exit_code(findings)
 
 
 def _quiet(findings: list, quiet: bool) -> list:  # type: ignore[type-arg]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cache import (
     Cache,
+    Inputs,
     Stage,
     canonical_json,
     code_digest,
@@ -30,7 +31,6 @@ from .cache import (
     digest,
     encode_faces,
     encode_findings,
-    tree_digest,
 )
 from .collect import KitParts, collect
 from .findings import Finding, Location, Severity, error
@@ -100,16 +100,19 @@ class Builder:
     """The game's pictures and fonts, which templates draw from."""
 
     @classmethod
-    def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache) -> Builder:
+    def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache,
+                 inputs: Inputs | None = None) -> Builder:
+        """Return the builder of ``game``'s kit; ``inputs`` are the digests of the files it
+        reads (read here when the caller has not)."""
         from .assets import game_assets
 
         assets = game_assets(game)[0]
         if not cache.enabled:
             return cls(cache, "", assets)
-        folders = [tree_digest(folder) for folder in templates.folders]
-        files = tree_digest(game.root, skip_suffixes=(".yaml", ".yml"))
+        inputs = inputs or Inputs.of(game.root, templates.folders)
         # The folder's own place too: a face keeps the absolute paths of its pictures.
-        return cls(cache, digest(code_digest(), *folders, files, str(assets.root)), assets)
+        return cls(cache, digest(code_digest(), inputs.templates, inputs.files,
+                                 str(assets.root)), assets)
 
     def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
                  bleed: float, item: str, where: Location | None) -> str | None:
@@ -454,11 +457,12 @@ class KitResult:
 
 def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: KitOptions,
               papers: tuple[str, ...] = (), progress: Progress | None = None,
-              cache: Cache | None = None) -> KitResult:
+              cache: Cache | None = None, inputs: Inputs | None = None) -> KitResult:
     """Build the kit into ``stage``: collect, resolve, then write SVGs, PNGs, one PDF per
     paper (the options' paper when none are given) and the whole-board PDFs. Stages nothing
-    when a template or a form fails; the caller commits the stage."""
-    builder = Builder.for_game(game, templates, cache or Cache(None))
+    when a template or a form fails; the caller commits the stage. ``inputs`` are the
+    digests of the files the build reads, when the caller has them."""
+    builder = Builder.for_game(game, templates, cache or Cache(None), inputs)
     parts = collect(game, options.only)
     resolved, findings = resolve_parts(game, templates, parts, options, progress, builder)
     forms: dict[str, list[SheetPages]] = {}

@@ -194,6 +194,10 @@ def _syntax_finding(doc: Document, exc: yaml.MarkedYAMLError) -> Finding:
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
     problem = exc.problem or "invalid YAML"
+    if "maximum nesting depth" in problem:
+        # PyYAML 6.0.4 refuses deep flow nesting in its scanner, before the composer would.
+        return error("yaml.too-deep", f"nesting is deeper than {MAX_DEPTH} levels",
+                     doc.location_at(line, col))
     src = doc.source_line(line) or ""
     if "\t" in src[: max(col, 1)] and ("cannot start any token" in problem or "tab" in problem):
         return error("yaml.tab-indent",

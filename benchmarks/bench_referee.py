@@ -131,7 +131,7 @@ def _air_cargo_flight_log(record: Path, game: Any, log: Any) -> Bench:
     run = replay(chart, log)
     legs = sum(len(f.legs) for f in run.state.flights)
     size = f"{len(log.events)} events, {len(run.state.flights)} flights, {legs} legs"
-    return Bench(record, "air-cargo", "flight-log", size, len(run.rulings.findings),
+    return Bench(record, "air-cargo", "flight-log", size, len(run.findings),
                  lambda: replay(chart, log), lambda: replay(chart, log), "games/s")
 
 

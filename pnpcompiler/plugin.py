@@ -32,10 +32,8 @@ from .findings import Finding
 if TYPE_CHECKING:
     from .components import Component, Sheet
     from .layout.model import Face
-    from .loader import Document
     from .printables import Board, Printable
     from .project import GameContent
-    from .referee import Report
 
 Check = Callable[["GameContent"], Iterable[Finding]]
 #: Derived data added to the export under ``derived.<name>`` (e.g. each route's fewest turns).
@@ -50,8 +48,6 @@ PrintableFn = Callable[["GameContent", Any], "list[Printable]"]
 SheetFn = Callable[["GameContent", Any], "Sheet | None"]
 #: A game kind's boards at print scale: (game, component) -> boards.
 BoardFn = Callable[["GameContent", Any], "list[Board]"]
-#: A referee for one kind of record: (game, the record's document) -> report.
-RefereeFn = Callable[["GameContent", "Document"], "Report"]
 #: Draws the board at one moment of a replayed game: (game, a report's snapshot) -> face.
 SnapshotFn = Callable[["GameContent", Any], "Face"]
 K = TypeVar("K", bound="type[Component]")
@@ -70,7 +66,8 @@ class Rules:
     printables: dict[str, PrintableFn] = field(default_factory=dict)
     sheets: dict[str, SheetFn] = field(default_factory=dict)
     boards: dict[str, BoardFn] = field(default_factory=dict)
-    referees: dict[str, RefereeFn] = field(default_factory=dict)
+    records_module: str | None = None
+    """The game's referee package: its ``records`` names the kinds of record it reads."""
     snapshots: list[SnapshotFn] = field(default_factory=list)
     traces: list[SnapshotFn] = field(default_factory=list)
 
@@ -110,9 +107,10 @@ class Rules:
         """Register how a kind is drawn as a board (a face at print scale)."""
         return _register_in(self.boards, kind)
 
-    def referee(self, record: str) -> Callable[[RefereeFn], RefereeFn]:
-        """Register the referee for one kind of record (``shift``, ``sector-log``)."""
-        return _register_in(self.referees, record)
+    def records(self, module: str) -> None:
+        """Name the package whose ``records`` (a ``referee.Records``) referees the game's
+        records; it is imported when a record is first refereed, never to validate or build."""
+        self.records_module = module
 
     def snapshot(self, func: SnapshotFn) -> SnapshotFn:
         """Register how the board is drawn at one moment of a replayed game."""
@@ -127,7 +125,7 @@ class Rules:
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
         self.contexts.update(other.contexts)
-        self.referees.update(other.referees)
+        self.records_module = other.records_module or self.records_module
         self.snapshots.extend(other.snapshots)
         self.traces.extend(other.traces)
         self.printables.update(other.printables)

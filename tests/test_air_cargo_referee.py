@@ -63,7 +63,7 @@ def run(record: Data, on: Chart | None = None) -> Replay:
 
 
 def codes(replayed: Replay) -> list[str]:
-    return [f.code for f in replayed.rulings.findings]
+    return [f.code for f in replayed.findings]
 
 
 def check(at: str, die: int = 1, dice: tuple[int, int] = (1, 1), **more: Any) -> Data:
@@ -561,7 +561,7 @@ def test_end_game_a_crash_counts_no_points() -> None:
     data["end"] = {"reason": "crash", "score": 0, "rank": "none"}
     played = run(data)
     assert codes(played) == ["score.lost"]
-    assert played.rulings.findings[0].severity.value == "warning"
+    assert played.findings[0].severity.value == "warning"
     assert played.state.tally is not None and played.state.tally.rank is None
 
 

@@ -38,7 +38,7 @@ Data = dict[str, Any]
 def codes(chart: Chart, data: Data) -> list[str]:
     """Return the codes of the findings the referee gives a record (read in memory)."""
     run = replay(chart, FlightLog.model_validate(data))
-    return [f.code for f in run.rulings.findings]
+    return [f.code for f in run.findings]
 
 
 def rescore(chart: Chart, data: Data) -> None:

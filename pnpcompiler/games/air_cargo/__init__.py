@@ -13,8 +13,7 @@ for _kind in KINDS:
 from . import board, checks, exports, kit, map_checks, pilot_log  # noqa: E402
 
 # The referee is imported when a record is first refereed, never to validate or build.
-rules.referee("flight-log")(deferred(f"{__name__}.referee.replay", "referee_flight_log"))
-rules.referee("pilot-log")(deferred(f"{__name__}.referee.sheet", "referee_pilot_log"))
+rules.records(f"{__name__}.referee")
 rules.trace(deferred(f"{__name__}.referee.trace", "draw"))
 
 __all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "rules"]

@@ -13,8 +13,7 @@ for _kind in KINDS:
 from . import board, checks, exports, kit, map_checks, sheets  # noqa: E402
 
 # The referee is imported when a record is first refereed, never to validate or build.
-rules.referee("shift")(deferred(f"{__name__}.referee.replay", "referee_shift"))
-rules.referee("sector-log")(deferred(f"{__name__}.referee.sheet", "referee_sector_log"))
+rules.records(f"{__name__}.referee")
 rules.snapshot(deferred(f"{__name__}.referee.snapshot", "board_at"))
 
 __all__ = ["board", "checks", "exports", "kit", "map_checks", "rules", "sheets"]

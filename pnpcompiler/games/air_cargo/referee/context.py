@@ -8,9 +8,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....findings import Finding, Location, Severity
+from ....findings import Location
 from ....project import GameContent
-from ....referee import ruling
+from ....referee import RefereeError, Rulings
 from ..checks import game_map, game_rules
 from ..legs import Network, Route, best_routes
 from ..map_checks import map_is_sound, map_network
@@ -19,10 +19,6 @@ from ..play import rank, score
 
 LANDING = "landing"
 """What a check's ``at`` says for the landing hazard check."""
-
-
-class ChartError(Exception):
-    """The content has no sound map or rules tables to referee against."""
 
 
 @dataclass
@@ -107,11 +103,11 @@ class Chart:
 
 
 def chart_for(game: GameContent) -> Chart:
-    """Return the game's chart, built once per load; raise ChartError when it cannot be."""
+    """Return the game's chart, built once per load; raise RefereeError when it cannot be."""
     board, tables, net = game_map(game), game_rules(game), map_network(game)
     if board is None or tables is None or net is None or board.start() is None or (
             not map_is_sound(game)):
-        raise ChartError("the Air Cargo content has no sound map and rules tables; run "
+        raise RefereeError("the Air Cargo content has no sound map and rules tables; run "
                          "'pnp validate air-cargo'")
     return game.memo("air-cargo.referee-chart", lambda: Chart(board, tables, net))
 
@@ -128,27 +124,6 @@ def name_of(place: Airport | Beacon | None) -> str:
     if isinstance(place, Airport):
         return f"{place.name or place.id} ({place.dice_id})"
     return place.code
-
-
-@dataclass
-class Rulings:
-    """The findings of one record, each citing the rulebook's section and the flight."""
-
-    findings: list[Finding] = field(default_factory=list)
-    reported: set[Any] = field(default_factory=set)
-
-    def rule(self, code: str, section: str, message: str, where: Location | None, *,
-             turn: int | None = None, warn: bool = False) -> None:
-        """Record a ruling."""
-        self.findings.append(ruling(code, section, message, where, turn=turn,
-                                    severity=Severity.WARNING if warn else Severity.ERROR))
-
-    def once(self, key: Any) -> bool:
-        """Return True the first time a problem is met, so one mistake gives one finding."""
-        if key in self.reported:
-            return False
-        self.reported.add(key)
-        return True
 
 
 # --- the score ---------------------------------------------------------------------------------

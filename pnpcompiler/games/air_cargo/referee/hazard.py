@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from ....referee import Rulings
 from ..model import AirCargoRules
 from ..play import check_total, panic_stamina, passes, weather_number
-from .context import Rulings
 from .log import Check, Reroll
 from .state import Resources
 

@@ -12,24 +12,22 @@ their turn is the flight's number.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from ....findings import Location, unreadable
-from ....loader import Document
+from ....findings import unreadable
 from ....model import Model
 from ....project import GameContent
-from ....referee import Report, read_record
+from ....referee import Report, RolledDie, Rulings, Scores, check_seeded
 from ..legs import closest_point, mountains_crossed, within_exactly
 from ..model import AirCargoRules, Airport, Beacon
 from ..play import cargo_options, destination_options, weather_row
+from . import records
 from .context import (
     LANDING,
     Chart,
-    ChartError,
-    Rulings,
     chart_for,
     check_claims,
     name_of,
@@ -44,19 +42,13 @@ XY = tuple[float, float]
 
 
 @dataclass
-class Replay:
-    """A flight log being replayed."""
+class Replay(Rulings):
+    """A flight log being replayed: the chart, the state and the rulings so far."""
 
     chart: Chart
     state: PilotState
-    rulings: Rulings = field(default_factory=Rulings)
     empty_roll: bool = False
     """The last event was a planning roll that could plan nothing valid."""
-
-    def rule(self, code: str, section: str, message: str, where: Location | None, *,
-             turn: int | None = None, warn: bool = False) -> None:
-        """Record a ruling."""
-        self.rulings.rule(code, section, message, where, turn=turn, warn=warn)
 
 
 def new_state(chart: Chart) -> PilotState:
@@ -69,7 +61,7 @@ def replay(chart: Chart, log: FlightLog) -> Replay:
     game = Replay(chart, new_state(chart))
     for event in log.events:
         if game.state.over is not None:
-            if game.rulings.once("game over"):
+            if game.once("game over"):
                 game.rule("game.over", "End game", _over_words(game.state), event.where(),
                           turn=len(game.state.flights) or None)
             continue
@@ -112,7 +104,7 @@ def plan(game: Replay, p: Plan) -> None:
     dice = list(p.dice)
     for n, picked in enumerate(p.rerolls):
         state.resources.plan_rerolls += 1
-        if state.resources.plan_rerolls > limit and game.rulings.once("plan rerolls"):
+        if state.resources.plan_rerolls > limit and game.once("plan rerolls"):
             game.rule("plan.no-reroll-left", "Planning Phase", f"the Pilot Log has {limit} "
                       f"PLAN REROLL boxes; this is reroll {state.resources.plan_rerolls}",
                       p.where("rerolls", n))
@@ -240,7 +232,7 @@ def fly(game: Replay, f: Fly) -> None:
     here: Place = origin
     for i, leg in enumerate(f.legs):
         if state.over is not None:
-            if game.rulings.once(("after crash", turn)):
+            if game.once(("after crash", turn)):
                 game.rule("game.over", "End game", _over_words(state), leg.where(), turn=turn)
             break
         if here.id == dest.id and i:
@@ -299,7 +291,7 @@ def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airp
     state.weather += 1
     box = state.weather
     per_row = chart.tables.weather.boxes_per_row
-    if box > chart.weather_boxes and game.rulings.once("weather out"):
+    if box > chart.weather_boxes and game.once("weather out"):
         game.rule("weather.no-box", "Weather", f"the weather table has {chart.weather_boxes} "
                   f"boxes, one crossed at the start of each leg: none is left for leg {box}",
                   leg.where("to"), turn=turn)
@@ -362,7 +354,7 @@ def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
     cargo = cargo_class_number(chart.tables, flight.cargo)
     for check in leg.checks:
         if state.over is not None:
-            if game.rulings.once(("after crash", turn)):
+            if game.once(("after crash", turn)):
                 game.rule("game.over", "End game", _over_words(state), check.where(),
                           turn=turn)
             return
@@ -382,7 +374,7 @@ def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
                 point = _edge(chart, key, point)
             seen.append(key)
         out = judge(chart.tables, check, hazard=hazard, row=row, cargo=cargo,
-                    used=state.resources, rulings=game.rulings, turn=turn)
+                    used=state.resources, rulings=game, turn=turn)
         flown.checks.append(CheckMark(key or check.at, point, out.total,
                                       check.result == "pass", derived))
         if check.result == "fail":
@@ -489,7 +481,7 @@ def finish(game: Replay, log: FlightLog) -> None:
     undelivered = len(state.planned_cargo) + sum(1 for f in state.flights if f.crashed)
     unvisited = sum(1 for a in state.planned if a not in state.visited)
     state.tally = tally(chart.tables, state.delivered, undelivered, unvisited, lost=lost)
-    check_claims(game.rulings, chart, state.tally, end.score, end.rank, end.where("score"),
+    check_claims(game, chart, state.tally, end.score, end.rank, end.where("score"),
                  end.where("rank"))
 
 
@@ -542,24 +534,17 @@ def dice_in_order(log: FlightLog) -> Iterator[tuple[int, Model, tuple[str | int,
 
 
 def check_dice(game: Replay, log: FlightLog) -> None:
-    """With a ``seed``, every die in the record, in the order rolled, must be what a die
-    seeded with it rolls (Python's ``random.Random(seed).randint(1, 6)``)."""
-    if log.seed is None:
-        return
-    die = random.Random(log.seed)
-    for value, model, path, section, flight in dice_in_order(log):
-        rolled = die.randint(1, 6)
-        if value != rolled:
-            game.rule("dice.seed", section, f"with seed {log.seed} this die rolls {rolled}; the "
-                      f"record has {value} (dice are checked in the order rolled)",
-                      model.where(*path), turn=flight)
-            return
+    """With a ``seed``, every die in the record, in the order rolled, must be what the
+    seeded dice roll."""
+    dice = (RolledDie(value, partial(model.where, *path), section, flight)
+            for value, model, path, section, flight in dice_in_order(log))
+    check_seeded(game, log.seed, dice, order="the order rolled")
 
 
 # --- the command line -------------------------------------------------------------------------
 
 
-def scores(game: Replay) -> dict[str, Any]:
+def scores(game: Replay) -> Scores:
     """Return the recomputed score, its parts, the rank and what was used, for the report."""
     state, chart = game.state, game.chart
     assert state.tally is not None
@@ -585,22 +570,15 @@ def event_shape(log: FlightLog) -> list[Any]:
     return out
 
 
-def referee_flight_log(game: GameContent, doc: Document) -> Report:
+@records.kind("flight-log", FlightLog)
+def referee_flight_log(game: GameContent, log: FlightLog,
+                       report: Report[PilotState, Scores]) -> None:
     """Referee a full flight log."""
-    report, log = read_record(doc, FlightLog, "air-cargo", "flight-log")
-    if log is None:
-        return report
-    report.findings = event_shape(log)
+    report.findings += event_shape(log)
     if report.findings:
-        return report
-    try:
-        chart = chart_for(game)
-    except ChartError as exc:
-        report.findings = [unreadable("record.content", str(exc), log.where("game"))]
-        return report
-    run = replay(chart, log)
-    report.findings = run.rulings.findings
+        return
+    run = replay(chart_for(game), log)
+    report.findings += run.findings
     report.scores = {log.pilot or "pilot": {**scores(run), **(
         {"claimed": log.end.score} if log.end.score is not None else {})}}
     report.state = run.state
-    return report

@@ -11,15 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ....findings import unreadable
-from ....loader import Document
 from ....project import GameContent
-from ....referee import Report, read_record
+from ....referee import Report, Rulings, Scores
 from ..model import Airport
+from . import records
 from .context import (
     Chart,
-    ChartError,
-    Rulings,
     Tally,
     chart_for,
     check_claims,
@@ -212,18 +209,12 @@ def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
     return out
 
 
-def referee_pilot_log(game: GameContent, doc: Document) -> Report:
+@records.kind("pilot-log", PilotLogRecord)
+def referee_pilot_log(game: GameContent, log: PilotLogRecord,
+                      report: Report[PilotLogRecord, Scores]) -> None:
     """Referee a filled-in Pilot Log."""
-    report, log = read_record(doc, PilotLogRecord, "air-cargo", "pilot-log")
-    if log is None:
-        return report
-    try:
-        chart = chart_for(game)
-    except ChartError as exc:
-        report.findings = [unreadable("record.content", str(exc), log.where("game"))]
-        return report
+    chart = chart_for(game)
     rulings, result = check_sheet(chart, log)
-    report.findings = rulings.findings
+    report.findings += rulings.findings
     report.scores = {log.pilot or "pilot": scores(chart, log, result)}
     report.state = log  # the boxes as they stand: no legs for a map trace
-    return report

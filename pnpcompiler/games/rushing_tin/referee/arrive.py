@@ -35,17 +35,17 @@ def end_changes(ctx: Context, walk: Walk) -> None:
     if walk.restricted and (side or new_level != walk.level):
         ctx.rule("move.restricted", "6.10" if "evasive" in walk.restricted else "4.11",
                  f"plane {plane.id} may not turn or change level at the end of this move: "
-                 f"{walk.restricted}", where(move), plane=plane.id)
+                 f"{walk.restricted}", where(move), piece=plane.id)
     if abs(new_level - walk.level) > 1 and plane.fault != "engine-2":
         ctx.rule("move.level-step", "3.11", f"plane {plane.id} changed from level {walk.level} "
                  f"to {new_level}: one level a turn at most", where(move, "level"),
-                 plane=plane.id)
+                 piece=plane.id)
     if plane.fault is not None:
         _faults(ctx, walk, new_level)
     if plane.low_to_avoid and side:
         ctx.rule("level2.turn", "10.06", f"plane {plane.id} flies at level 2 to avoid trouble "
                  "and may not change direction until back at level 3", where(move, "turn"),
-                 plane=plane.id)
+                 piece=plane.id)
     walk.facing = turn(walk.facing, side)
     if new_level == 2 and walk.level > 2:
         _level_two(ctx, walk)
@@ -67,26 +67,26 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
         if side:
             ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off "
                      "route all the way to its end when taking off", where(move, "turn"),
-                     plane=plane.id)
+                     piece=plane.id)
         if move.level is not None and move.level != 2:
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} is at level 2 once it is off "
-                     "the ground (TAKE OFF EXAMPLE)", where(move, "level"), plane=plane.id)
+                     "the ground (TAKE OFF EXAMPLE)", where(move, "level"), piece=plane.id)
         walk.level = 2
         return
     # Past the end of the route when no longer on it (the take-off runs straight out).
     past_end = index is None or index >= last
     if side and not past_end:
         ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off route "
-                 "all the way to its end when taking off", where(move, "turn"), plane=plane.id)
+                 "all the way to its end when taking off", where(move, "turn"), piece=plane.id)
     if new_level not in (walk.level, walk.level + 1):
         ctx.rule("take-off.level", "5.02", f"plane {plane.id} climbs at most one level a turn "
                  f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
-                 plane=plane.id)
+                 piece=plane.id)
     if past_end:
         if new_level < 3:
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
                      f"of the take-off route, not {new_level}", where(move, "level"),
-                     plane=plane.id)
+                     piece=plane.id)
         plane.taking_off = False
         walk.facing = turn(walk.facing, side)
     walk.level = min(new_level, MAX_LEVEL)
@@ -111,7 +111,7 @@ def _faults(ctx: Context, walk: Walk, new_level: int) -> None:
                        f"not {new_level}")
     if problem:
         ctx.rule("event.fault", "RANDOM EVENTS", f"plane {plane.id} {problem}",
-                 where(move, "level") or where(move), plane=plane.id)
+                 where(move, "level") or where(move), piece=plane.id)
 
 
 def _level_two(ctx: Context, walk: Walk) -> None:
@@ -132,17 +132,17 @@ def _level_two(ctx: Context, walk: Walk) -> None:
         if walk.hex in airspace:
             ctx.rule("level2.airspace", "10.05", f"plane {plane.id} may never reduce to level 2 "
                      "to avoid trouble within the airport's airspace", where(move, "level"),
-                     plane=plane.id)
+                     piece=plane.id)
             return
         ctx.claim("10.04", f"level 2 was the only safe way for plane {plane.id} "
-                  f"({move.claim})", where(move, "claim"), plane=plane.id)
+                  f"({move.claim})", where(move, "claim"), piece=plane.id)
         plane.low_to_avoid = True
         return
     ctx.rule("level2.not-allowed", "10.04", f"plane {plane.id} may not fly at level 2 at "
              f"{ctx.hexname(walk.hex)}: only to hand off to the level-2 exit point within the "
              "Level 2 Hand-off Zone, approaching to land, in evasive action, or when every ATC "
              "agrees it is the only safe way (record it as a claim)", where(move, "level"),
-             plane=plane.id)
+             piece=plane.id)
 
 
 def arrive(ctx: Context, walk: Walk) -> None:
@@ -197,11 +197,11 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
         if major and overshoot and walk.restricted:
             # VERTICAL NEAR MISS EXAMPLES: out of control after evasive action, leaving by an
             # unmonitored side counts as the one deal already had.
-            ctx.incident("left the map out of control", "4.15", plane=plane.id)
+            ctx.incident("left the map out of control", "4.15", piece=plane.id)
         else:
             _deal(ctx, walk, major=major, rule="4.15" if major else "4.14",
                   what=f"left the map over {why} at {ctx.hexname(last)}")
-        ctx.incident("hand-off", "4.14", plane=plane.id, atc=plane.atc, quality="deal",
+        ctx.incident("hand-off", "4.14", piece=plane.id, atc=plane.atc, quality="deal",
                      paid=0)
         sue(ctx, plane)
         _check_paid(ctx, walk, 0)
@@ -225,7 +225,7 @@ def land(ctx: Context, walk: Walk) -> None:
         plane.where, plane.hex, plane.level = "ground", None, 1
         plane.out_of_control, plane.reason = False, ""  # safe on the ground
         plane.active_from = ctx.state.turn + 1
-        ctx.incident("landed, first leg", "MULTI-ROUTE", plane=plane.id, atc=plane.atc)
+        ctx.incident("landed, first leg", "MULTI-ROUTE", piece=plane.id, atc=plane.atc)
         return
     plane.where = "gone"
     if not plane.celebrity:
@@ -243,14 +243,14 @@ def _emergency_landing(ctx: Context, walk: Walk) -> None:
         if roll is None:
             ctx.rule("event.emergency-roll", "11.02", f"plane {plane.id} made an emergency "
                      "landing off the runway: roll 1d6, a 6 lands safely; the record has no "
-                     "roll", where(move), plane=plane.id)
+                     "roll", where(move), piece=plane.id)
             roll = 1
         safe = roll in ctx.tables.rules.dice.emergency_landing
     plane.where = "gone"
     if not plane.celebrity:
         ctx.state.pool.add(plane.id)
     if not safe:
-        ctx.incident("crash", "11.02", plane=plane.id, atc=plane.atc,
+        ctx.incident("crash", "11.02", piece=plane.id, atc=plane.atc,
                      hex=ctx.names.name(walk.hex))
         sue(ctx, plane)
         _check_paid(ctx, walk, 0)
@@ -305,7 +305,7 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool =
             after.append("commendation")
     elif quality == "overshoot":
         after.append(money.overshoot(state, atc, plane.airline))
-    ctx.incident("hand-off", "4.01" if quality == "perfect" else "4.07", plane=plane.id,
+    ctx.incident("hand-off", "4.01" if quality == "perfect" else "4.07", piece=plane.id,
                  atc=plane.atc, flight=plane.flight, quality=quality, away=away,
                  time=now - plane.start, on_time=on_time, paid=total, why=why, result=after)
     _check_paid(ctx, walk, total)
@@ -316,7 +316,7 @@ def _check_paid(ctx: Context, walk: Walk, total: int) -> None:
     if move.paid is not None and move.paid != total:
         ctx.rule("payment.mismatch", "1.42", f"plane {walk.plane.id}'s flight {walk.plane.flight}"
                  f" earns {total}; the record paid {move.paid}", where(move, "paid"),
-                 plane=walk.plane.id)
+                 piece=walk.plane.id)
 
 
 def sue(ctx: Context, plane: Plane) -> str:
@@ -325,6 +325,6 @@ def sue(ctx: Context, plane: Plane) -> str:
         return ""
     plane.sued = True
     ctx.state.controllers[plane.atc].lawsuits += plane.lawsuit
-    ctx.incident("lawsuit", "CELEBRITY ALERT", plane=plane.id, atc=plane.atc,
+    ctx.incident("lawsuit", "CELEBRITY ALERT", piece=plane.id, atc=plane.atc,
                  amount=plane.lawsuit)
     return f"the celebrity sues for {plane.lawsuit}"

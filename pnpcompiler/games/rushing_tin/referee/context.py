@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ....findings import Finding, Location, Severity
+from ....findings import Location
 from ....geometry.hexgrid import Hex, neighbors
 from ....model import Model
 from ....project import GameContent
-from ....referee import ruling
+from ....referee import Rulings
 from ..model import RandomEventCard, RulesTables, StatusCard, WeatherEventCard
 from ..movement import Goal, Movement, State
 from ..routes import TURN_MINUTES, Route, minutes, parse_route
@@ -110,8 +110,8 @@ class MapLookups:
 
 
 @dataclass
-class Context:
-    """A replay in progress."""
+class Context(Rulings):
+    """A replay in progress: the content's lookups, the state, and the rulings so far."""
 
     game: GameContent
     geo: SectorGeometry
@@ -119,22 +119,23 @@ class Context:
     names: HexNames
     tables: Tables
     state: Shift = field(default_factory=Shift)
-    findings: list[Finding] = field(default_factory=list)
-    incidents: list[dict[str, Any]] = field(default_factory=list)
     snapshots: list[Shift] = field(default_factory=list)
     expected_entry: dict[int, int] = field(default_factory=dict)
     """This turn's entry level of each plane entering from the edge (2.06-2.07)."""
     entry_priority: dict[int, int] = field(default_factory=dict)
     """For a plane that must alter its entry: the plane entering there before it."""
     _around: dict[Hex, frozenset[Hex]] = field(default_factory=dict)
-    reported: set[Any] = field(default_factory=set)
-    """Problems already reported, so one mistake gives one finding, not one a turn."""
     lookups: MapLookups = field(init=False)
+    piece_word: str = field(default="plane", kw_only=True)
 
     def __post_init__(self) -> None:
         # Shared by every replay of the loaded content: the map does not change.
         self.lookups = self.game.memo(("rushing-tin.referee.map", self.geo),
                                       lambda: MapLookups.of(self.geo, self.movement))
+
+    def current_turn(self) -> int | None:
+        """Return the turn being played (rulings are recorded at it)."""
+        return self.state.turn or None
 
     def around(self, h: Hex) -> frozenset[Hex]:
         """Return the six neighbours of a hex (worked out once per sector for map hexes)."""
@@ -144,41 +145,6 @@ class Context:
             if found is None:
                 found = self._around[h] = frozenset(neighbors(h))
         return found
-
-    def once(self, key: Any) -> bool:
-        """Return True the first time a problem is met (and remember it)."""
-        if key in self.reported:
-            return False
-        self.reported.add(key)
-        return True
-
-    def forget(self, key: Any) -> None:
-        """Let a problem be reported again (its cause went away)."""
-        self.reported.discard(key)
-
-    def rule(self, code: str, rule: str, message: str, where: Location | None, *,
-             plane: int | str | None = None, warn: bool = False) -> None:
-        """Record a ruling at the current turn."""
-        turn = self.state.turn or None
-        self.findings.append(ruling(code, rule, message, where, turn=turn, piece=plane,
-                                    severity=Severity.WARNING if warn else Severity.ERROR))
-
-    def claim(self, rule: str, what: str, where: Location | None, *, plane: int | None = None
-              ) -> None:
-        """Report a judgement the record states and the referee cannot check: accepted."""
-        self.rule("claim.accepted", rule, f"accepted by claim: {what}", where, plane=plane,
-                  warn=True)
-
-    def incident(self, kind: str, rule: str, *, plane: int | None = None,
-                 atc: str | None = None, **detail: Any) -> None:
-        """Note something the rules penalise but allow (a deal, a hand-off) for the report."""
-        entry: dict[str, Any] = {"turn": self.state.turn, "kind": kind, "rule": rule}
-        if plane is not None:
-            entry["plane"] = plane
-        if atc is not None:
-            entry["atc"] = atc
-        entry.update(detail)
-        self.incidents.append(entry)
 
     def hexname(self, h: Hex | None) -> str:
         """Return a hex as printed on the map (``off the map`` when it is not on it)."""

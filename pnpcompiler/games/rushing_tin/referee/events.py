@@ -138,7 +138,7 @@ def _random_event(ctx: Context, event: Event) -> None:
 
         deadline = ctx.tables.time_of(ctx.state.turn) + (minutes(card.land_within) or 0)
         plane.landing_bonus = (bonus, deadline)
-    ctx.incident(card.event, "RANDOM EVENTS", plane=plane.id, atc=plane.atc, card=card.id)
+    ctx.incident(card.event, "RANDOM EVENTS", piece=plane.id, atc=plane.atc, card=card.id)
 
 
 def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str) -> None:
@@ -147,7 +147,7 @@ def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str) ->
         ctx.rule("event.plane", "RANDOM EVENTS", f"the affected plane is {which}: "
                  f"{'plane ' + str(found) if found else 'none (the card is discarded)'}; the "
                  f"record has {'plane ' + str(event.plane) if event.plane else 'none'}",
-                 where(event, "plane") or where(event), plane=found)
+                 where(event, "plane") or where(event), piece=found)
 
 
 def _approaching(ctx: Context) -> Plane | None:
@@ -226,7 +226,7 @@ def _celebrity(ctx: Context, event: Event) -> None:
         ctx.tables.schedules.get(route.code, 0), ctx.tables.time_of(turn), active_from=turn,
         where="ground" if route.entry == 1 else "waiting", level=route.entry, celebrity=True,
         lawsuit=card.lawsuit or 0)
-    ctx.incident("celebrity alert", "CELEBRITY ALERT", plane=number, atc=atc, flight=route.code)
+    ctx.incident("celebrity alert", "CELEBRITY ALERT", piece=number, atc=atc, flight=route.code)
 
 
 # --- weather ------------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
         if plane.where != "ground":
             ctx.rule("move.hold", "5.03", f"plane {plane.id} is not waiting to take off, so "
                      "it cannot hold: every active plane moves its full distance (3.06)",
-                     where(move, "hold"), plane=plane.id)
+                     where(move, "hold"), piece=plane.id)
         return
     start = _start(ctx, plane, move)
     if start is None:
@@ -114,7 +114,7 @@ def _start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | Non
     if plane.where == "flying" and plane.hex is not None:
         if move.take_off or move.enter:
             ctx.rule("move.not-entering", "1.32", f"plane {plane.id} is already on the map; "
-                     "it cannot enter or take off", where(move), plane=plane.id)
+                     "it cannot enter or take off", where(move), piece=plane.id)
         return plane.hex, plane.facing, plane.level
     if plane.where == "ground":
         others = [p for p in ctx.state.planes.values() if p.where == "ground" and p.id > plane.id
@@ -122,21 +122,21 @@ def _start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | Non
         if others and not move.queue_jump:
             ctx.rule("take-off.queue", "5.05", f"plane {plane.id} took off ahead of plane "
                      f"{others[0].id}: the highest ID leaves first unless every ATC in the queue "
-                     "agrees (queue_jump, 5.06)", where(move), plane=plane.id)
+                     "agrees (queue_jump, 5.06)", where(move), piece=plane.id)
         elif move.queue_jump:
             ctx.claim("5.06", f"every ATC in the take-off queue agreed plane {plane.id} could "
-                      "go first", where(move, "queue_jump"), plane=plane.id)
+                      "go first", where(move, "queue_jump"), piece=plane.id)
         h, facing, level, _ = ctx.lookups.takeoff
         plane.where, plane.taking_off, plane.level = "flying", True, 1
         return h, facing, level
     if plane.where != "waiting":
         ctx.rule("move.not-in-play", "1.31", f"plane {plane.id} is not in play", where(move),
-                 plane=plane.id)
+                 piece=plane.id)
         return None
     point = ctx.lookups.points.get(plane.entry)
     if point is None:
         ctx.rule("entry.no-point", "2.04", f"no entry point at level {plane.entry} in this "
-                 "sector", where(move), plane=plane.id)
+                 "sector", where(move), piece=plane.id)
         return None
     h, facing, level, _ = ctx.lookups.entries[plane.entry]
     if move.enter is not None:
@@ -147,7 +147,7 @@ def _start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | Non
         if expected != plane.entry:
             ctx.rule("entry.must-alter", "2.06", f"plane {plane.id} must alter its entry: plane "
                      f"{ctx.entry_priority.get(plane.id)} enters at the same point first; by "
-                     f"2.07 it enters at level {expected}", where(move), plane=plane.id)
+                     f"2.07 it enters at level {expected}", where(move), piece=plane.id)
     plane.where = "flying"
     return h, facing, level
 
@@ -163,16 +163,16 @@ def _altered_entry(ctx: Context, plane: Plane, move: Move, point: Hex, outward: 
         ctx.rule("entry.altered", "2.05", f"plane {plane.id} altered its entry, but entering "
                  f"at level {plane.entry} at its entry point would not have caused an incident "
                  "with another plane entering there this turn", where(move, "enter"),
-                 plane=plane.id)
+                 piece=plane.id)
     elif move.claim and expected == plane.entry:
         ctx.claim("2.05", f"plane {plane.id} could not enter safely ({move.claim})",
-                  where(move, "claim"), plane=plane.id)
+                  where(move, "claim"), piece=plane.id)
     if change.level is not None:
         if expected != plane.entry and change.level != expected and not move.claim:
             ctx.rule("entry.order", "2.07", f"plane {plane.id} entered at level {change.level}; "
                      f"2.07 gives level {expected} (one below the lowest, else one above the "
                      "highest plane entering there)", where(move, "enter", "level"),
-                     plane=plane.id)
+                     piece=plane.id)
         level = change.level
     if change.at is not None:
         at = ctx.names.hex(change.at)
@@ -180,7 +180,7 @@ def _altered_entry(ctx: Context, plane: Plane, move: Move, point: Hex, outward: 
         if distance(at, point) != 2 or not on_side:
             ctx.rule("entry.hex", "2.07", f"plane {plane.id} may enter two hexes to the right "
                      f"or left of its entry point on the same hand-off hex side; "
-                     f"{change.at} is not", where(move, "enter", "at"), plane=plane.id)
+                     f"{change.at} is not", where(move, "enter", "at"), piece=plane.id)
         h = neighbor(at, outward)
     if change.diagonal is not None:
         facing = turn(facing, SIDES[change.diagonal])
@@ -276,20 +276,20 @@ def near_miss(ctx: Context, walk: Walk, other: Plane, kind: str, *, final: bool)
     if found is None:
         ctx.rule("near-miss.unrecorded", rule, f"plane {plane.id} caused a {kind} near miss "
                  f"with plane {other.id} at {at}; the record has no near miss (and panic roll) "
-                 "for it", where(move), plane=plane.id)
+                 "for it", where(move), piece=plane.id)
         return
     i, entry = found
     here = (move, "near_misses", i)  # looked up only for a finding
     if entry.kind is not None and entry.kind != kind:
         ctx.rule("near-miss.kind", rule, f"the near miss with plane {other.id} at {at} is "
                  f"{kind}, not {entry.kind}", where(move, "near_misses", i, "kind"),
-                 plane=plane.id)
+                 piece=plane.id)
     panics = entry.panic in ctx.tables.rules.dice.panic
     if not panics:
         if entry.evasive is not None:
             ctx.rule("near-miss.calm", "6.06", f"panic roll {entry.panic}: the pilot stays "
                      "calm and carries on; no evasive action is taken", where(*here),
-                     plane=plane.id)
+                     piece=plane.id)
     else:
         _evasive(ctx, walk, other, kind, entry, i, final=final)
     if entry.voluntary is not None:
@@ -315,7 +315,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
             if evasive is None or evasive.level != wanted:
                 ctx.rule("near-miss.evasive", "7.08", f"panic roll {entry.panic}: plane "
                          f"{plane.id} must {'pull up' if away > 0 else 'descend'} one level "
-                         f"clear of plane {other.id}", here(), plane=plane.id)
+                         f"clear of plane {other.id}", here(), piece=plane.id)
             walk.level = target
             walk.level_changed = True
             walk.restricted = "level changed in evasive action (7.11)"
@@ -325,7 +325,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
     if evasive is None or evasive.turn is None:
         ctx.rule("near-miss.evasive", "6.08", f"panic roll {entry.panic}: plane {plane.id} must "
                  "turn one hex side away, the side chosen by the other plane's ATC (6.09); the "
-                 "record gives no turn", here(), plane=plane.id)
+                 "record gives no turn", here(), piece=plane.id)
     else:
         new = turn(walk.facing, SIDES[evasive.turn])
         straight = neighbor(walk.hex, walk.facing)
@@ -333,7 +333,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
         if distance(neighbor(walk.hex, new), other.hex) < distance(straight, other.hex):
             ctx.rule("near-miss.away", "6.08", f"turning {evasive.turn} takes plane {plane.id} "
                      f"towards plane {other.id}, not away from it",
-                     where(move, "near_misses", i, "evasive"), plane=plane.id)
+                     where(move, "near_misses", i, "evasive"), piece=plane.id)
         walk.facing = new
     walk.restricted = "evasive action (6.10, 7.11)"
     _out_of_control(plane, "evasive action (6.11)")
@@ -349,7 +349,7 @@ def _voluntary(ctx: Context, other: Plane, entry: NearMiss, here: tuple[Any, ...
         if abs(change.level - other.level) > 1:
             ctx.rule("near-miss.voluntary", "6.07", f"plane {other.id} may change one level in "
                      f"voluntary evasive action, not from {other.level} to {change.level}",
-                     where(*here), plane=other.id)
+                     where(*here), piece=other.id)
         other.level = change.level
     if change.turn is not None:
         other.facing = turn(other.facing, SIDES[change.turn])
@@ -365,7 +365,7 @@ def collide(ctx: Context, walk: Walk, other: Plane) -> None:
         if not p.celebrity:
             ctx.state.pool.add(p.id)
         sue(ctx, p)
-    ctx.incident("collision", "9.03", plane=plane.id, other=other.id,
+    ctx.incident("collision", "9.03", piece=plane.id, other=other.id,
                  hex=ctx.names.name(walk.hex))
     walk.done = True
 
@@ -382,7 +382,7 @@ def _deal(ctx: Context, walk: Walk, *, major: bool, rule: str, what: str) -> Non
     else:
         after = money.deal(ctx.state, ctx.tables, plane.atc, plane.airline, major)
         kind = "major deal" if major else "minor deal"
-    ctx.incident(kind, rule, plane=plane.id, atc=plane.atc, what=what, result=after)
+    ctx.incident(kind, rule, piece=plane.id, atc=plane.atc, what=what, result=after)
 
 
 def _cover_up(ctx: Context, walk: Walk) -> None:
@@ -393,7 +393,7 @@ def _cover_up(ctx: Context, walk: Walk) -> None:
     missing = [a for a in others if a not in move.cover_up.paid]
     if missing:
         ctx.rule("cover-up.everyone", "12.07", f"a cover-up needs every ATC on the shift; "
-                 f"{', '.join(missing)} were not paid", where(move, "cover_up"), plane=plane.id)
+                 f"{', '.join(missing)} were not paid", where(move, "cover_up"), piece=plane.id)
     for atc, amount in move.cover_up.paid.items():
         if atc in ctx.state.controllers:
             ctx.state.controllers[atc].transfers += amount
@@ -435,7 +435,7 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
     if walk.move.claim and level == 3:
         ctx.claim("5.14", f"plane {plane.id} reduced to level 3 in the airport's airspace as the "
                   f"only way to avoid a near miss or collision ({walk.move.claim})",
-                  where(walk.move, "claim"), plane=plane.id)
+                  where(walk.move, "claim"), piece=plane.id)
         return
     plane.control_zone_breach = True
     _deal(ctx, walk, major=True, rule="5.11",
@@ -496,7 +496,7 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
                 ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
                          f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
                          f"{waiting.id} waiting to enter at level {level}: entering, it would "
-                         f"cause a {what}", where(move), plane=plane.id)
+                         f"cause a {what}", where(move), piece=plane.id)
                 return
 
 
@@ -516,7 +516,7 @@ def _check_path(ctx: Context, walk: Walk) -> None:
         ctx.rule("move.path", "3.02", f"plane {walk.plane.id} flies straight ahead its full "
                  f"speed (3.02-3.06): expected {' '.join(expected) or 'no hexes'}, the record "
                  f"has {' '.join(move.path) or 'none'}", where(move, "path"),
-                 plane=walk.plane.id)
+                 piece=walk.plane.id)
 
 
 def _check_recorded(ctx: Context, walk: Walk) -> None:
@@ -526,22 +526,22 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
         if i not in walk.used:
             ctx.rule("near-miss.invented", "6.02", f"plane {plane.id} had no near miss with "
                      f"plane {entry.with_} on this move", where(move, "near_misses", i),
-                     plane=plane.id)
+                     piece=plane.id)
     storm_hexes = walk.storm_hexes
     if len(move.lightning) != storm_hexes:
         ctx.rule("weather.lightning", "LIGHTNING STRIKES", f"plane {plane.id} passed "
                  f"{storm_hexes} storm hex(es) at the storm's level: one d6 each; the record "
                  f"has {len(move.lightning)}", where(move, "lightning") or where(move),
-                 plane=plane.id)
+                 piece=plane.id)
     elif move.lightning and any(r in ctx.tables.rules.dice.lightning_strike
                                 for r in move.lightning):
         plane.fault = "stuck"
         _out_of_control(plane, "struck by lightning")
-        ctx.incident("lightning strike", "LIGHTNING STRIKES", plane=plane.id)
+        ctx.incident("lightning strike", "LIGHTNING STRIKES", piece=plane.id)
     if move.deals is None:
         return
     deals = sorted(walk.deals)
     if sorted(move.deals) != deals:
         ctx.rule("deal.mismatch", "12.00", f"plane {plane.id}'s move caused "
                  f"{', '.join(deals) or 'no'} deal(s); the record has "
-                 f"{', '.join(move.deals) or 'none'}", where(move, "deals"), plane=plane.id)
+                 f"{', '.join(move.deals) or 'none'}", where(move, "deals"), piece=plane.id)

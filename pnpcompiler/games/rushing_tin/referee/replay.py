@@ -8,19 +8,17 @@ command line.
 from __future__ import annotations
 
 import itertools
-import random
+from functools import partial
 from typing import Any
 
-from ....findings import unreadable
-from ....loader import Document
 from ....project import GameContent
-from ....referee import Report, read_record
+from ....referee import RefereeError, Report, RolledDie, Scores, check_seeded
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
 from ..movement import Movement
 from ..routes import hhmm, minutes, parse_route
 from ..sector_map import SectorGeometry
-from . import money
+from . import money, records
 from .context import Context, Tables, where
 from .events import growth, resolve_event, weather_moves
 from .flight import fly
@@ -31,10 +29,6 @@ DICE_KEYS = {"lead_rolls", "accept_rolls", "roll", "section", "new_section", "ro
              "panic", "lightning", "repair", "emergency_roll"}
 ROLL_OFFS = {"lead_rolls", "accept_rolls", "rolls"}
 """Dice rolled round by round, re-rolling ties: written per player, read back by rounds."""
-
-
-class ReplayError(Exception):
-    """The record cannot be replayed against this content (no such sector, broken map)."""
 
 
 def build_context(game: GameContent, sector_code: str) -> Context:
@@ -51,8 +45,8 @@ def _sector(game: GameContent, sector_code: str) -> tuple[SectorGeometry, Moveme
     geos = [g for g in geometry_for(game) if g.sector and g.sector.code == sector_code]
     if not geos:
         known = sorted(g.sector.code for g in geometry_for(game) if g.sector)
-        raise ReplayError(f"no sector {sector_code!r} in the content (known: "
-                          f"{', '.join(known) or 'none'})")
+        raise RefereeError(f"no sector {sector_code!r} in the content (known: "
+                           f"{', '.join(known) or 'none'})", code="record.sector", key="sector")
     geo = geos[0]
     tables = game.of_type(RulesTables)[0]
     assert geo.sector is not None
@@ -212,7 +206,7 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
     if acc.plane not in state.pool:
         ctx.rule("accept.no-plane", "2.02", f"plane {acc.plane} is not in the Plane Pool "
                  f"(pool: {', '.join(map(str, sorted(state.pool))) or 'empty'})",
-                 where(acc, "plane"), plane=acc.plane)
+                 where(acc, "plane"), piece=acc.plane)
         if in_play is not None and in_play.where != "gone":
             return  # the plane is flying: it cannot be in two places
         state.out_of_play.discard(acc.plane)
@@ -272,7 +266,7 @@ def play_turn(ctx: Context, log: ShiftLog, turn: Turn) -> None:
         if plane.id not in seen and plane.where in ("waiting", "flying"):
             ctx.rule("move.missing", "3.06", f"plane {plane.id} is active and must move its "
                      "full distance this turn; the record has no move for it", where(turn),
-                     plane=plane.id)
+                     piece=plane.id)
     weather_moves(ctx, turn)
     _draws(ctx, turn)
     _pool(ctx, log, turn)
@@ -308,38 +302,38 @@ def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
         if ctx.once(("not in play", move.plane)):
             ctx.rule("move.unknown-plane", "1.31", f"plane {move.plane} is not in play (no "
                      "accepted hand-off has it); its later moves are not reported again",
-                     where(move, "plane"), plane=move.plane)
+                     where(move, "plane"), piece=move.plane)
         return
     if move.plane in seen:
         ctx.rule("move.twice", "3.06", f"plane {move.plane} already moved this turn",
-                 where(move, "plane"), plane=move.plane)
+                 where(move, "plane"), piece=move.plane)
         return
     seen.add(move.plane)
     if plane.active_from > state.turn:
         ctx.rule("move.not-active", "1.43", f"plane {move.plane} was accepted this turn and is "
                  "not active until the next", where(move, "plane"),
-                 plane=move.plane)
+                 piece=move.plane)
         return
     if plane.where == "gone":
         if ctx.once(("gone", move.plane, plane.flight)):
             ctx.rule("move.gone", "1.31", f"plane {move.plane} is not in play (its flight "
                      f"{plane.flight} has ended); its later moves are not reported again",
-                     where(move, "plane"), plane=move.plane)
+                     where(move, "plane"), piece=move.plane)
         return
     controller = state.controllers.get(plane.atc)
     if controller is not None and controller.fired:
-        ctx.incident("moved for a fired ATC", "GETTING FIRED", plane=plane.id, atc=plane.atc)
+        ctx.incident("moved for a fired ATC", "GETTING FIRED", piece=plane.id, atc=plane.atc)
     if plane.fault is not None or move.repair is not None:
         _repair(ctx, plane, move)
     if move.regain_control:
         if plane.out_of_control and plane.fault is None:
             ctx.claim("8.03", f"the ATC confirmed plane {plane.id} is back under control",
-                      where(move, "regain_control"), plane=plane.id)
+                      where(move, "regain_control"), piece=plane.id)
             plane.out_of_control, plane.reason = False, ""
         elif plane.fault is not None:
             ctx.rule("control.fault", "8.01", f"plane {plane.id} stays out of control until its "
                      f"fault ({plane.fault}) is fixed", where(move, "regain_control"),
-                     plane=plane.id)
+                     piece=plane.id)
     fly(ctx, plane, move)
 
 
@@ -350,18 +344,18 @@ def _repair(ctx: Context, plane: Plane, move: Move) -> None:
     if plane.fault not in ("cannot-climb", "cannot-descend", "stuck"):
         if move.repair is not None:
             ctx.rule("event.no-fault", "RANDOM EVENTS", f"plane {plane.id} has nothing to "
-                     "repair", where(move, "repair"), plane=plane.id)
+                     "repair", where(move, "repair"), piece=plane.id)
         return
     if move.repair is None:
         what = ("been struck by lightning" if plane.fault == "stuck"
                 else "an electrical failure")
         ctx.rule("event.repair-roll", "RANDOM EVENTS", f"plane {plane.id} has {what}: roll 1d6 "
                  "every turn until it is fixed; the record has no roll", where(move),
-                 plane=plane.id)
+                 piece=plane.id)
         return
     fixes = dice.lightning_strike if plane.fault == "stuck" else dice.electrical_fix
     if move.repair in fixes:
-        ctx.incident("fixed", "RANDOM EVENTS", plane=plane.id, fault=plane.fault)
+        ctx.incident("fixed", "RANDOM EVENTS", piece=plane.id, fault=plane.fault)
         plane.fault, plane.out_of_control, plane.reason = None, False, ""
 
 
@@ -411,7 +405,7 @@ def _check_order(ctx: Context, turn: Turn) -> None:
         if key_a > key_b:
             ctx.rule("move.order", "3.01", f"plane {b.plane} (level {-key_b[0]}) moves before "
                      f"plane {a.plane} (level {-key_a[0]}): the highest level moves first, then "
-                     "the highest ID (1.33-1.34)", where(b, "plane"), plane=b.plane)
+                     "the highest ID (1.33-1.34)", where(b, "plane"), piece=b.plane)
             return
 
 
@@ -448,11 +442,11 @@ def _pool(ctx: Context, log: ShiftLog, turn: Turn) -> None:
             ctx.rule("pool.not-due", "1.71", f"no plane is due for the next turn "
                      f"({hhmm(tables.time_of(turn.turn + 1))}); planes arrive "
                      f"{sector.frequency.planes} every {sector.frequency.every}",
-                     where(turn, "pool", n), plane=plane)
+                     where(turn, "pool", n), piece=plane)
             continue
         if plane not in state.out_of_play:
             ctx.rule("pool.not-out-of-play", "1.71", f"plane {plane} is not out of play",
-                     where(turn, "pool", n), plane=plane)
+                     where(turn, "pool", n), piece=plane)
             continue
         state.out_of_play.discard(plane)
         state.pool.add(plane)
@@ -495,9 +489,9 @@ def finish(ctx: Context, log: ShiftLog) -> None:
     del tables
 
 
-def scores(state: Shift) -> dict[str, Any]:
+def scores(state: Shift) -> dict[str, Scores]:
     """Return each ATC's recomputed money and record for the report."""
-    out: dict[str, Any] = {}
+    out: dict[str, Scores] = {}
     for atc in state.seating:
         c = state.controllers[atc]
         out[atc] = {"cash": c.cash, "wage": c.wage, "bonuses": c.bonuses, "fines": c.fines,
@@ -509,22 +503,14 @@ def scores(state: Shift) -> dict[str, Any]:
 
 
 def check_dice(ctx: Context, log: ShiftLog) -> None:
-    """With a ``seed``, every die in the record, in the record's order, must be what a die
-    seeded with it rolls."""
-    if log.seed is None:
-        return
+    """With a ``seed``, every die in the record, in the record's order, must be what the
+    seeded dice roll (1.20)."""
     doc = log._doc
-    if doc is None:
+    if log.seed is None or doc is None:
         return
-    die = random.Random(log.seed)
-    for path, value in _dice(doc.data, ()):
-        rolled = die.randint(1, 6)
-        if value != rolled:
-            ctx.state.turn = 0
-            ctx.rule("dice.seed", "1.20", f"with seed {log.seed} this die rolls {rolled}; the "
-                     f"record has {value} (dice are checked in record order)",
-                     doc.locate(path))
-            return
+    dice = (RolledDie(value, partial(doc.locate, path), "1.20")
+            for path, value in _dice(doc.data, ()))
+    check_seeded(ctx, log.seed, dice, order="record order")
 
 
 def _dice(data: Any, path: tuple[Any, ...],
@@ -580,21 +566,17 @@ def _flat(value: Any, path: tuple[Any, ...]) -> list[tuple[tuple[Any, ...], int]
 # --- the command line ------------------------------------------------------------------------
 
 
-def referee_shift(game: GameContent, doc: Document) -> Report:
+ShiftReport = Report[Shift, Scores]
+
+
+@records.kind("shift", ShiftLog, piece="plane")
+def referee_shift(game: GameContent, log: ShiftLog, report: ShiftReport) -> None:
     """Referee a turn-by-turn shift log."""
-    report, log = read_record(doc, ShiftLog, "rushing-tin", "shift")
-    if log is None:
-        return report
-    try:
-        ctx = replay(game, log)
-    except ReplayError as exc:
-        report.findings = [unreadable("record.sector", str(exc), where(log, "sector"))]
-        return report
-    report.findings = ctx.findings
+    ctx = replay(game, log)
+    report.findings += ctx.findings
     report.incidents = ctx.incidents
     report.scores = scores(ctx.state)
     report.winner = money.winner(ctx.state) if log.end is not None or (
         log.turns and log.turns[-1].turn >= ctx.tables.rules.shift.turns) else None
     report.state = ctx.state
     report.snapshots = ctx.snapshots
-    return report

@@ -14,17 +14,17 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ....findings import Finding, Location, Severity, unreadable
-from ....loader import Document
+from ....findings import Location
 from ....model import Model
 from ....project import GameContent
-from ....referee import Report, read_record, ruling
+from ....referee import Report, Rulings, Scores
+from ....referee.rulings import CURRENT, CurrentTurn, Piece
 from ..model import PlaneCubes, RandomEventCard, Sector
 from ..routes import CELEBRITY, TURN_MINUTES, Route, hhmm, minutes, parse_route
-from . import money
+from . import money, records
 from .context import Tables
 from .log import ControllerClaim, DealNote, SectorLogRecord, SheetRow
-from .replay import ReplayError, build_context, scores
+from .replay import build_context, scores
 from .state import Controller, Shift
 
 PAID = ("perfect", "imperfect", "overshoot")
@@ -85,7 +85,7 @@ class Flight:
 
 
 @dataclass
-class Sheet:
+class Sheet(Rulings):
     """A Sector Log being checked: the record, the rulebook's tables, the state and rulings."""
 
     record: SectorLogRecord
@@ -94,8 +94,6 @@ class Sheet:
     cubes: set[int]
     shift: Shift = field(default_factory=Shift)
     flights: list[Flight] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    incidents: list[dict[str, Any]] = field(default_factory=list)
     cause: dict[tuple[str, str], str] = field(default_factory=dict)
     """Why an ATC's status with an airline last changed."""
     fired: dict[str, str] = field(default_factory=dict)
@@ -112,12 +110,12 @@ class Sheet:
         """Return the airlines that hand out status cards."""
         return [a.code for a in self.tables.rules.airlines]
 
-    def rule(self, code: str, rule: str, message: str, where: Location | None, *,
-             at: int | None = None, plane: int | None = None, warn: bool = False) -> None:
+    def rule(self, code: str, rule: str | None, message: str, where: Location | None, *,
+             turn: int | CurrentTurn | None = CURRENT, piece: Piece = None, warn: bool = False,
+             at: int | None = None) -> None:
         """Record a ruling; ``at`` (minutes) gives its turn on the time track."""
-        turn = self.turn(at) if at is not None else None
-        self.findings.append(ruling(code, rule, message, where, turn=turn, piece=plane,
-                                    severity=Severity.WARNING if warn else Severity.ERROR))
+        super().rule(code, rule, message, where, piece=piece, warn=warn,
+                     turn=self.turn(at) if at is not None else turn)
 
     def turn(self, at: int) -> int | None:
         """Return the turn whose time on the track is ``at`` (None outside the shift)."""
@@ -125,9 +123,9 @@ class Sheet:
             return (at - self.tables.start) // TURN_MINUTES + 1
         return None
 
-    def incident(self, at: int, kind: str, **detail: Any) -> None:
-        """Note what the sheet shows happened (deals, hand-offs, payments) for the report."""
-        self.incidents.append({"turn": self.turn(at), "time": hhmm(at), "kind": kind, **detail})
+    def incident_at(self, at: int, kind: str, **detail: Any) -> None:
+        """Note what the sheet shows happened (deals, hand-offs, payments) at a time."""
+        self.incident(kind, None, turn=self.turn(at), time=hhmm(at), **detail)
 
     def time(self, model: Model, key: str, text: str) -> int | None:
         """Return a time on the track in minutes, or rule that it is not one."""
@@ -207,7 +205,7 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
         return None
     if row.ctr not in sheet.shift.controllers:
         sheet.rule("row.unknown-atc", "SECTOR LOG", f"{row.ctr} is not an ATC on this shift "
-                   f"({', '.join(sheet.shift.seating)})", row.where("ctr"), plane=row.id)
+                   f"({', '.join(sheet.shift.seating)})", row.where("ctr"), piece=row.id)
         return None
     start = sheet.time(row, "start", row.start)
     finish = sheet.time(row, "finish", row.finish) if row.finish is not None else None
@@ -216,7 +214,7 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
     if finish is not None and finish <= start:
         sheet.rule("row.finish-before-start", "1.43", f"{row.flight} finishes at {row.finish}, "
                    f"not after its start at {row.start}: a plane is active from the turn after "
-                   "its hand-off is accepted", row.where("finish"), at=finish, plane=row.id)
+                   "its hand-off is accepted", row.where("finish"), at=finish, piece=row.id)
         return None
     flight = Flight(row, n, route, row.ctr, row.id, start, finish,
                     sheet.tables.schedules[row.flight])
@@ -235,7 +233,7 @@ def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
             sheet.rule("sheet.deal-split", "12.06", f"D {row.d} may be minor or major deals (a "
                        f"major deal counts 2) and the sheet does not say which: counted as "
                        f"{row.d} minor deals; write them as deals: [minor, major, ...]",
-                       row.where("d"), at=f.finish, plane=f.plane, warn=True)
+                       row.where("d"), at=f.finish, piece=f.plane, warn=True)
         return [Deal("minor", default, False, row.where("d")) for _ in range(row.d)]
     out = []
     for i, note in enumerate(row.deals):
@@ -244,7 +242,7 @@ def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
             t = sheet.time(note, "at", note.at)
             if t is not None and not f.start <= t <= default:
                 sheet.rule("row.deal-time", "SECTOR LOG", f"a deal at {note.at} is outside "
-                           f"{f.span()}", note.where("at"), at=t, plane=f.plane)
+                           f"{f.span()}", note.where("at"), at=t, piece=f.plane)
             elif t is not None:
                 at, timed = t, True
         out.append(Deal(kind, at, timed, row.where("deals", i)))
@@ -252,7 +250,7 @@ def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
     if counted != row.d:
         sheet.rule("row.deals", "12.06", f"D is {row.d}; the deals listed count {counted} (a "
                    "major deal counts 2; a covered-up deal is a final warning in W, not a D)",
-                   row.where("d"), at=f.finish, plane=f.plane)
+                   row.where("d"), at=f.finish, piece=f.plane)
     return out
 
 
@@ -265,17 +263,17 @@ def read_events(sheet: Sheet, f: Flight) -> list[tuple[RandomEventCard, int | No
             what = (f"no random event card {event.card!r}" if card is None else
                     "a Celebrity Alert is a CJ row of its own and an Appraisal the record's "
                     "'appraisal:'")
-            sheet.rule("row.event", "RANDOM EVENTS", what, event.where("card"), plane=f.plane)
+            sheet.rule("row.event", "RANDOM EVENTS", what, event.where("card"), piece=f.plane)
             continue
         at = sheet.time(event, "at", event.at) if event.at is not None else None
         if at is not None and not f.start <= at <= min(f.end, sheet.end):
             sheet.rule("row.event-time", "RANDOM EVENTS", f"{event.card} at {event.at} is "
-                       f"outside {f.span()}", event.where("at"), at=at, plane=f.plane)
+                       f"outside {f.span()}", event.where("at"), at=at, piece=f.plane)
         if card.land_within and event.at is None:
             sheet.rule("sheet.event-time", "RANDOM EVENTS", f"{card.title} gives "
                        f"{card.land_within} to land from the turn it is drawn, which the sheet "
                        "does not say: the landing counts as in time; write 'at:'",
-                       event.where("card"), plane=f.plane, warn=True)
+                       event.where("card"), piece=f.plane, warn=True)
         out.append((card, at))
     return out
 
@@ -298,7 +296,7 @@ def check_marks(sheet: Sheet, f: Flight) -> None:
     """4.12, 12.06-12.08, 4.14, 11.01: W, D and the finish agree with how the flight ended."""
     row, q = f.row, f.quality
     covered = sum(1 for d in f.deals if d.kind == "covered")
-    say = partial(sheet.rule, at=f.finish or f.start, plane=f.plane)
+    say = partial(sheet.rule, at=f.finish or f.start, piece=f.plane)
     if f.finish is None and row.hand_off is not None:
         say("row.no-finish", "SECTOR LOG", f"{f.code} ended ({row.hand_off}) but has no "
             "finish time: note when it was handed off or left play", row.where("hand_off"))
@@ -321,7 +319,7 @@ def check_marks(sheet: Sheet, f: Flight) -> None:
 def check_hand_off(sheet: Sheet, f: Flight) -> None:
     """4.01-4.08, PENALTIES: P and CM agree with how the flight was handed off."""
     row, q = f.row, f.quality
-    say = partial(sheet.rule, at=f.finish or f.start, plane=f.plane)
+    say = partial(sheet.rule, at=f.finish or f.start, piece=f.plane)
     if q is None and (row.p is not None or row.cm):
         say("row.not-finished", "SECTOR LOG", f"P and CM are noted at the hand-off; {f.code} "
             "has no finish time", row.where("p" if row.p is not None else "cm"))
@@ -357,13 +355,13 @@ def planes(sheet: Sheet) -> None:
         if other is not None:
             sheet.rule("row.plane-busy", "2.02", f"plane {b.plane} still flies {other.span()} "
                        f"when {b.code} starts at {hhmm(b.start)}: a Plane ID counter is on one "
-                       "hand-off card at a time", b.row.where("id"), at=b.start, plane=b.plane)
+                       "hand-off card at a time", b.row.where("id"), at=b.start, piece=b.plane)
     seen: set[int] = set()
     for f in (f for f in flights if not f.celebrity):
         if f.plane not in sheet.cubes:
             sheet.rule("row.plane-id", "1.05", f"plane {f.plane} is not one of the plane IDs "
                        f"{min(sheet.cubes)}-{max(sheet.cubes)}; only Celebrity Jets fly planes "
-                       "from outside the Plane Pool", f.row.where("id"), plane=f.plane)
+                       "from outside the Plane Pool", f.row.where("id"), piece=f.plane)
             continue
         if f.plane in seen:
             continue
@@ -375,7 +373,7 @@ def planes(sheet: Sheet) -> None:
                        f"{hhmm(f.start)}: sector {sheet.sector.code} starts with "
                        f"{sheet.sector.starting_planes} in the Plane Pool and adds "
                        f"{freq.planes} every {freq.every}, {allowed} by then",
-                       f.row.where("id"), at=f.start, plane=f.plane)
+                       f.row.where("id"), at=f.start, piece=f.plane)
 
 
 def available(sheet: Sheet, t: int) -> int:
@@ -404,7 +402,7 @@ def limits(sheet: Sheet) -> None:
                 sheet.rule("row.shift-limit", "SHIFT LIMIT", f"{atc} controls {n} planes after "
                            f"accepting {f.code} at {hhmm(t)}; the Shift Limit for "
                            f"{len(seating)} ATC(s) is {limit} and not every ATC is at it",
-                           f.row.where("ctr"), at=t, plane=f.plane)
+                           f.row.where("ctr"), at=t, piece=f.plane)
 
 
 def gaps(sheet: Sheet) -> None:
@@ -423,7 +421,7 @@ def gaps(sheet: Sheet) -> None:
                 sheet.rule("sheet.deal-time", "SECTOR LOG", f"the sheet does not say when during "
                            f"{f.span()} this deal happened: it counts at {hhmm(d.at)}, after "
                            f"{', '.join(before)}, which it changes if it came first; write "
-                           "deals: [{kind: ..., at: ...}]", d.here, at=d.at, plane=f.plane,
+                           "deals: [{kind: ..., at: ...}]", d.here, at=d.at, piece=f.plane,
                            warn=True)
     turns: dict[tuple[str, int], list[Flight]] = {}
     for f in sorted(handed, key=lambda f: f.n):
@@ -482,12 +480,12 @@ def accept(sheet: Sheet, f: Flight) -> None:
     if atc.fired:
         sheet.rule("row.fired", "GETTING FIRED", f"{f.atc} was fired ({sheet.fired[f.atc]}) "
                    f"and accepts no more hand-offs; {f.code} starts at {hhmm(f.start)}",
-                   f.row.where("ctr"), at=f.start, plane=f.plane)
+                   f.row.where("ctr"), at=f.start, piece=f.plane)
     elif f.route.airline in atc.black_listed:
         why = sheet.cause.get((f.atc, f.route.airline), "")
         sheet.rule("row.black-listed", "BLACK LISTED CONTROLLER", f"{f.atc} is black-listed by "
                    f"{f.route.airline} ({why}) and may not control its planes",
-                   f.row.where("ctr"), at=f.start, plane=f.plane)
+                   f.row.where("ctr"), at=f.start, piece=f.plane)
 
 
 def deal(sheet: Sheet, f: Flight, d: Deal) -> None:
@@ -502,7 +500,7 @@ def deal(sheet: Sheet, f: Flight, d: Deal) -> None:
                                                          airline, d.kind == "major"))
     if atc.fired and not fired:
         sheet.fired[f.atc] = f"{atc.deals} deals by {hhmm(d.at)}, the last on {f.code}"
-    sheet.incident(d.at, f"{d.kind} deal", flight=f.code, atc=f.atc, result=after)
+    sheet.incident_at(d.at, f"{d.kind} deal", flight=f.code, atc=f.atc, result=after)
 
 
 def settle(sheet: Sheet, f: Flight) -> None:
@@ -521,7 +519,7 @@ def settle(sheet: Sheet, f: Flight) -> None:
     elif q == "overshoot":
         after = changing(sheet, what, lambda: money.overshoot(sheet.shift, atc, airline))
     check_paid(sheet, f, schedule + extra, why)
-    sheet.incident(f.end, "hand-off", flight=f.code, atc=f.atc, quality=q,
+    sheet.incident_at(f.end, "hand-off", flight=f.code, atc=f.atc, quality=q,
                    paid=schedule + extra, why=why, result=after)
     if f.celebrity and not (q in PAID and f.end - f.start <= f.schedule):
         sue(sheet, f, "late" if q in PAID else q or "")
@@ -532,7 +530,7 @@ def sue(sheet: Sheet, f: Flight, why: str) -> None:
     card = sheet.tables.cards.get(f.code)
     amount = int(getattr(card, "lawsuit", 0) or 0)
     sheet.shift.controllers[f.atc].lawsuits += amount
-    sheet.incident(min(f.end, sheet.end), "lawsuit", flight=f.code, atc=f.atc, amount=amount,
+    sheet.incident_at(min(f.end, sheet.end), "lawsuit", flight=f.code, atc=f.atc, amount=amount,
                    why=why)
 
 
@@ -582,7 +580,7 @@ def check_paid(sheet: Sheet, f: Flight, total: int, why: str) -> None:
     elif paid > total and (f.row.p or 0) > sheet.tables.rules.bonuses.no_bonus_beyond:
         code, rule = "bonus.too-far", "PENALTIES"
     sheet.rule(code, rule, f"{f.code} earns {total} ({why}); the sheet notes {paid} paid",
-               f.row.where("paid"), at=f.finish, plane=f.plane)
+               f.row.where("paid"), at=f.finish, piece=f.plane)
 
 
 def appraise(sheet: Sheet, at: int) -> None:
@@ -596,7 +594,7 @@ def appraise(sheet: Sheet, at: int) -> None:
         return
     amount = money.appraisal(atc, sheet.tables)
     atc.appraisal += amount
-    sheet.incident(at, "appraisal", atc=atc.id, commendations=atc.commendations,
+    sheet.incident_at(at, "appraisal", atc=atc.id, commendations=atc.commendations,
                    deals=atc.deals, amount=amount)
 
 
@@ -687,7 +685,7 @@ def name_winner(sheet: Sheet) -> None:
                    record.where("winner"))
 
 
-def sheet_scores(sheet: Sheet) -> dict[str, Any]:
+def sheet_scores(sheet: Sheet) -> dict[str, Scores]:
     """Return each ATC's recomputed money and record, with the cash they claimed."""
     out = scores(sheet.shift)
     for atc, score in out.items():
@@ -699,17 +697,12 @@ def sheet_scores(sheet: Sheet) -> dict[str, Any]:
 # --- the command line ------------------------------------------------------------------------
 
 
-def referee_sector_log(game: GameContent, doc: Document) -> Report:
+@records.kind("sector-log", SectorLogRecord, piece="plane")
+def referee_sector_log(game: GameContent, record: SectorLogRecord,
+                       report: Report[Shift, Scores]) -> None:
     """Referee a filled-in Sector Log."""
-    report, record = read_record(doc, SectorLogRecord, "rushing-tin", "sector-log")
-    if record is None:
-        return report
-    try:
-        sheet = check_sheet(game, record)
-    except ReplayError as exc:
-        report.findings = [unreadable("record.sector", str(exc), record.where("sector"))]
-        return report
-    report.findings, report.incidents, report.state = sheet.findings, sheet.incidents, sheet.shift
+    sheet = check_sheet(game, record)
+    report.findings += sheet.findings
+    report.incidents, report.state = sheet.incidents, sheet.shift
     report.scores = sheet_scores(sheet)
     report.winner = money.winner(sheet.shift)
-    return report

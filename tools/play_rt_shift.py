@@ -1,11 +1,13 @@
 """Play a whole Rushing Tin shift with simple controllers and write it as a shift record.
 
 The controllers fly every plane towards its exit by the fewest moves, avoiding incidents when
-they can, and take every hand-off they may. Dice come from a die seeded with ``--seed`` and
-are written into the record, whose ``seed`` lets the referee check them; card draws and
-counter placements use a second, separately seeded generator. Each move is tried on a copy of
-the referee's own state first, so the record is legal by the rules as the referee applies
-them; the finished record is refereed again before it is written.
+they can, and take every hand-off they may. They play through the referee's engine
+(``ShiftEngine``): each phase of a turn is an action applied to the shift, and each move is
+chosen among the engine's legal actions by trying it on a fork of the shift. Dice come from a
+die seeded with ``--seed`` and are written into the record, whose ``seed`` lets the referee
+check them; card draws and counter placements use a second, separately seeded generator.
+Trying moves on forks keeps the record legal by the rules as the referee applies them; the
+finished record is refereed again before it is written.
 
     python tools/play_rt_shift.py --atcs 2 --seed 7 -o examples/rushing-tin/shift-2atc.yaml
 """
@@ -13,8 +15,6 @@ them; the finished record is refereed again before it is written.
 from __future__ import annotations
 
 import argparse
-import copy
-import dataclasses
 import random
 import sys
 from pathlib import Path
@@ -26,16 +26,21 @@ from pnpcompiler.games.rushing_tin.movement import Goal
 from pnpcompiler.games.rushing_tin.referee import events as ev
 from pnpcompiler.games.rushing_tin.referee import money
 from pnpcompiler.games.rushing_tin.referee.context import Context, plane_goal
-from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
-from pnpcompiler.games.rushing_tin.referee.replay import (
-    _draws,
-    _entry_levels,
-    _one_move,
-    _pool,
-    accept,
-    build_context,
-    celebrity_deadlines,
+from pnpcompiler.games.rushing_tin.referee.engine import (
+    AcceptHandOff,
+    Draws,
+    EndMoves,
+    EndTurn,
+    Payments,
+    PlaneMove,
+    PoolAdditions,
+    ShiftEngine,
+    StartMoves,
+    TurnEvent,
+    WeatherGrowth,
 )
+from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, ShiftLog, Turn
+from pnpcompiler.games.rushing_tin.referee.replay import build_context
 from pnpcompiler.games.rushing_tin.referee.state import Plane
 from pnpcompiler.games.rushing_tin.routes import hhmm
 from pnpcompiler.project import load_game
@@ -51,6 +56,9 @@ class Player:
     def __init__(self, atcs: int, seed: int) -> None:
         game, _ = load_game(ROOT / "content", "rushing-tin")
         assert game is not None
+        self.engine = ShiftEngine(game)
+        # The sector's cards are dealt before the shift is set up; the engine's state
+        # replaces this context once the setup is known.
         self.ctx: Context = build_context(game, "RT001")
         self.die = random.Random(seed)
         self.deck = random.Random(seed + 1000)
@@ -67,7 +75,6 @@ class Player:
     # -- setup -------------------------------------------------------------------------------
 
     def setup(self) -> None:
-        ctx = self.ctx
         rolls = self.roll_off()  # 1.06: the highest roll leads, ties re-roll
         lead = money.roll_off(rolls)[0]
         assert lead is not None
@@ -75,17 +82,16 @@ class Player:
         # Seating starts at the lead in this record, so "to the left" is simply list order.
         self.atcs = self.atcs[self.atcs.index(lead):] + self.atcs[:self.atcs.index(lead)]
         self.record["atcs"] = [{"id": a} for a in self.atcs]
-        from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
-        from pnpcompiler.games.rushing_tin.referee.replay import setup as engine_setup
 
         flights = self.flights()
         pending = {a: [flights.pop() for _ in range(3)] for a in self.atcs}
         setup: dict[str, Any] = {"lead_rolls": rolls, "pending": pending, "accept": []}
         self.record["setup"] = setup
         log = ShiftLog.model_validate({**self.record, "setup": {**setup, "accept": []}})
-        engine_setup(ctx, log)
-        ctx.findings.clear()
-        setup["accept"] = self.accept_all(setup_time=True)
+        self.ctx = self.engine.initial(log)
+        self.ctx.keep_snapshots = False
+        self.ctx.findings.clear()
+        setup["accept"] = self.accept_all()
 
     def entry_conflicts(self, flight: str) -> int:
         """Return how many planes sit in the way of a card's entry move, or near its entry."""
@@ -114,7 +120,7 @@ class Player:
         self.deck.shuffle(rows)
         return rows
 
-    def accept_all(self, *, setup_time: bool = False) -> list[dict[str, Any]]:
+    def accept_all(self) -> list[dict[str, Any]]:
         """Accept hand-offs round the table while planes and pending cards last."""
         state, ctx = self.ctx.state, self.ctx
         limit, _ = ctx.tables.shift_limit(len(self.atcs))
@@ -133,7 +139,7 @@ class Player:
                     continue
                 flight, plane = min(cards, key=self.entry_conflicts), min(state.pool)
                 entry = {"atc": atc_id, "flight": flight, "plane": plane}
-                accept(ctx, Accept.model_validate(entry), setup=setup_time)
+                self.engine.apply(ctx, AcceptHandOff(Accept.model_validate(entry)))
                 out.append(entry)
                 progress = True
         return out
@@ -141,36 +147,39 @@ class Player:
     # -- one turn ----------------------------------------------------------------------------
 
     def turn(self, n: int) -> dict[str, Any]:
-        ctx, state = self.ctx, self.ctx.state
-        state.turn = n
+        """Play one turn through the engine's phases, writing the record as it goes."""
+        engine, ctx = self.engine, self.ctx
         record: dict[str, Any] = {"turn": n, "time": hhmm(ctx.tables.time_of(n))}
         roll = self.roll()
         record["roll"] = roll
-        active = list(state.weather)
+
+        def part(**fields: Any) -> Turn:
+            return Turn.model_validate({"turn": n, "roll": roll, **fields})
+
         event = self.event(roll)
         if event is not None:
             record["event"] = event
-            ev.resolve_event(ctx, Turn.model_validate({"turn": n, "roll": roll,
-                                                       "event": event}))
-        grow = self.growth(roll, active)
+        engine.apply(ctx, TurnEvent(part(event=event)))
+        grow = self.growth(roll, ctx.active_systems)
         if grow:
             record["growth"] = grow
-        ev.growth(ctx, Turn.model_validate({"turn": n, "roll": roll, "growth": grow}), active)
-        _entry_levels(ctx)
+        engine.apply(ctx, WeatherGrowth(part(growth=grow)))
+        engine.apply(ctx, StartMoves(part()))
         record["moves"] = self.moves()
+        engine.apply(ctx, EndMoves(part()))
         draws = self.draws()
         if draws:
             record["draw"] = draws
-        _draws(ctx, Turn.model_validate({"turn": n, "roll": roll, "draw": draws}))
+        engine.apply(ctx, Draws(part(draw=draws)))
         pool = self.pool_additions(n)
         if pool:
             record["pool"] = pool
-        _pool(ctx, None, Turn.model_validate({"turn": n, "roll": roll,  # type: ignore[arg-type]
-                                              "pool": pool}))
+        engine.apply(ctx, PoolAdditions(part(pool=pool)))
         accepted = self.accept_all()
         if accepted:
             record["accept"] = accepted
-        celebrity_deadlines(ctx)
+        engine.apply(ctx, Payments(part()))
+        engine.apply(ctx, EndTurn(part()))
         return record
 
     def event(self, roll: int) -> dict[str, Any] | None:
@@ -189,7 +198,7 @@ class Player:
                     out["celebrity_plane"] = max([12, *used]) + 1
                 return out
             if card.event == "go-around":
-                plane = ev._approaching(ctx)
+                plane = ev.approaching(ctx)
                 if plane is not None:
                     out["plane"] = plane.id
                 return out
@@ -210,7 +219,7 @@ class Player:
             section_roll = self.roll()
             section = ev.section_for(ctx, section_roll)
             count = min(ctx.tables.rules.weather.counters_per_system,
-                        ev._available(ctx, wcard.level))
+                        ev.counters_available(ctx, wcard.level))
             return {"card": wcard.id, "section": section_roll,
                     "counters": self.counters(section or "", count, wcard.weather, [])}
         return None
@@ -269,7 +278,7 @@ class Player:
                 if roll % 2 == 0:
                     added = self.counters(system.section, 1, system.kind,
                                           list(system.counters), system)
-                    if added and ev._available(self.ctx, system.level):
+                    if added and ev.counters_available(self.ctx, system.level):
                         out.append({"system": n, "add": added[0]})
                         system.counters.append(self.ctx.names.hex(added[0]))
                 elif system.counters:
@@ -309,59 +318,25 @@ class Player:
 
     # -- moves -------------------------------------------------------------------------------
 
-    def order(self) -> list[Plane]:
-        ctx, state = self.ctx, self.ctx.state
-
-        def level(p: Plane) -> int:
-            if p.where == "waiting":
-                return ctx.expected_entry.get(p.id, p.entry)
-            return 1 if p.where == "ground" else p.level
-
-        planes = [p for p in state.active() if p.where in ("waiting", "ground", "flying")]
-        return sorted(planes, key=lambda p: (-level(p), -p.id))
-
     def moves(self) -> list[dict[str, Any]]:
+        """Move every plane in the engine's order (3.01), each by the best legal move."""
         out = []
-        for plane in self.order():
-            if plane.where == "gone":
-                continue
-            chosen = self.choose(plane)
-            out.append(chosen)
-        return out
+        while True:
+            planes = self.engine.to_move(self.ctx)
+            if not planes:
+                return out
+            out.append(self.choose(planes[0]))
 
     def candidates(self, plane: Plane) -> list[dict[str, Any]]:
-        base: dict[str, Any] = {"plane": plane.id}
-        ctx = self.ctx
-        if plane.where == "waiting":
-            expected = ctx.expected_entry.get(plane.id, plane.entry)
-            if expected != plane.entry:
-                base["enter"] = {"level": expected}
-        if plane.where == "ground":
-            return [dict(base), {**base, "hold": True}]
-        level = ctx.expected_entry.get(plane.id, plane.entry) if plane.where == "waiting" \
-            else plane.level
-        out = []
-        changes: tuple[int, ...] = (0, -1, 1)
-        if plane.fault in ("engine-1", "engine-2"):
-            changes = (max(level - (1 if plane.fault == "engine-1" else 2), 1) - level,)
-        for turn in (None, "left", "right"):
-            for change in changes:
-                cand = dict(base)
-                if turn:
-                    cand["turn"] = turn
-                if change and 1 <= level + change <= 6:
-                    cand["level"] = level + change
-                elif change:
-                    continue
-                out.append(cand)
-        return out
+        """Return the moves the engine offers the plane, as the record writes them."""
+        return [as_written(a.move) for a in self.engine.legal_actions(self.ctx)
+                if a.move.plane == plane.id]
 
     def trial(self, plane: Plane, cand: dict[str, Any]) -> tuple[Context, Plane]:
-        ctx = dataclasses.replace(self.ctx, state=copy.deepcopy(self.ctx.state),
-                                  findings=list(self.ctx.findings),
-                                  incidents=list(self.ctx.incidents))
+        """Return a fork of the shift with the move tried on it, and the plane there."""
+        ctx = self.engine.fork(self.ctx)
         twin = ctx.state.planes[plane.id]
-        _one_move(ctx, Move.model_validate(cand), set())
+        self.engine.apply(ctx, PlaneMove(Move.model_validate(cand)))
         return ctx, twin
 
     def score(self, plane: Plane, cand: dict[str, Any]) -> tuple[Any, ...]:
@@ -475,7 +450,7 @@ class Player:
                                                                       "major deal")]
         if deals:
             move["deals"] = deals
-        _one_move(self.ctx, Move.model_validate(move), set())
+        self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
         return move
 
     def new(self, ctx: Context) -> list[Any]:
@@ -511,6 +486,20 @@ class Player:
         if self.record["end"]["winner"] is None:
             del self.record["end"]["winner"]
         return self.record
+
+
+def as_written(move: Move) -> dict[str, Any]:
+    """Return an offered move as the record writes it: plane, entry change, turn, level."""
+    out: dict[str, Any] = {"plane": move.plane}
+    if move.enter is not None and move.enter.level is not None:
+        out["enter"] = {"level": move.enter.level}
+    if move.hold:
+        out["hold"] = True
+    if move.turn is not None:
+        out["turn"] = move.turn
+    if move.level is not None:
+        out["level"] = move.level
+    return out
 
 
 class RecordDumper(yaml.SafeDumper):

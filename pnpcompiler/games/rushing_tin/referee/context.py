@@ -16,7 +16,7 @@ from ..model import RandomEventCard, RulesTables, StatusCard, WeatherEventCard
 from ..movement import Goal, Movement, State
 from ..routes import TURN_MINUTES, Route, minutes, parse_route
 from ..sector_map import PointInPlay, SectorGeometry
-from .state import HexNames, Shift
+from .state import HexNames, Shift, WeatherSystem
 
 
 @dataclass
@@ -124,6 +124,14 @@ class Context(Rulings):
     """This turn's entry level of each plane entering from the edge (2.06-2.07)."""
     entry_priority: dict[int, int] = field(default_factory=dict)
     """For a plane that must alter its entry: the plane entering there before it."""
+    next_turn: int = 1
+    """The turn the record should play next (1.90)."""
+    moved: set[int] = field(default_factory=set)
+    """The planes that have moved this turn (3.06: each moves once)."""
+    active_systems: list[WeatherSystem] = field(default_factory=list)
+    """The weather systems in play when this turn began: the ones that grow or shrink."""
+    keep_snapshots: bool = True
+    """Keep a copy of the board at the end of every turn (for drawings)."""
     _around: dict[Hex, frozenset[Hex]] = field(default_factory=dict)
     lookups: MapLookups = field(init=False)
     piece_word: str = field(default="plane", kw_only=True)

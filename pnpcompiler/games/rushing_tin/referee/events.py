@@ -106,7 +106,7 @@ def _random_event(ctx: Context, event: Event) -> None:
                          amount=money.appraisal(controller, ctx.tables))
         return
     if card.event == "go-around":
-        plane = _approaching(ctx)
+        plane = approaching(ctx)
         _check_plane(ctx, event, plane, "the plane with the highest ID approaching to land")
         if plane is not None:
             plane.go_around = True
@@ -150,7 +150,7 @@ def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str) ->
                  where(event, "plane") or where(event), piece=found)
 
 
-def _approaching(ctx: Context) -> Plane | None:
+def approaching(ctx: Context) -> Plane | None:
     """Return the highest-ID plane approaching to land: its next move brings it into the
     airport's airspace (5.13)."""
     restricted = ctx.lookups.restricted
@@ -253,7 +253,7 @@ def _weather_event(ctx: Context, event: Event) -> None:
         return
     system = WeatherSystem("storm" if card.weather == "storm" else "turbulence", card.level,
                            section, card.penalty or 0)
-    wanted = min(ctx.tables.rules.weather.counters_per_system, _available(ctx, card.level))
+    wanted = min(ctx.tables.rules.weather.counters_per_system, counters_available(ctx, card.level))
     for i, name in enumerate(event.counters):
         _place(ctx, system, ctx.names.hex(name), (event, "counters", i))
     # Fewer only when the counters run out or the placement rules leave no hex for another.
@@ -268,7 +268,9 @@ def _weather_event(ctx: Context, event: Event) -> None:
                  counters=[ctx.names.name(h) for h in system.counters])
 
 
-def _available(ctx: Context, level: int) -> int:
+def counters_available(ctx: Context, level: int) -> int:
+    """Return how many weather counters of a level are left to place (the box holds a
+    fixed number per level)."""
     used = sum(len(s.counters) for s in ctx.state.weather if s.level == level)
     return max(PER_LEVEL_COUNTERS - used, 0)
 
@@ -316,7 +318,7 @@ def growth(ctx: Context, turn: Turn, active: list[WeatherSystem]) -> None:
         here = entry if entry else turn  # looked up only if there is something to report
         if grows:
             if entry is None or entry.add is None:
-                if _available(ctx, system.level) and _room(ctx, system):
+                if counters_available(ctx, system.level) and _room(ctx, system):
                     ctx.rule("weather.growth", "1.23", f"an even roll ({turn.roll}) grows "
                              f"weather system {n} by a counter; the record adds none",
                              _at(here, turn))

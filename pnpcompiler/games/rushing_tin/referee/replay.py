@@ -20,7 +20,7 @@ from ..routes import hhmm, minutes, parse_route
 from ..sector_map import SectorGeometry
 from . import money, records
 from .context import Context, Tables, where
-from .events import growth, resolve_event, weather_moves
+from .events import resolve_event, weather_moves
 from .flight import fly
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Controller, HexNames, Plane, Shift
@@ -65,20 +65,13 @@ def _sector(game: GameContent, sector_code: str) -> tuple[SectorGeometry, Moveme
 
 def replay(game: GameContent, log: ShiftLog, *, snapshots: bool = True) -> Context:
     """Replay a validated shift log; return the context with the final state and rulings."""
-    ctx = build_context(game, log.sector)
-    setup(ctx, log)
-    expected = 1
-    for turn in log.turns:
-        if turn.turn != expected:
-            ctx.state.turn = turn.turn
-            ctx.rule("turn.number", "1.90", f"expected turn {expected} next, found turn "
-                     f"{turn.turn}", where(turn, "turn"))
-        play_turn(ctx, log, turn)
-        expected = turn.turn + 1
-        if snapshots:
-            ctx.snapshots.append(ctx.state.snapshot())
-    finish(ctx, log)
-    check_dice(ctx, log)
+    from .engine import ShiftEngine
+
+    engine = ShiftEngine(game)
+    ctx = engine.initial(log)
+    ctx.keep_snapshots = snapshots
+    for action in engine.actions(log):
+        engine.apply(ctx, action)
     return ctx
 
 
@@ -124,7 +117,7 @@ def setup(ctx: Context, log: ShiftLog) -> None:
     _check_first_round(ctx, log)
     for acc in log.setup.accept:
         accept(ctx, acc, setup=True)
-    _must_accept(ctx, log.setup, "1.13")
+    must_accept(ctx, log.setup, "1.13")
 
 
 def _check_lead_rolls(ctx: Context, log: ShiftLog) -> None:
@@ -225,7 +218,7 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
         where="ground" if route.entry == 1 else "waiting", level=route.entry)
 
 
-def _must_accept(ctx: Context, part: Any, rule: str) -> None:
+def must_accept(ctx: Context, part: Any, rule: str) -> None:
     """1.13 / 1.80: planes left in the pool must go to ATCs with pending hand-offs."""
     state, tables = ctx.state, ctx.tables
     if not state.pool:
@@ -246,42 +239,51 @@ def _must_accept(ctx: Context, part: Any, rule: str) -> None:
 # --- one turn ------------------------------------------------------------------------------
 
 
-def play_turn(ctx: Context, log: ShiftLog, turn: Turn) -> None:
-    """1.20-1.90 for one turn."""
+def start_turn(ctx: Context, turn: Turn) -> None:
+    """1.20-1.23 and 1.90: the turn's number and time, its event roll and card."""
     state, tables = ctx.state, ctx.tables
+    if turn.turn != ctx.next_turn:
+        state.turn = turn.turn
+        ctx.rule("turn.number", "1.90", f"expected turn {ctx.next_turn} next, found turn "
+                 f"{turn.turn}", where(turn, "turn"))
+    ctx.next_turn = turn.turn + 1
     state.turn = turn.turn
+    ctx.moved = set()
     if turn.time is not None and minutes(turn.time) != tables.time_of(turn.turn):
         ctx.rule("turn.time", "1.90", f"turn {turn.turn} is at "
                  f"{hhmm(tables.time_of(turn.turn))} on the time track, not {turn.time}",
                  where(turn, "time"))
-    active_systems = list(state.weather)
+    ctx.active_systems = list(state.weather)
     resolve_event(ctx, turn)
-    growth(ctx, turn, active_systems)
-    _entry_levels(ctx)
-    _check_order(ctx, turn)
-    seen: set[int] = set()
-    for move in turn.moves:
-        _one_move(ctx, move, seen)
-    for plane in state.active():
-        if plane.id not in seen and plane.where in ("waiting", "flying"):
+
+
+def end_moves(ctx: Context, turn: Turn) -> None:
+    """3.06: every active plane moved; then the weather counters the record moves."""
+    for plane in ctx.state.active():
+        if plane.id not in ctx.moved and plane.where in ("waiting", "flying"):
             ctx.rule("move.missing", "3.06", f"plane {plane.id} is active and must move its "
                      "full distance this turn; the record has no move for it", where(turn),
                      piece=plane.id)
     weather_moves(ctx, turn)
-    _draws(ctx, turn)
-    _pool(ctx, log, turn)
-    # 1.43 and 1.80: hand-offs accepted after a hand-off and at the end of the turn.
-    for acc in turn.accept:
-        accept(ctx, acc)
+
+
+def payments(ctx: Context, turn: Turn) -> None:
+    """SCORING: money passed between ATCs this turn."""
     for payment in turn.payments:
         for atc, amount in ((payment.from_, -payment.amount), (payment.to, payment.amount)):
-            if atc in state.controllers:
-                state.controllers[atc].transfers += amount
+            if atc in ctx.state.controllers:
+                ctx.state.controllers[atc].transfers += amount
             else:
                 ctx.rule("payment.unknown-atc", "SCORING", f"{atc} is not an ATC on this shift",
                          where(payment))
-    _must_accept(ctx, turn, "1.80")
+
+
+def end_turn(ctx: Context, turn: Turn) -> None:
+    """1.80: planes left in the pool; the celebrity's deadline; the board kept."""
+    must_accept(ctx, turn, "1.80")
     celebrity_deadlines(ctx)
+    if ctx.keep_snapshots:
+        ctx.snapshots.append(ctx.state.snapshot())
 
 
 def celebrity_deadlines(ctx: Context) -> None:
@@ -295,7 +297,9 @@ def celebrity_deadlines(ctx: Context) -> None:
             sue(ctx, plane)
 
 
-def _one_move(ctx: Context, move: Move, seen: set[int]) -> None:
+def one_move(ctx: Context, move: Move) -> None:
+    """Fly one plane's move of the turn (3.00-3.14 and all that a move meets)."""
+    seen = ctx.moved
     state = ctx.state
     plane = state.planes.get(move.plane)
     if plane is None:
@@ -359,7 +363,7 @@ def _repair(ctx: Context, plane: Plane, move: Move) -> None:
         plane.fault, plane.out_of_control, plane.reason = None, False, ""
 
 
-def _entry_levels(ctx: Context) -> None:
+def entry_levels(ctx: Context) -> None:
     """2.06-2.07: of the planes entering at one point this turn, the highest ID enters at the
     card's level; each other goes one level below the lowest or else one above the highest."""
     ctx.expected_entry.clear()
@@ -382,7 +386,7 @@ def _entry_levels(ctx: Context) -> None:
             taken.append(ctx.expected_entry[plane.id])
 
 
-def _check_order(ctx: Context, turn: Turn) -> None:
+def check_order(ctx: Context, turn: Turn) -> None:
     """3.01 / 1.33-1.34: highest level first, then highest ID."""
     state = ctx.state
 
@@ -409,7 +413,7 @@ def _check_order(ctx: Context, turn: Turn) -> None:
             return
 
 
-def _draws(ctx: Context, turn: Turn) -> None:
+def draws(ctx: Context, turn: Turn) -> None:
     """1.61: an ATC with fewer than 3 pending hand-offs may take one from the deck."""
     _, limit = ctx.tables.shift_limit(len(ctx.state.seating))
     for draw in turn.draw:
@@ -427,7 +431,7 @@ def _draws(ctx: Context, turn: Turn) -> None:
             atc.pending.append(draw.flight)
 
 
-def _pool(ctx: Context, log: ShiftLog, turn: Turn) -> None:
+def pool(ctx: Context, turn: Turn) -> None:
     """1.71: when the next turn is due a new plane (the sector's frequency), the Lead
     Controller adds an out-of-play plane to the pool."""
     state, tables = ctx.state, ctx.tables

@@ -1,0 +1,245 @@
+"""Rushing Tin as an engine (``referee.Engine``): the shift's turn sequence as actions that the
+replay of a record, the bots and the simulator apply alike.
+
+A turn is played as the rulebook orders it (1.20-1.90), one action a step:
+
+    TurnEvent -> WeatherGrowth -> StartMoves -> PlaneMove ... -> EndMoves -> Draws
+    -> PoolAdditions -> AcceptHandOff ... -> Payments -> EndTurn
+
+and the shift closes with ``EndShift`` (THE END OF THE SHIFT, and the seeded dice). Each
+action carries the part of the record it plays (a :class:`~.log.Turn`, a :class:`~.log.Move`,
+an :class:`~.log.Accept`), dice included, so a bot writes the record as it plays. The state
+is the replay's :class:`~.context.Context`: the shift on the table plus what the referee
+remembers (which planes moved this turn, which causes were ruled on); the content's tables and
+map are shared by every fork.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal
+
+from ....findings import Finding
+from ....project import GameContent
+from .context import Context
+from .events import growth
+from .log import Accept, Move, ShiftLog, Turn
+from .replay import (
+    accept,
+    build_context,
+    check_dice,
+    check_order,
+    draws,
+    end_moves,
+    end_turn,
+    entry_levels,
+    finish,
+    one_move,
+    payments,
+    pool,
+    setup,
+    start_turn,
+)
+from .state import Plane
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEvent:
+    """1.20-1.23: a turn begins (its number and time) with its event roll and card."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherGrowth:
+    """WEATHER: each system in play when the turn began grows, shrinks or flips."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class StartMoves:
+    """2.06-2.07 and 3.01: the entry levels of this turn, and the order the record moves in."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class PlaneMove:
+    """3.00-11.00: one plane's move, with the dice it rolls on the way."""
+
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class EndMoves:
+    """3.06 and WEATHER: every active plane has moved; the weather counters move."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class Draws:
+    """1.61: ATCs take new hand-off cards."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class PoolAdditions:
+    """1.71: planes join the Plane Pool when the sector's frequency says."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptHandOff:
+    """1.43, 1.80 and 2.01-2.04: an ATC accepts a pending hand-off with a plane."""
+
+    accept: Accept
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """SCORING: money passed between ATCs."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """1.80: no plane left in the pool that must be taken; the celebrity's deadline."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True, slots=True)
+class EndShift:
+    """THE END OF THE SHIFT: the money and the winner claimed; every die against the seed."""
+
+    log: ShiftLog
+
+
+Action = (TurnEvent | WeatherGrowth | StartMoves | PlaneMove | EndMoves | Draws | PoolAdditions
+          | AcceptHandOff | Payments | EndTurn | EndShift)
+
+LEVEL_CHANGES = (0, -1, 1)
+TURNS: tuple[Literal["left", "right"] | None, ...] = (None, "left", "right")
+
+
+class ShiftEngine:
+    """A shift of Rushing Tin on one loaded content's sector (see the module's docs)."""
+
+    def __init__(self, game: GameContent) -> None:
+        self.game = game
+
+    def initial(self, log: ShiftLog) -> Context:
+        """Return the shift after its setup (1.00-1.14), as the record's header sets it up."""
+        ctx = build_context(self.game, log.sector)
+        setup(ctx, log)
+        return ctx
+
+    def apply(self, ctx: Context, action: Action) -> tuple[Context, list[Finding]]:
+        """Play one action on the shift; return it and the rulings the action drew."""
+        before = len(ctx.findings)
+        match action:
+            case PlaneMove(move):
+                one_move(ctx, move)
+            case AcceptHandOff(acc):
+                # Before turn 1 it is one of the setup's first acceptances (1.08-1.13).
+                accept(ctx, acc, setup=ctx.state.turn == 0)
+            case TurnEvent(turn):
+                start_turn(ctx, turn)
+            case WeatherGrowth(turn):
+                growth(ctx, turn, ctx.active_systems)
+            case StartMoves(turn):
+                entry_levels(ctx)
+                check_order(ctx, turn)
+            case EndMoves(turn):
+                end_moves(ctx, turn)
+            case Draws(turn):
+                draws(ctx, turn)
+            case PoolAdditions(turn):
+                pool(ctx, turn)
+            case Payments(turn):
+                payments(ctx, turn)
+            case EndTurn(turn):
+                end_turn(ctx, turn)
+            case EndShift(log):
+                finish(ctx, log)
+                check_dice(ctx, log)
+        return ctx, ctx.findings[before:]
+
+    def actions(self, log: ShiftLog) -> Iterator[Action]:
+        """Return a record's turns as the actions that play them, in order."""
+        for turn in log.turns:
+            yield from (TurnEvent(turn), WeatherGrowth(turn), StartMoves(turn))
+            yield from (PlaneMove(m) for m in turn.moves)
+            yield from (EndMoves(turn), Draws(turn), PoolAdditions(turn))
+            yield from (AcceptHandOff(a) for a in turn.accept)
+            yield from (Payments(turn), EndTurn(turn))
+        yield EndShift(log)
+
+    def fork(self, ctx: Context) -> Context:
+        """Return a copy of the shift to try actions on: the state and the rulings are
+        copied, the content's lookups shared."""
+        return replace(ctx, state=ctx.state.snapshot(), findings=list(ctx.findings),
+                       incidents=list(ctx.incidents), reported=set(ctx.reported),
+                       snapshots=[], expected_entry=dict(ctx.expected_entry),
+                       entry_priority=dict(ctx.entry_priority), moved=set(ctx.moved),
+                       active_systems=[], keep_snapshots=False)
+
+    def to_move(self, ctx: Context) -> list[Plane]:
+        """Return the planes still to move this turn, in the order they move (3.01: highest
+        level first, then highest ID)."""
+        def level(p: Plane) -> int:
+            if p.where == "waiting":
+                return ctx.expected_entry.get(p.id, p.entry)
+            return 1 if p.where == "ground" else p.level
+
+        planes = [p for p in ctx.state.active() if p.id not in ctx.moved
+                  and p.where in ("waiting", "ground", "flying")]
+        return sorted(planes, key=lambda p: (-level(p), -p.id))
+
+    def legal_actions(self, ctx: Context) -> Iterator[PlaneMove]:
+        """Return the moves open to the next plane to move: straight on or turning, at its
+        level or one up or down (a plane on the ground may hold; an engine failure allows
+        only its descent). A move may still call for dice the record must write (a near
+        miss's panic roll, lightning): apply it to a fork to see what it draws."""
+        planes = self.to_move(ctx)
+        if not planes:
+            return
+        plane = planes[0]
+        base: dict[str, object] = {"plane": plane.id}
+        if plane.where == "waiting":
+            expected = ctx.expected_entry.get(plane.id, plane.entry)
+            if expected != plane.entry:
+                base["enter"] = {"level": expected}
+        if plane.where == "ground":
+            yield PlaneMove(Move.model_validate(base))
+            yield PlaneMove(Move.model_validate({**base, "hold": True}))
+            return
+        level = (ctx.expected_entry.get(plane.id, plane.entry) if plane.where == "waiting"
+                 else plane.level)
+        changes: tuple[int, ...] = LEVEL_CHANGES
+        if plane.fault in ("engine-1", "engine-2"):
+            drop = 1 if plane.fault == "engine-1" else 2
+            changes = (max(level - drop, 1) - level,)
+        for side in TURNS:
+            for change in changes:
+                if change and not 1 <= level + change <= 6:
+                    continue
+                move = dict(base)
+                if side:
+                    move["turn"] = side
+                if change:
+                    move["level"] = level + change
+                yield PlaneMove(Move.model_validate(move))
+
+
+if TYPE_CHECKING:
+    from ....referee import Engine
+
+    def _is_an_engine(game: GameContent) -> Engine[ShiftLog, Context, Action]:
+        return ShiftEngine(game)

@@ -4,8 +4,8 @@ A simple pilot plans a cargo and a destination at a time (rerolling for heavy ca
 airports it can reach in few legs), flies the route with the best odds, prays and panics to
 pass its checks, and stops when the next flight looks too risky. Dice come from a die seeded
 with ``--seed`` and are written into the record, whose ``seed`` lets the referee check them.
-Every event is played through the referee's own engine as it is written, and the finished
-record is refereed again before it is kept.
+Every event is played through the referee's own engine (``AirCargoEngine``) as it is written,
+and the finished record is refereed again before it is kept.
 
     python tools/play_air_cargo.py --style careful --seed 7 -o examples/air-cargo/stop.yaml
     python tools/play_air_cargo.py --style careful --want gold --seed 1 -o gold.yaml
@@ -38,16 +38,9 @@ from pnpcompiler.games.air_cargo.play import (
     weather_row,
 )
 from pnpcompiler.games.air_cargo.referee.context import Chart, chart_for
+from pnpcompiler.games.air_cargo.referee.engine import AirCargoEngine, EndGame, Flight, PlanRoll
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, Fly, Plan
-from pnpcompiler.games.air_cargo.referee.replay import (
-    Replay,
-    cargo_class_number,
-    crossed,
-    finish,
-    fly,
-    new_state,
-    plan,
-)
+from pnpcompiler.games.air_cargo.referee.replay import cargo_class_number, crossed
 from pnpcompiler.games.air_cargo.referee.state import PilotState
 from pnpcompiler.project import load_game
 from pnpcompiler.referee import referee_file
@@ -96,7 +89,8 @@ class Pilot:
         self.tables = chart.tables
         self.die = random.Random(seed)
         self.style = style
-        self.game = Replay(chart, new_state(chart))
+        self.engine = AirCargoEngine(chart)
+        self.game = self.engine.initial()
         self.record: Data = {"game": "air-cargo", "record": "flight-log", "seed": seed,
                              "events": []}
 
@@ -252,7 +246,7 @@ class Pilot:
         if choice is not None:
             event[choice[0]] = choice[1]
         self.record["events"].append({"plan": event})
-        plan(self.game, Plan.model_validate(event))
+        self.engine.apply(self.game, PlanRoll(Plan.model_validate(event)))
         return self.state.over is None
 
     # -- flying -----------------------------------------------------------------------------
@@ -322,7 +316,7 @@ class Pilot:
                 break
         event = {"to": airport.dice_id, "cargo": weight, "legs": legs}
         self.record["events"].append({"fly": event})
-        fly(self.game, Fly.model_validate(event))
+        self.engine.apply(self.game, Flight(Fly.model_validate(event)))
 
     def check(self, at: str, hazard: int, row: int, cargo: int, used: dict[str, int]) -> Data:
         """Roll a hazard check: the weather die, stamina, the dice, prayers, panic."""
@@ -390,7 +384,7 @@ class Pilot:
         state = self.state
         end: Data = {"reason": state.over or "stop"}
         self.record["end"] = end
-        finish(self.game, FlightLog.model_validate(self.record))
+        self.engine.apply(self.game, EndGame(FlightLog.model_validate(self.record)))
         assert state.tally is not None
         end["score"] = state.tally.points
         end["rank"] = (state.tally.rank or "none") if not state.tally.lost else "none"

@@ -58,20 +58,20 @@ def new_state(chart: Chart) -> PilotState:
 
 def replay(chart: Chart, log: FlightLog) -> Replay:
     """Replay a validated flight log; return the replay with its final state and rulings."""
-    game = Replay(chart, new_state(chart))
-    for event in log.events:
-        if game.state.over is not None:
-            if game.once("game over"):
-                game.rule("game.over", "End game", _over_words(game.state), event.where(),
-                          turn=len(game.state.flights) or None)
-            continue
-        if event.plan is not None:
-            plan(game, event.plan)
-        elif event.fly is not None:
-            fly(game, event.fly)
-    finish(game, log)
-    check_dice(game, log)
+    from .engine import AirCargoEngine
+
+    engine = AirCargoEngine(chart)
+    game = engine.initial(log)
+    for action in engine.actions(log):
+        engine.apply(game, action)
     return game
+
+
+def game_over(game: Replay, event: Model) -> None:
+    """End game: nothing is played after the game ended (one finding, not one an event)."""
+    if game.once("game over"):
+        game.rule("game.over", "End game", _over_words(game.state), event.where(),
+                  turn=len(game.state.flights) or None)
 
 
 def _over_words(state: PilotState) -> str:

@@ -35,13 +35,16 @@ import sqlite3
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .findings import Finding, Location, Severity
 from .fsutil import write_atomic
+
+if TYPE_CHECKING:
+    from .project import GameContent
 
 CACHE_DIR = ".cache"
 FORMAT = "pnp-cache-1"
@@ -252,6 +255,29 @@ def decode_findings(raw: list[dict[str, Any]]) -> list[Finding]:
     return [Finding(Severity(f["severity"]), f["code"], f["message"],
                     Location(**f["location"]) if f["location"] else None,
                     bool(f["unreadable"]), dict(f["extra"])) for f in raw]
+
+
+def cached_checks(cache: Cache, content: str) -> Callable[[GameContent], list[Finding]]:
+    """Return a game's rule checks with their findings kept in ``cache`` under the digest of
+    the game's folder (``content``) and of pnp's code: content that did not change since it
+    was last checked is not checked again (the referee and the build share it)."""
+
+    def run(game: GameContent) -> list[Finding]:
+        from .checks import run_checks
+
+        key = digest(code_digest(), str(game.root), content)
+        raw = cache.get_json("checks", key)
+        if isinstance(raw, list):
+            try:
+                return decode_findings(raw)
+            except (KeyError, TypeError, ValueError):
+                pass  # damaged: check again
+        found = run_checks(game)
+        with contextlib.suppress(TypeError):
+            cache.put_json("checks", key, encode_findings(found))
+        return found
+
+    return run
 
 
 # -- the store ----------------------------------------------------------------------------

@@ -351,7 +351,14 @@ class _KitBuild:
         from .findings import apply_strict, exit_code, summary
         from .project import load_game
 
-        game, found = load_game(self.content, slug)
+        if inputs is None:
+            game, found = load_game(self.content, slug)
+        else:
+            from .cache import Cache, cached_checks
+
+            with Cache(state) as cache:
+                game, found = load_game(self.content, slug,
+                                        check=cached_checks(cache, inputs.content))
         names = ({n for c in game.components.values() for n in selectable(c)}
                  if game is not None else set())
         if game is not None and self.options.only and not names & set(self.options.only):
@@ -498,6 +505,10 @@ def referee(
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="Where --board or --map-trace writes: FILE.svg for one turn or "
         "a trace, a folder for --board all.")] = None,
+    no_cache: Annotated[bool, typer.Option(
+        "--no-cache", help="Check the content afresh: the results of its rule checks are "
+        "otherwise kept in out/.cache (shared with pnp build) while it does not change.")
+        ] = False,
 ) -> None:
     """Replay a recorded game against its content and report every illegal move or scoring
     error with its line, turn and the rulebook's rule number, then the scoreboard.
@@ -524,7 +535,10 @@ def referee(
         raise _fail_usage("-o is for --board or --map-trace; the report goes to standard output")
     if board is not None and map_trace:
         raise _fail_usage("use --board or --map-trace, not both")
-    report = referee_file(log, content, log.as_posix())
+    from .cache import CACHE_DIR
+
+    report = referee_file(log, content, log.as_posix(),
+                          cache=None if no_cache else Path("out") / CACHE_DIR)
     if output_format is ReportFormat.json:
         typer.echo(render_report_json(report))
     else:

@@ -66,8 +66,9 @@ class Rules:
     printables: dict[str, PrintableFn] = field(default_factory=dict)
     sheets: dict[str, SheetFn] = field(default_factory=dict)
     boards: dict[str, BoardFn] = field(default_factory=dict)
-    records_module: str | None = None
-    """The game's referee package: its ``records`` names the kinds of record it reads."""
+    records_from: Any = None
+    """The game's kinds of record (a ``referee.Records``), or the name of the package whose
+    ``records`` they are (imported when a record is first refereed)."""
     snapshots: list[SnapshotFn] = field(default_factory=list)
     traces: list[SnapshotFn] = field(default_factory=list)
 
@@ -107,10 +108,11 @@ class Rules:
         """Register how a kind is drawn as a board (a face at print scale)."""
         return _register_in(self.boards, kind)
 
-    def records(self, module: str) -> None:
-        """Name the package whose ``records`` (a ``referee.Records``) referees the game's
-        records; it is imported when a record is first refereed, never to validate or build."""
-        self.records_module = module
+    def records(self, source: Any) -> None:
+        """Give the game's kinds of record: a ``referee.Records``, or the name of the package
+        whose ``records`` it is, imported when a record is first refereed (never to validate
+        or build)."""
+        self.records_from = source
 
     def snapshot(self, func: SnapshotFn) -> SnapshotFn:
         """Register how the board is drawn at one moment of a replayed game."""
@@ -125,7 +127,7 @@ class Rules:
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
         self.contexts.update(other.contexts)
-        self.records_module = other.records_module or self.records_module
+        self.records_from = other.records_from or self.records_from
         self.snapshots.extend(other.snapshots)
         self.traces.extend(other.traces)
         self.printables.update(other.printables)

@@ -149,8 +149,11 @@ def content_files(game_dir: Path) -> list[Path]:
     return files
 
 
-def load_game(content_dir: Path, slug: str) -> tuple[GameContent | None, list[Finding]]:
-    """Load, validate and check one game. Returns the content (if it validated) and findings."""
+def load_game(content_dir: Path, slug: str, *,
+              check: Callable[[GameContent], list[Finding]] = checks.run_checks
+              ) -> tuple[GameContent | None, list[Finding]]:
+    """Load, validate and check one game. Returns the content (if it validated) and findings.
+    ``check`` runs the rule checks (a caller with a cache passes one that remembers them)."""
     game_dir = content_dir / slug
     findings: list[Finding] = []
     doc, found = load_file(game_dir / MANIFEST, display_path(game_dir / MANIFEST))
@@ -194,7 +197,7 @@ def load_game(content_dir: Path, slug: str) -> tuple[GameContent | None, list[Fi
     if manifest is None:
         return None, sort_findings(findings)
     game = GameContent(slug, game_dir, manifest, rules, components, documents, failed_kinds)
-    findings += checks.run_checks(game)
+    findings += check(game)
     return game, sort_findings(findings)
 
 

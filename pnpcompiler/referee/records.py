@@ -9,7 +9,8 @@ it, in its referee package (imported only when a record is refereed)::
     def referee_shift(game: GameContent, log: ShiftLog, report: ShiftReport) -> None:
         ...
 
-and names that package in its plug-in (``rules.records(f"{__name__}.referee")``). The core
+and names that package in its plug-in (``rules.records(f"{__name__}.referee")``), or, in a
+small game's ``rules.py``, gives the registry itself (``rules.records(records)``). The core
 reads the file, checks the header, loads the content once, validates the record against the
 kind's model (a record that does not fit it is unreadable: exit code 2) and hands the model
 to the function, which fills the report. A :class:`~.report.RefereeError` raised there means
@@ -85,13 +86,14 @@ class Records:
 
 def records_of(game: GameContent) -> Records:
     """Return the kinds of record a game reads (importing its referee package on first use)."""
-    module = game.rules.records_module
-    if module is None:
+    source = game.rules.records_from
+    if isinstance(source, str):
+        source = getattr(importlib.import_module(source), "records", None)
+    if source is None:
         return Records()
-    found = getattr(importlib.import_module(module), "records", None)
-    if not isinstance(found, Records):
-        raise TypeError(f"{module} has no 'records' registry (a referee.Records)")
-    return found
+    if not isinstance(source, Records):
+        raise TypeError(f"{game.slug}'s kinds of record are not a referee.Records")
+    return source
 
 
 def _header(doc: Document) -> tuple[str | None, str | None]:
@@ -101,14 +103,18 @@ def _header(doc: Document) -> tuple[str | None, str | None]:
     return game, record
 
 
+Loaded = dict[str, tuple["GameContent | None", list[Finding]]]
+"""Games already loaded from one content folder, by name, with their findings."""
+
+
 def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
-                 loaded: dict[str, tuple[GameContent | None, list[Finding]]] | None = None
-                 ) -> AnyReport:
+                 loaded: Loaded | None = None, cache: Path | None = None) -> AnyReport:
     """Read a record and referee it against the game's content in ``content_dir``.
 
     ``loaded`` keeps games already loaded from ``content_dir`` by name (many records
-    refereed against unchanged content load it once)."""
-    from ..project import load_game
+    refereed against unchanged content load it once). With ``cache`` (a build cache folder,
+    ``out/.cache``), the content's rule checks are remembered there: unchanged content is
+    loaded but not checked again."""
 
     doc, found = load_file(path, display or str(path))
     game_name, record = _header(doc)
@@ -125,7 +131,7 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
     if loaded is not None and game_name in loaded:
         game, content_findings = loaded[game_name]
     else:
-        game, content_findings = load_game(content_dir, game_name)
+        game, content_findings = _load(content_dir, game_name, cache)
         if loaded is not None:
             loaded[game_name] = (game, content_findings)
     errors = [f for f in content_findings if f.severity is Severity.ERROR]
@@ -134,7 +140,12 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
                                       f"has {len(errors)} error(s); run 'pnp validate "
                                       f"{game_name}' first", doc.locate(("game",)))]
         return report
-    kinds = records_of(game).kinds
+    try:
+        kinds = records_of(game).kinds
+    except (ImportError, TypeError) as exc:
+        report.findings = [unreadable("record.no-referee", f"{game_name}'s referee cannot be "
+                                      f"loaded: {exc}", doc.locate(("game",)))]
+        return report
     kind = kinds.get(record or "")
     if kind is None:
         known = ", ".join(sorted(kinds)) or "none"
@@ -146,6 +157,20 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
     report.findings = sort_findings(report.findings)
     report.content = game
     return report
+
+
+def _load(content_dir: Path, slug: str, cache: Path | None
+          ) -> tuple[GameContent | None, list[Finding]]:
+    """Load and check a game, with its checks' findings from the cache when it has them."""
+    from ..project import load_game
+
+    if cache is None:
+        return load_game(content_dir, slug)
+    from ..cache import Cache, cached_checks, tree_digest
+
+    with Cache(cache / slug) as store:
+        return load_game(content_dir, slug,
+                         check=cached_checks(store, tree_digest(content_dir / slug)))
 
 
 def _header_problem(doc: Document, game: str | None, record: str | None, content_dir: Path

@@ -3,9 +3,11 @@ the content checks remembered between runs, and the engine protocol both games i
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -325,3 +327,41 @@ def test_air_cargo_plan_options_follow_the_dice() -> None:
     engine = AirCargoEngine.of(game)
     weights, airports = engine.plan_options(engine.initial(), [4, 6])
     assert set(weights) <= {4, 6, 10} and set(airports) <= {46, 64}
+
+
+# --- the documented example ------------------------------------------------------------------
+
+
+def _doc_blocks() -> list[str]:
+    """Return the fenced blocks of docs/referee.md's smallest complete example, in order."""
+    text = (ROOT / "docs" / "referee.md").read_text(encoding="utf-8")
+    part = text.split("### The smallest complete example", 1)[1].split("\n## ", 1)[0]
+    return [block.split("\n", 1)[1] for block in part.split("```")[1::2]]
+
+
+def test_the_documented_engine_referees_its_documented_record(
+        project: Callable[..., Path], pnp: Callable[..., tuple[int, str]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/referee.md's example game is complete: its rules.py referees the record shown,
+    with the finding shown, and its engine plays a legal game through legal_actions."""
+    code, record, expected = _doc_blocks()
+    game = project({"rules.py": code}, game="race")
+    (game.parent.parent / "race.yaml").write_text(record, encoding="utf-8")
+    status, output = pnp("referee", "race.yaml")
+    assert status == 1
+    assert output.splitlines()[0] == expected.strip()
+    spec = importlib.util.spec_from_file_location("race_rules", game / "rules.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "race_rules", module)
+    spec.loader.exec_module(module)
+    engine = module.RaceEngine()
+    log = module.RaceLog.model_validate({"game": "race", "record": "race",
+                                         "players": ["Ann", "Bo"]})
+    race, dice = engine.initial(log), Dice(3)
+    while max(race.at.values()) < 20:
+        roll = dice.roll()
+        step = max((s for s in engine.legal_actions(race) if s.roll == roll),
+                   key=lambda s: s.to)
+        race, found = engine.apply(race, step)
+        assert found == []

@@ -89,7 +89,6 @@ class Player:
         self.record["setup"] = setup
         log = ShiftLog.model_validate({**self.record, "setup": {**setup, "accept": []}})
         self.ctx = self.engine.initial(log)
-        self.ctx.keep_snapshots = False
         self.ctx.findings.clear()
         setup["accept"] = self.accept_all()
 

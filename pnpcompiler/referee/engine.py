@@ -9,11 +9,12 @@ then a machine of three calls:
 - ``legal_actions(state)``: the actions open to the player to act now (a generator where
   enumerating them all would be costly: a bot takes the first it likes);
 - ``apply(state, action)``: the state after the action and the rulings the action drew
-  (none for a legal action).
+  (none for a legal action);
+- ``actions(record)``: a record's events as the actions that play them.
 
 Chance is part of an action: an action carries the dice it rolled, as a record writes them,
 so replaying a record and playing a seeded game are the same calls. Replaying a record is
-parsing its events into actions and applying them in order (:func:`play`); a bot is a choice
+parsing its events into actions and applying them in order (:func:`replay`); a bot is a choice
 among ``legal_actions``. ``apply`` may update the state it is given and return it (a replay
 needs no copy of each state); to try an action and keep the state before it, apply it to
 ``fork(state)``, which copies only what an action can change.
@@ -50,6 +51,10 @@ class Engine(Protocol[SetupT, StateT, ActionT]):
         """Return a copy of a state that actions can be tried on."""
         ...
 
+    def actions(self, record: SetupT) -> Iterable[ActionT]:
+        """Return a record's events as the actions that play them, in order."""
+        ...
+
 
 def play(engine: Engine[SetupT, StateT, ActionT], state: StateT, actions: Iterable[ActionT]
          ) -> tuple[StateT, list[Finding]]:
@@ -59,3 +64,10 @@ def play(engine: Engine[SetupT, StateT, ActionT], state: StateT, actions: Iterab
         state, found = engine.apply(state, action)
         rulings += found
     return state, rulings
+
+
+def replay(engine: Engine[SetupT, StateT, ActionT], record: SetupT
+           ) -> tuple[StateT, list[Finding]]:
+    """Replay a record: its setup, then its events as actions; return the final state and
+    every ruling, in order."""
+    return play(engine, engine.initial(record), engine.actions(record))

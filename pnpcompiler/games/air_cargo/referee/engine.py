@@ -132,5 +132,5 @@ class AirCargoEngine:
 if TYPE_CHECKING:
     from ....referee import Engine
 
-    def _is_an_engine(game: GameContent) -> Engine[FlightLog | None, Replay, Action]:
+    def _is_an_engine(game: GameContent) -> Engine[FlightLog, Replay, Action]:
         return AirCargoEngine.of(game)

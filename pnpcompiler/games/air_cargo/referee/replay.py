@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from .... import referee
 from ....findings import unreadable
 from ....model import Model
 from ....project import GameContent
@@ -60,10 +61,7 @@ def replay(chart: Chart, log: FlightLog) -> Replay:
     """Replay a validated flight log; return the replay with its final state and rulings."""
     from .engine import AirCargoEngine
 
-    engine = AirCargoEngine(chart)
-    game = engine.initial(log)
-    for action in engine.actions(log):
-        engine.apply(game, action)
+    game, _ = referee.replay(AirCargoEngine(chart), log)
     return game
 
 

@@ -128,8 +128,8 @@ class Context(Rulings):
     """The turn the record should play next (1.90)."""
     moved: set[int] = field(default_factory=set)
     """The planes that have moved this turn (3.06: each moves once)."""
-    active_systems: list[WeatherSystem] = field(default_factory=list)
-    """The weather systems in play when this turn began: the ones that grow or shrink."""
+    systems_at_start: int = 0
+    """How many weather systems were in play when this turn began (an event only adds)."""
     keep_snapshots: bool = True
     """Keep a copy of the board at the end of every turn (for drawings)."""
     _around: dict[Hex, frozenset[Hex]] = field(default_factory=dict)
@@ -140,6 +140,12 @@ class Context(Rulings):
         # Shared by every replay of the loaded content: the map does not change.
         self.lookups = self.game.memo(("rushing-tin.referee.map", self.geo),
                                       lambda: MapLookups.of(self.geo, self.movement))
+
+    @property
+    def active_systems(self) -> list[WeatherSystem]:
+        """Return the weather systems in play when this turn began: the ones that grow or
+        shrink this turn."""
+        return self.state.weather[:self.systems_at_start]
 
     def current_turn(self) -> int | None:
         """Return the turn being played (rulings are recorded at it)."""

@@ -131,12 +131,15 @@ TURNS: tuple[Literal["left", "right"] | None, ...] = (None, "left", "right")
 class ShiftEngine:
     """A shift of Rushing Tin on one loaded content's sector (see the module's docs)."""
 
-    def __init__(self, game: GameContent) -> None:
+    def __init__(self, game: GameContent, *, snapshots: bool = False) -> None:
         self.game = game
+        self.snapshots = snapshots
+        """Keep the board at the end of every turn (what the referee draws)."""
 
     def initial(self, log: ShiftLog) -> Context:
         """Return the shift after its setup (1.00-1.14), as the record's header sets it up."""
         ctx = build_context(self.game, log.sector)
+        ctx.keep_snapshots = self.snapshots
         setup(ctx, log)
         return ctx
 
@@ -188,7 +191,7 @@ class ShiftEngine:
                        incidents=list(ctx.incidents), reported=set(ctx.reported),
                        snapshots=[], expected_entry=dict(ctx.expected_entry),
                        entry_priority=dict(ctx.entry_priority), moved=set(ctx.moved),
-                       active_systems=[], keep_snapshots=False)
+                       keep_snapshots=False)
 
     def to_move(self, ctx: Context) -> list[Plane]:
         """Return the planes still to move this turn, in the order they move (3.01: highest

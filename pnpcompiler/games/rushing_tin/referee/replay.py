@@ -11,6 +11,7 @@ import itertools
 from functools import partial
 from typing import Any
 
+from .... import referee
 from ....project import GameContent
 from ....referee import RefereeError, Report, RolledDie, Scores, check_seeded
 from ..map_checks import geometry_for
@@ -67,11 +68,7 @@ def replay(game: GameContent, log: ShiftLog, *, snapshots: bool = True) -> Conte
     """Replay a validated shift log; return the context with the final state and rulings."""
     from .engine import ShiftEngine
 
-    engine = ShiftEngine(game)
-    ctx = engine.initial(log)
-    ctx.keep_snapshots = snapshots
-    for action in engine.actions(log):
-        engine.apply(ctx, action)
+    ctx, _ = referee.replay(ShiftEngine(game, snapshots=snapshots), log)
     return ctx
 
 
@@ -253,7 +250,7 @@ def start_turn(ctx: Context, turn: Turn) -> None:
         ctx.rule("turn.time", "1.90", f"turn {turn.turn} is at "
                  f"{hhmm(tables.time_of(turn.turn))} on the time track, not {turn.time}",
                  where(turn, "time"))
-    ctx.active_systems = list(state.weather)
+    ctx.systems_at_start = len(state.weather)
     resolve_event(ctx, turn)
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -39,12 +39,13 @@ _INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
 _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
 
 _CORE_TAG = "tag:yaml.org,2002:"
+#: The first characters of every plain scalar that the core schema reads as other than text.
+_MAY_NOT_BE_TEXT = frozenset("~nNtTfF+-.0123456789")
 
 _SCHEMA_COMMENT = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)")
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """A 1-based line and column."""
 
     line: int
@@ -209,6 +210,10 @@ def _syntax_finding(doc: Document, exc: yaml.MarkedYAMLError) -> Finding:
     return error("yaml.syntax", f"invalid YAML: {problem}{context}", doc.location_at(line, col))
 
 
+_SKIPPED = (yaml.StreamStartEvent, yaml.StreamEndEvent, yaml.DocumentEndEvent)
+_ENDS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
 def _mark(ev: Any) -> Mark:
     return Mark(ev.start_mark.line + 1, ev.start_mark.column + 1)
 
@@ -226,6 +231,7 @@ class _Open:
     path: PathKey
     anchor: str | None
     size: int = 1
+    is_mapping: bool = False
     pending_key: Any = None
     pending_key_mark: Mark | None = None
     has_key: bool = False
@@ -251,17 +257,17 @@ class _Composer:
         root: Any = None
         documents = 0
         for ev in _events(self.doc.text):
-            if isinstance(ev, yaml.DocumentStartEvent):
+            kind = type(ev)  # one lookup a step: the stream is long, the kinds few
+            if kind in _SKIPPED:
+                continue
+            if kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:
                     raise self.fail("yaml.multiple-documents",
                                     "expected one YAML document, found a second one ('---')",
                                     _mark(ev))
                 continue
-            if isinstance(ev, (yaml.StreamStartEvent, yaml.StreamEndEvent,
-                               yaml.DocumentEndEvent)):
-                continue
-            if isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            if kind in _ENDS:
                 done = stack.pop()
                 if done.anchor:
                     self.anchors[done.anchor] = (done.value, done.size)
@@ -271,29 +277,29 @@ class _Composer:
                 continue
             # A new value: scalar, alias, or the start of a collection.
             parent = stack[-1] if stack else None
-            if parent is not None and isinstance(parent.value, dict) and not parent.has_key:
+            if parent is not None and parent.is_mapping and not parent.has_key:
                 self._take_key(parent, ev)
                 continue
             path, mark = self._child_path(parent), _mark(ev)
-            if isinstance(ev, yaml.AliasEvent):
-                value, size = self._alias(ev, mark, path)
-            elif isinstance(ev, yaml.ScalarEvent):
+            if kind is yaml.ScalarEvent:
                 value, size = self._scalar(ev, mark, path), 1
                 if ev.anchor:
                     self.anchors[ev.anchor] = (value, 1)
+            elif kind is yaml.AliasEvent:
+                value, size = self._alias(ev, mark, path)
             else:
                 if len(stack) >= MAX_DEPTH:
                     raise self.fail("yaml.too-deep",
                                     f"nesting is deeper than {MAX_DEPTH} levels", mark, path)
                 self._check_tag(ev, mark, path)
-                container: dict[Any, Any] | list[Any] = (
-                    {} if isinstance(ev, yaml.MappingStartEvent) else [])
+                is_mapping = kind is yaml.MappingStartEvent
+                container: dict[Any, Any] | list[Any] = {} if is_mapping else []
                 self.doc.values[path] = mark
                 self._count(1, mark, path)
                 self._attach(parent, container, path)
                 if ev.anchor:
                     self.open_anchors.add(ev.anchor)
-                stack.append(_Open(container, path, ev.anchor))
+                stack.append(_Open(container, path, ev.anchor, is_mapping=is_mapping))
                 if parent is None:
                     root = container
                 continue
@@ -308,18 +314,19 @@ class _Composer:
     def _child_path(self, parent: _Open | None) -> PathKey:
         if parent is None:
             return ()
-        if isinstance(parent.value, dict):
+        if parent.is_mapping:
             return (*parent.path, parent.pending_key)
         return (*parent.path, len(parent.value))
 
     def _attach(self, parent: _Open | None, value: Any, path: PathKey) -> None:
         if parent is None:
             return
-        if isinstance(parent.value, dict):
-            parent.value[parent.pending_key] = value
+        container = parent.value
+        if isinstance(container, dict):
+            container[parent.pending_key] = value
             parent.has_key = False
         else:
-            parent.value.append(value)
+            container.append(value)
 
     def _take_key(self, parent: _Open, ev: Any) -> None:
         mark = _mark(ev)
@@ -402,6 +409,8 @@ class _Composer:
                             mark, path)
 
     def _resolve(self, text: str, mark: Mark, path: PathKey) -> Any:
+        if text and text[0] not in _MAY_NOT_BE_TEXT:
+            return text  # most scalars are words: no pattern below can match them
         if _NULL.match(text):
             return None
         if _BOOL.match(text):

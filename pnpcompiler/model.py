@@ -47,14 +47,27 @@ class Model(BaseModel):
 
 def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
     """Record the document and path of every model inside ``obj`` (after validation)."""
+    kind = type(obj)
+    if kind in _LEAVES:
+        return  # most values are plain: nothing inside them to attach
     if isinstance(obj, Model):
-        obj._doc = doc
-        obj._path = tuple(path)
-        for name in type(obj).model_fields:
+        # Straight into pydantic's store of private attributes: its __setattr__ checks each
+        # name first, and every model of every content file passes through here.
+        private = obj.__pydantic_private__
+        if private is None:
+            obj._doc, obj._path = doc, tuple(path)
+        else:
+            private["_doc"], private["_path"] = doc, tuple(path)
+        for name in kind.model_fields:
             attach_source(getattr(obj, name), doc, (*path, name))
     elif isinstance(obj, (list, tuple)):
         for i, item in enumerate(obj):
-            attach_source(item, doc, (*path, i))
+            if type(item) not in _LEAVES:
+                attach_source(item, doc, (*path, i))
     elif isinstance(obj, dict):
         for k, item in obj.items():
-            attach_source(item, doc, (*path, k))
+            if type(item) not in _LEAVES:
+                attach_source(item, doc, (*path, k))
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})

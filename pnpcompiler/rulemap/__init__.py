@@ -14,18 +14,18 @@ from .coverage import (
     render_json,
     render_text,
 )
-from .testcases import tests_citing
+from .testcases import cited_in_tests
 
 __all__ = [
     "Citation",
     "RuleCoverage",
     "RuleMap",
     "build_map",
+    "cited_in_tests",
     "display_tests",
     "exit_code",
     "map_json",
     "render_json",
     "render_text",
     "scan",
-    "tests_citing",
 ]

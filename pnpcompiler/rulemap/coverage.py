@@ -14,7 +14,7 @@ from ..components.rulebook import Rule, Rulebook
 from ..findings import Finding, Severity
 from ..project import GameContent, UsageError, display_path, load_game, select_games
 from .citations import Citation, module_files, scan
-from .testcases import tests_citing
+from .testcases import cited_in_tests
 
 #: A rule's state in the map, as the summary counts it.
 CHECKED, REASON, NOT_YET, NEITHER = "checked", "reason", "not-yet-checked", "neither"
@@ -92,7 +92,7 @@ def build_map(content_dir: Path, game: str, tests_dir: Path | None
     by_rule: dict[str, list[Citation]] = {rule: [] for rule in ids}
     for citation in sorted(found, key=lambda c: (c.module, c.line, c.rule)):
         by_rule[citation.rule].append(citation)
-    tests = tests_citing(tests_dir, game, ids)
+    tests = cited_in_tests(tests_dir, game, ids)
     cited = {c.rule for c in found} | {c.rule for c in elsewhere}
     entries = [RuleCoverage(rule, by_rule[rule.id], tests[rule.id],
                             [r for r in rule.unchecked.by if r not in cited]

@@ -41,7 +41,7 @@ def cited_by_name(name: str, slugs: dict[str, str]) -> list[str]:
     return cited
 
 
-def test_names(tests_dir: Path, game: str) -> Iterator[tuple[Path, str]]:
+def named_tests(tests_dir: Path, game: str) -> Iterator[tuple[Path, str]]:
     """Yield each test function of the folder's test modules that name the game (its folder
     name, or the same with underscores), with its file."""
     names = re.compile(rf"(?<![\w-])(?:{re.escape(game)}|{re.escape(game.replace('-', '_'))})"
@@ -86,7 +86,7 @@ def cited_by_case(texts: list[str]) -> list[str]:
     return list(dict.fromkeys(cited))
 
 
-def tests_citing(tests_dir: Path | None, game: str, rules: Iterable[str]
+def cited_in_tests(tests_dir: Path | None, game: str, rules: Iterable[str]
                  ) -> dict[str, list[str]]:
     """Return, per rule, the tests (``file::name``) and golden cases (folder) that cite it."""
     ids = list(rules)
@@ -94,7 +94,7 @@ def tests_citing(tests_dir: Path | None, game: str, rules: Iterable[str]
     if tests_dir is None or not tests_dir.is_dir():
         return out
     slugs = {slug(rule): rule for rule in ids if slug(rule)}
-    for path, name in test_names(tests_dir, game):
+    for path, name in named_tests(tests_dir, game):
         for rule in cited_by_name(name, slugs):
             out[rule].append(f"{path.as_posix()}::{name}")
     pattern = re.compile(rf"(?<![\w-]){re.escape(game)}(?![\w-])")

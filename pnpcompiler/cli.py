@@ -608,7 +608,7 @@ def rules(
     if rule_map is None:
         for finding in findings:
             typer.echo(render_text(finding), err=True)
-        typer.echo(f"{game}: the rulebook has errors; no map", err=True)
+        typer.echo(f"{game}: no map until the errors above are fixed", err=True)
         raise typer.Exit(1)
     if output_format is ReportFormat.json:
         typer.echo(render_json(rule_map, uncovered=uncovered))

@@ -155,6 +155,10 @@ def test_tests_cite_rules_by_name_and_golden_cases_by_their_reports(tmp_path: Pa
     (case / "record.yaml").write_text("game: race\n", encoding="utf-8")
     (case / "expected.txt").write_text("r.yaml:3:1: error land.late: [rule 2.05, turn 2] late\n",
                                        encoding="utf-8")
+    as_json = tmp_path / "golden" / "race-referee" / "out-of-turn-json"
+    as_json.mkdir(parents=True)
+    (as_json / "expected.json").write_text('{"game": "race", "findings": [{"rule": "2.03"}]}',
+                                           encoding="utf-8")
     other = tmp_path / "golden" / "other" / "case"
     other.mkdir(parents=True)
     (other / "expected.txt").write_text("[rule 2.06] of another game\n", encoding="utf-8")
@@ -162,7 +166,8 @@ def test_tests_cite_rules_by_name_and_golden_cases_by_their_reports(tmp_path: Pa
                                             "Winning the race"])
     here = tmp_path.as_posix()
     assert tests["2.01"] == [f"{here}/test_race.py::test_2_01_a_roll_moves"]
-    assert tests["2.02"] == tests["2.03"] == [f"{here}/test_race.py::test_2_02_2_03_turn_order"]
+    assert tests["2.02"] == [f"{here}/test_race.py::test_2_02_2_03_turn_order"]
+    assert tests["2.03"] == [*tests["2.02"], as_json.as_posix()]
     assert tests["Winning the race"] == [
         f"{here}/test_race.py::test_winning_the_race_at_space_20"]
     assert tests["2.04"] == [] and tests["2.06"] == []
@@ -288,3 +293,17 @@ def test_a_broken_rulebook_gives_file_line_col(race: Path, pnp, old: str, new: s
     assert expected in out
     validate_code, validated = pnp("validate", "golden")
     assert validate_code == 1 and expected in validated
+
+
+def test_cli_tests_option_names_the_tests_folder(race: Path, pnp) -> None:  # type: ignore[no-untyped-def]
+    code, out = pnp("rules", "golden", "--tests", "nowhere", "--format", "json")
+    assert code == 0
+    assert json.loads(out)["rules"][0]["tests"] == []
+
+
+def test_cli_a_game_module_that_does_not_load_gives_its_finding(race: Path, pnp) -> None:  # type: ignore[no-untyped-def]
+    (race / "rules.py").write_text("def (:\n", encoding="utf-8")
+    code, out = pnp("rules", "golden")
+    assert code == 1
+    assert "error plugin.load-failed" in out
+    assert "golden: no map until the errors above are fixed" in out

@@ -130,7 +130,10 @@ def plugin_files(game: GameContent) -> tuple[str | None, list[tuple[str, Path]]]
         return None, []
     if spec.endswith(".py"):
         return None, module_files(game.root, None)
-    found = importlib.util.find_spec(spec)
+    try:
+        found = importlib.util.find_spec(spec)
+    except (ImportError, ValueError):
+        found = None
     if found is None or found.origin is None:
         return spec, []
     if found.submodule_search_locations:

@@ -9,7 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .components import Component, Deck, HexMap, PointMap, Sheet, TableSection, TileSet
+from .components import (
+    Component,
+    Deck,
+    HexMap,
+    PointMap,
+    Rulebook,
+    Sheet,
+    TableSection,
+    TileSet,
+)
 from .components.sheet import BoxesSection
 from .findings import Finding, Location, error, warning
 from .loader import Document
@@ -145,6 +154,30 @@ def two_sided_tiles_have_backs(game: GameContent) -> Iterator[Finding]:
                                   "(set 'sides: 2' to print it)", tile.where("back", key=True))
 
 
+def rulebook_is_consistent(game: GameContent) -> Iterator[Finding]:
+    """Each rule of a game's rulebook (in one file or several) has its own id; a rule
+    ``covered-by`` others names them, and only such a rule does."""
+    seen: dict[str, str] = {}
+    for book in game.of_type(Rulebook):
+        for i, rule in enumerate(book.rules):
+            where = rule.where("id")
+            if rule.id in seen:
+                yield error("rulebook.duplicate-rule", f"rule {rule.id!r} is already listed at "
+                            f"{seen[rule.id]}", where)
+            elif where is not None:
+                seen[rule.id] = where.prefix()
+            unchecked = rule.unchecked
+            if unchecked is None:
+                continue
+            if unchecked.reason == "covered-by" and not unchecked.by:
+                yield error("rulebook.covered-by", f"rule {rule.id!r} is covered-by other rules: "
+                            "name them in 'by'", book.where("rules", i, "unchecked", "reason"))
+            elif unchecked.reason != "covered-by" and unchecked.by:
+                yield error("rulebook.covered-by", f"'by' names the rules a covered-by rule "
+                            f"relies on; rule {rule.id!r} is {unchecked.reason}",
+                            book.where("rules", i, "unchecked", "by", key=True))
+
+
 def hexes_unique(game: GameContent) -> Iterator[Finding]:
     """No two hexes of a map share coordinates."""
     for board in game.of_type(HexMap):
@@ -234,5 +267,5 @@ def fonts_are_usable(game: GameContent) -> Iterator[Finding]:
 CORE_CHECKS = (
     bom_ids_unique, item_ids_unique, components_in_bom, counts_match_bom, card_backs_exist,
     two_sided_tiles_have_backs, hexes_unique, points_on_map, sheet_tables_are_rectangular,
-    contradictions, fonts_are_usable,
+    contradictions, fonts_are_usable, rulebook_is_consistent,
 )

@@ -571,6 +571,53 @@ def referee(
 
 
 @app.command()
+def rules(
+    game: Annotated[str, typer.Argument(help="The game (its folder under the content folder).",
+                                        show_default=False)],
+    content: ContentOpt = Path("content"),
+    tests: Annotated[Path | None, typer.Option(
+        "--tests", help="Folder of the project's tests whose names and golden cases cite "
+        "rules; tests/ beside the content folder when omitted (none if it is absent).",
+        show_default=False)] = None,
+    output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = (
+        ReportFormat.text),
+    uncovered: Annotated[bool, typer.Option(
+        "--uncovered", help="List only the rules no check covers: those with neither a check "
+        "nor a reason, and those marked not-yet-checked.")] = False,
+) -> None:
+    """Map each rule of a game's rulebook to the referee's checks and the tests that cite
+    it, or the reason a record cannot show it.
+
+    The rulebook is the game's content file of kind 'rulebook'; the checks are found by
+    reading the game's rules package. Exit code 0 when every rule has a check or a stated
+    reason, 1 when some have neither (or the rulebook has errors), 2 for an unknown game or
+    a game without a rulebook.
+
+    Example:  pnp rules rushing-tin --format json
+    """
+    from .findings import render_text
+    from .project import UsageError
+    from .rulemap import build_map, display_tests, exit_code, render_json
+    from .rulemap import render_text as render_map
+
+    tests_dir = tests if tests is not None else content.parent / "tests"
+    try:
+        rule_map, findings = build_map(content, game, display_tests(tests_dir))
+    except UsageError as exc:
+        raise _fail_usage(str(exc)) from None
+    if rule_map is None:
+        for finding in findings:
+            typer.echo(render_text(finding), err=True)
+        typer.echo(f"{game}: no map until the errors above are fixed", err=True)
+        raise typer.Exit(1)
+    if output_format is ReportFormat.json:
+        typer.echo(render_json(rule_map, uncovered=uncovered))
+    else:
+        typer.echo(render_map(rule_map, uncovered=uncovered))
+    raise typer.Exit(exit_code(rule_map))
+
+
+@app.command()
 def schema(
     output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write into.")] = Path(
         "schemas"),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-COMMANDS = ["validate", "list", "export", "build", "schema", "new"]
+COMMANDS = ["validate", "list", "export", "build", "rules", "schema", "new"]
 
 
 def test_top_level_help_has_an_example(pnp) -> None:  # type: ignore[no-untyped-def]
@@ -179,7 +179,8 @@ def test_schema_writes_a_schema_per_kind(project, pnp, tmp_path: Path) -> None: 
     assert code == 0
     names = sorted(p.name for p in (tmp_path / "schemas").glob("*.json"))
     assert names == ["deck.schema.json", "game.schema.json", "hex-map.schema.json",
-                     "point-map.schema.json", "sheet.schema.json", "tiles.schema.json"]
+                     "point-map.schema.json", "rulebook.schema.json", "sheet.schema.json",
+                     "tiles.schema.json"]
     deck = json.loads((tmp_path / "schemas" / "deck.schema.json").read_text())
     assert deck["required"][0] == "kind"
     assert deck["additionalProperties"] is False

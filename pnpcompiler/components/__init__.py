@@ -5,6 +5,7 @@ from __future__ import annotations
 from .base import Component, Face, Item
 from .deck import CARD_SIZES, Back, Card, Deck, Size
 from .maps import Hex, HexMap, Point, PointMap, Zone
+from .rulebook import REASONS, Rule, Rulebook, Unchecked
 from .sheet import (
     BoxesSection,
     Column,
@@ -44,11 +45,13 @@ GENERIC_KINDS: dict[str, type[Component]] = {
     "hex-map": Board,
     "point-map": PointBoard,
     "sheet": Sheet,
+    "rulebook": Rulebook,
 }
 
 __all__ = [
     "CARD_SIZES",
     "GENERIC_KINDS",
+    "REASONS",
     "Back",
     "Board",
     "BoxesSection",
@@ -70,6 +73,8 @@ __all__ = [
     "Point",
     "PointBoard",
     "PointMap",
+    "Rule",
+    "Rulebook",
     "RulerSection",
     "Sheet",
     "Size",
@@ -77,5 +82,6 @@ __all__ = [
     "TextSection",
     "Tile",
     "TileSet",
+    "Unchecked",
     "Zone",
 ]

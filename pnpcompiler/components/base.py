@@ -43,7 +43,7 @@ class Component(Model):
     content author, ``mixed`` when items say which."""
     notes: str | None = None
 
-    #: Generic kind this model is built on (deck, tiles, hex-map, point-map, sheet).
+    #: Generic kind this model is built on (deck, tiles, hex-map, point-map, sheet, rulebook).
     base_kind: ClassVar[str] = ""
 
     def items(self) -> list[Any]:

@@ -264,10 +264,32 @@ def test_4_10_overshooting_example(table: Context) -> None:
     move(table, plane)
     (done,) = hand_offs(table)
     card = table.tables.cards["AL504"]
-    assert done["quality"] == "overshoot"
-    assert done["paid"] == card.bonus - done["away"] * card.penalty - card.bonus // 2
+    assert (done["quality"], done["away"]) == ("overshoot", 1)
+    assert done["paid"] == card.bonus - card.penalty - card.bonus // 2
     atc = table.state.controllers["A"]
     assert (atc.commendations, atc.final_warnings) == (0, {"AL": 1})
+
+
+def test_4_10_overshoot_penalty_counts_hexes_and_levels(table: Context) -> None:
+    """PENALTIES: a penalty for each level and hex away from the exit point. One hex past
+    exit 02 (level 2) at level 4 is 3 away: 250 - 125 (4.12) - 3 x 30 = 35."""
+    plane = put(table, 2, "CA302", "1111", "s", 4)
+    card = table.tables.cards["CA302"]
+    assert (card.bonus, card.penalty) == (250, 30)
+    move(table, plane, path=["1112", "1113", "1114"], paid=35)
+    (done,) = hand_offs(table)
+    assert (done["quality"], done["away"], done["paid"]) == ("overshoot", 3, 35)
+    assert codes(table) == []
+
+
+def test_4_10_overshoot_counts_the_hexes_its_move_carries_it_past(table: Context) -> None:
+    """A plane whose speed carries it two hexes past exit 02, at level 4, finishes its move
+    2 hexes and 2 levels away: more than 3, so no Schedule Bonus (PENALTIES)."""
+    plane = put(table, 2, "CA302", "1112", "s", 4)
+    move(table, plane, path=["1113", "1114"])
+    (done,) = hand_offs(table)
+    assert (done["quality"], done["away"]) == ("overshoot", 2 + 2)
+    assert done["paid"] == 0
 
 
 def test_4_13_second_overshoot_with_an_airline_is_a_caution(table: Context) -> None:

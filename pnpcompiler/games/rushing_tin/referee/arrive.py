@@ -182,8 +182,10 @@ def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
     _deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
 
 
-def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
-    """The plane leaves the map over a hex side facing ``side`` (4.01-4.15)."""
+def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: int = 0
+             ) -> None:
+    """The plane leaves the map over a hex side facing ``side`` (4.01-4.15); an overshooting
+    plane finishes its move ``beyond`` hexes past the last hex on the map."""
     plane = walk.plane
     target = ctx.lookups.points.get(plane.exit_level)
     plane.where, last = "gone", walk.hex
@@ -206,7 +208,12 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
         sue(ctx, plane)
         _check_paid(ctx, walk, 0)
         return
-    away = distance(last, target.hex) + abs(walk.level - plane.exit_level)
+    # PENALTIES: each level and hex away from the exit point where the move finishes; an
+    # overshooting plane finishes past the map's edge (OVERSHOOTING EXAMPLE: "1 hex after").
+    finish = last
+    for _ in range(beyond):
+        finish = neighbor(finish, side)
+    away = distance(finish, target.hex) + abs(walk.level - plane.exit_level)
     if overshoot:
         quality = "overshoot"
     elif last == target.hex and walk.level == plane.exit_level and walk.facing == target.outward:

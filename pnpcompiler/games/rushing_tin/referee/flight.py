@@ -213,7 +213,7 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     nxt = (here[0] + step[0], here[1] + step[1])
     lookups = ctx.lookups
     if nxt not in lookups.hexes:
-        leave_map(ctx, walk, facing)
+        leave_map(ctx, walk, facing, left + 1)
         return
     if (here == lookups.airport and plane.exit_level == 1 and walk.level <= 3
             and facing == lookups.landing_direction and not plane.control_zone_breach):
@@ -500,9 +500,10 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
                 return
 
 
-def leave_map(ctx: Context, walk: Walk, side: int) -> None:
-    """The plane crossed the map's edge during its move (4.10, 4.14, 4.15)."""
-    hand_off(ctx, walk, side, overshoot=True)
+def leave_map(ctx: Context, walk: Walk, side: int, beyond: int) -> None:
+    """The plane crossed the map's edge during its move (4.10, 4.14, 4.15); its move ends
+    ``beyond`` hexes past the last hex on the map."""
+    hand_off(ctx, walk, side, overshoot=True, beyond=beyond)
     walk.done = True
 
 

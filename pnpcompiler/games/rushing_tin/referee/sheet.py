@@ -331,6 +331,9 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
     if q == "perfect" and row.p:
         say("row.perfect-p", "4.01", f"a perfect hand-off ends on the exit point at its level: "
             f"P is 0, not {row.p}", row.where("p"))
+    if q == "overshoot" and row.p == 0:
+        say("row.overshoot-p", "4.10", "an overshooting plane finishes its move past the exit "
+            "point, so it is at least 1 hex away: P is at least 1 (PENALTIES)", row.where("p"))
     if q == "perfect" and not row.cm:
         say("row.no-commendation", "4.05", "a perfect hand-off earns a commendation, noted in "
             "CM", row.where("cm"))

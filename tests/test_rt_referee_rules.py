@@ -292,6 +292,16 @@ def test_4_10_overshoot_counts_the_hexes_its_move_carries_it_past(table: Context
     assert done["paid"] == 0
 
 
+def test_4_11_no_level_change_after_overshooting(table: Context) -> None:
+    """4.11: having overshot, the ATC may not change the plane's level: a recorded change is
+    ruled on once, and the plane is judged at the level it overshot at."""
+    plane = put(table, 2, "CA302", "1111", "s", 4)
+    move(table, plane, level=3, turn="left")
+    assert codes(table) == [("move.restricted", "4.11")]
+    (done,) = hand_offs(table)
+    assert (done["quality"], done["away"]) == ("overshoot", 3)
+
+
 def test_4_13_second_overshoot_with_an_airline_is_a_caution(table: Context) -> None:
     table.state.controllers["A"].final_warnings["AL"] = 1
     plane = put(table, 2, "AL504", "1509", "se", 4)

@@ -216,11 +216,25 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
     away = distance(finish, target.hex) + abs(walk.level - plane.exit_level)
     if overshoot:
         quality = "overshoot"
+        _out_of_control_past_exit(ctx, walk)
     elif last == target.hex and walk.level == plane.exit_level and walk.facing == target.outward:
         quality = "perfect"
     else:
         quality = "imperfect"
     settle(ctx, walk, quality, away)
+
+
+def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:
+    """4.11: having overshot, the ATC is no longer in control of the plane and may not change
+    its level (nor turn it: it has left the map)."""
+    plane, move = walk.plane, walk.move
+    level = move.level is not None and move.level != walk.level
+    if level or move.turn:
+        what = (f"change its level from {walk.level} to {move.level}" if level
+                else f"turn it {move.turn}")
+        ctx.rule("move.restricted", "4.11", f"plane {plane.id} overshot its hand-off: the ATC "
+                 f"is no longer in control of it and may not {what}",
+                 where(move, "level" if level else "turn"), piece=plane.id)
 
 
 def land(ctx: Context, walk: Walk) -> None:

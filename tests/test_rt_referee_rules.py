@@ -341,6 +341,26 @@ def test_5_02_take_off_must_reach_level_3(table: Context) -> None:
     assert ("take-off.level", "5.02") in codes(table)
 
 
+def test_5_02_take_off_level_3_at_the_end_of_the_route_not_of_the_move(
+        table: Context) -> None:
+    """5.02 with 3.12: a plane that passes the end of the route (1106) at level 2 and climbs
+    at the end of its move, one hex later, was not at level 3 at the end of the route."""
+    plane = put(table, 1, "AA105", None, "s", 1, where="ground")
+    move(table, plane)
+    move(table, plane, path=["1104", "1105"])
+    move(table, plane, path=["1106", "1107"], level=3)
+    assert codes(table) == [("take-off.level", "5.02")]
+    assert "1106" in table.findings[0].message
+
+
+def test_5_02_passing_the_end_too_low_is_one_finding(table: Context) -> None:
+    plane = put(table, 1, "AA105", None, "s", 1, where="ground")
+    move(table, plane)
+    move(table, plane, path=["1104", "1105"])
+    move(table, plane, path=["1106", "1107"])
+    assert codes(table) == [("take-off.level", "5.02")]
+
+
 def test_5_05_highest_id_takes_off_first(table: Context) -> None:
     put(table, 9, "CA104", None, "s", 1, where="ground")
     low = put(table, 3, "AA105", None, "s", 1, where="ground")

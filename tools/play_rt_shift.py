@@ -358,7 +358,10 @@ class Player:
                     "hold" in cand)
         distance = self.distance(ctx, twin)
         trapped = distance >= 99  # no legal way left to its exit: it will leave by another
-        return (len(errors), major, minor, 8 if trapped else 3,
+        # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
+        # makes the next move illegal: as bad as an error now.
+        late = int(trapped and twin.taking_off)
+        return (len(errors) + late, major, minor, 8 if trapped else 3,
                 distance + 2 * self.risk(ctx, twin), distance, "hold" in cand)
 
     def risk(self, ctx: Context, plane: Plane) -> int:

@@ -83,7 +83,8 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
                  f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
                  piece=plane.id)
     if past_end:
-        if new_level < 3:
+        if (new_level < 3 and not plane.out_of_control
+                and ctx.once(("take-off level", plane.id, ctx.state.turn))):
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
                      f"of the take-off route, not {new_level}", where(move, "level"),
                      piece=plane.id)

@@ -224,6 +224,9 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
               what=f"overshot the landing at {ctx.names.name(lookups.airport)}")
     walk.hex = nxt
     walk.path.append(nxt)
+    if (plane.taking_off and left and nxt == lookups.approach[-1] and walk.level < 3
+            and not plane.out_of_control):
+        _take_off_too_low(ctx, walk)
     if nxt in walk.weather:
         _weather(ctx, walk, nxt)
     if walk.level <= 3:
@@ -249,6 +252,20 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
             near_miss(ctx, walk, other, "vertical", final=False)
         elif h != nxt and other.level == walk.level:
             near_miss(ctx, walk, other, "horizontal", final=False)
+
+
+def _take_off_too_low(ctx: Context, walk: Walk) -> None:
+    """5.02: a plane taking off must be at level 3 when it reaches the end of the route; one
+    that passes it mid-move is still at the level it started the move at (3.12). A plane out
+    of control (8.01: its level held down by evasive action or a fault) is not ruled on: the
+    near miss or the fault is the finding."""
+    plane = walk.plane
+    if ctx.once(("take-off level", plane.id, ctx.state.turn)):
+        ctx.rule("take-off.level", "5.02", f"plane {plane.id} reaches the end of the take-off "
+                 f"route at {ctx.hexname(walk.hex)} at level {walk.level}, before the end of "
+                 "its move: it must be at level 3 by then (a level change counts only on the "
+                 "final hex, 3.12)", where(walk.move, "level") or where(walk.move),
+                 piece=plane.id)
 
 
 def _ahead(h: Hex, facing: int, k: int) -> Hex:

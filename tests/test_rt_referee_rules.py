@@ -172,8 +172,26 @@ def test_3_05_movement_examples_2_to_4_speed_is_the_level(
 def test_3_06_a_plane_moves_its_full_speed(table: Context) -> None:
     plane = put(table, 5, "TJ502", "1605", "s", 4)
     move(table, plane, path=["1606", "1607", "1608"])
-    assert codes(table) == [("move.path", "3.02")]
+    assert codes(table) == [("move.path", "3.06")]
     assert at(table, plane) == "1609"
+
+
+def test_3_05_a_plane_moves_no_more_than_its_speed(table: Context) -> None:
+    plane = put(table, 5, "TJ502", "1605", "s", 4)
+    move(table, plane, path=["1606", "1607", "1608", "1609", "1610"])
+    assert codes(table) == [("move.path", "3.05")]
+
+
+def test_3_03_no_turn_in_the_middle_of_a_move(table: Context) -> None:
+    plane = put(table, 5, "TJ502", "1605", "s", 4)
+    move(table, plane, path=["1606", "1607", "1707", "1808"])
+    assert codes(table) == [("move.path", "3.03")]
+
+
+def test_3_02_a_plane_flies_the_way_its_nose_points(table: Context) -> None:
+    plane = put(table, 5, "TJ502", "1605", "s", 4)
+    move(table, plane, path=["1604", "1603", "1602", "1601"])
+    assert codes(table) == [("move.path", "3.02")]
 
 
 def test_3_11_one_level_change_a_turn(table: Context) -> None:

@@ -530,11 +530,24 @@ def _check_path(ctx: Context, walk: Walk) -> None:
     if move.path is None:
         return
     expected = [ctx.names.name(h) for h in walk.path]
-    if list(move.path) != expected:
-        ctx.rule("move.path", "3.02", f"plane {walk.plane.id} flies straight ahead its full "
-                 f"speed (3.02-3.06): expected {' '.join(expected) or 'no hexes'}, the record "
-                 f"has {' '.join(move.path) or 'none'}", where(move, "path"),
-                 piece=walk.plane.id)
+    recorded = list(move.path)
+    if recorded == expected:
+        return
+    # Cite the rule the recorded path breaks first: where it leaves the expected hexes, or
+    # that it stops short of (or runs past) them.
+    split = next((i for i, (a, b) in enumerate(zip(recorded, expected, strict=False))
+                  if a != b), None)
+    if split == 0:
+        rule, what = "3.02", "flies the way its nose points at the start of the move"
+    elif split is not None:
+        rule, what = "3.03", "may not change direction until it has moved its full speed"
+    elif len(recorded) < len(expected):
+        rule, what = "3.06", f"must move the full distance of its speed ({len(expected)} hexes)"
+    else:
+        rule, what = "3.05", f"moves as many hexes as its speed ({len(expected)})"
+    ctx.rule("move.path", rule, f"plane {walk.plane.id} {what}: expected "
+             f"{' '.join(expected) or 'no hexes'}, the record has {' '.join(recorded) or 'none'}",
+             where(move, "path"), piece=walk.plane.id)
 
 
 def _check_recorded(ctx: Context, walk: Walk) -> None:

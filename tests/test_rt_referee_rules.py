@@ -508,6 +508,26 @@ def test_9_01_collision_example_1_pulling_up_still_a_vertical_near_miss(
     assert codes(table) == [] and deals(table) == [("minor deal", "7.03")]
 
 
+def test_9_02_a_collision_written_as_no_deal_cites_9_02(table: Context) -> None:
+    put(table, 4, "CA302", "0704", "s", 3, atc="B")
+    plane = put(table, 5, "TJ305", "0701", "s", 3)
+    move(table, plane, deals=[])
+    assert codes(table) == [("deal.mismatch", "9.02")]
+
+
+def test_6_03_a_near_miss_deal_written_as_major_cites_6_03(table: Context) -> None:
+    put(table, 5, "CA302", "0805", "s", 4, atc="B")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, near_misses=[{"with": 5, "panic": 5}], deals=["major"])
+    assert codes(table) == [("deal.mismatch", "6.03")]
+
+
+def test_12_01_a_deal_the_move_did_not_cause(table: Context) -> None:
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, deals=["minor"])
+    assert codes(table) == [("deal.mismatch", "12.01")]
+
+
 def test_10_01_low_flying_is_a_major_deal(table: Context) -> None:
     plane = put(table, 6, "TJ305", "0701", "s", 2)
     move(table, plane, level=1)

@@ -9,6 +9,7 @@ whether the flight was handed off, landed, or goes on.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
@@ -42,8 +43,9 @@ class Walk:
     """Planes it already had a near miss with on this move."""
     used: set[int] = field(default_factory=set)
     """Indexes of the record's near misses matched so far."""
-    deals: list[str] = field(default_factory=list)
-    """``minor`` and ``major``, in the order the move caused them."""
+    deals: list[tuple[str, str]] = field(default_factory=list)
+    """(``minor`` or ``major``, the rule that made it a deal), in the order the move caused
+    them."""
     level_changed: bool = False
     """It changed level at the end of the move (3.11: no more this turn)."""
     systems: set[int] = field(default_factory=set)
@@ -390,7 +392,7 @@ def collide(ctx: Context, walk: Walk, other: Plane) -> None:
 def _deal(ctx: Context, walk: Walk, *, major: bool, rule: str, what: str) -> None:
     """Record a deal caused by the moving plane's ATC, unless covered up (12.07)."""
     plane, move = walk.plane, walk.move
-    walk.deals.append("major" if major else "minor")
+    walk.deals.append(("major" if major else "minor", rule))
     atc = ctx.state.controllers[plane.atc]
     if move.cover_up is not None:
         _cover_up(ctx, walk)
@@ -571,8 +573,13 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
         ctx.incident("lightning strike", "LIGHTNING STRIKES", piece=plane.id)
     if move.deals is None:
         return
-    deals = sorted(walk.deals)
-    if sorted(move.deals) != deals:
-        ctx.rule("deal.mismatch", "12.00", f"plane {plane.id}'s move caused "
-                 f"{', '.join(deals) or 'no'} deal(s); the record has "
+    caused, written = Counter(k for k, _ in walk.deals), Counter[str](move.deals)
+    if caused != written:
+        # The rule of the first deal the record leaves out; for one the move did not cause,
+        # the rule that fines that kind of deal.
+        missing = caused - written
+        rule = next((r for k, r in walk.deals if k in missing),
+                    "12.04" if (written - caused)["major"] else "12.01")
+        ctx.rule("deal.mismatch", rule, f"plane {plane.id}'s move caused "
+                 f"{', '.join(sorted(caused.elements())) or 'no'} deal(s); the record has "
                  f"{', '.join(move.deals) or 'none'}", where(move, "deals"), piece=plane.id)

@@ -256,7 +256,7 @@ def test_4_07_imperfect_hand_off_at_the_wrong_level(table: Context) -> None:
     move(table, plane)
     (done,) = hand_offs(table)
     card = table.tables.cards["TJ502"]
-    assert (done["quality"], done["away"]) == ("imperfect", 1)
+    assert (done["quality"], done["away"], done["rule"]) == ("imperfect", 1, "4.07")
     assert done["paid"] == card.bonus - card.penalty
     assert table.state.controllers["A"].commendations == 0
 
@@ -271,7 +271,7 @@ def test_4_08_imperfect_hand_off_example_one_hex_off_the_exit_point(table: Conte
     plane = put(table, 5, "AL504", "1807", "s", 4)
     move(table, plane, path=["1808", "1809", "1810", "1811"], turn="left")
     (done,) = hand_offs(table)
-    assert (done["quality"], done["away"]) == ("imperfect", 1)
+    assert (done["quality"], done["away"], done["rule"]) == ("imperfect", 1, "4.08")
 
 
 def test_4_10_overshooting_example(table: Context) -> None:
@@ -282,7 +282,7 @@ def test_4_10_overshooting_example(table: Context) -> None:
     move(table, plane)
     (done,) = hand_offs(table)
     card = table.tables.cards["AL504"]
-    assert (done["quality"], done["away"]) == ("overshoot", 1)
+    assert (done["quality"], done["away"], done["rule"]) == ("overshoot", 1, "4.10")
     assert done["paid"] == card.bonus - card.penalty - card.bonus // 2
     atc = table.state.controllers["A"]
     assert (atc.commendations, atc.final_warnings) == (0, {"AL": 1})
@@ -391,7 +391,7 @@ def test_5_07_landing_example(table: Context) -> None:
     plane = put(table, 7, "AA401", "1105", "n", 2)
     move(table, plane, path=["1104", "1103"], level=1)
     (done,) = hand_offs(table)
-    assert done["quality"] == "perfect" and codes(table) == []
+    assert (done["quality"], done["rule"]) == ("perfect", "5.07") and codes(table) == []
 
 
 def test_5_08_overshooting_a_landing_is_a_deal(table: Context) -> None:

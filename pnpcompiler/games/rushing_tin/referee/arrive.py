@@ -216,13 +216,16 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
         finish = neighbor(finish, side)
     away = distance(finish, target.hex) + abs(walk.level - plane.exit_level)
     if overshoot:
-        quality = "overshoot"
+        quality, rule = "overshoot", "4.10"
         _out_of_control_past_exit(ctx, walk)
     elif last == target.hex and walk.level == plane.exit_level and walk.facing == target.outward:
-        quality = "perfect"
+        quality, rule = "perfect", "4.01"
     else:
+        # 4.08 off the exit point on its hex side; 4.07 on it at the wrong level; on it at
+        # its level but not along the hand-off route, not the perfect hand-off of 4.01.
         quality = "imperfect"
-    settle(ctx, walk, quality, away)
+        rule = "4.08" if last != target.hex else "4.07" if away else "4.01"
+    settle(ctx, walk, quality, away, rule=rule)
 
 
 def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:
@@ -252,14 +255,14 @@ def land(ctx: Context, walk: Walk) -> None:
     plane.where = "gone"
     if not plane.celebrity:
         ctx.state.pool.add(plane.id)
-    settle(ctx, walk, "perfect", 0, landing=True)
+    settle(ctx, walk, "perfect", 0, rule="5.07", landing=True)
 
 
 def _emergency_landing(ctx: Context, walk: Walk) -> None:
     """11.01-11.02: on the runway it succeeds; elsewhere a 6 lands safely, else a crash."""
     plane, move = walk.plane, walk.move
     air = ctx.movement.air
-    safe = walk.hex == air.airport or walk.hex in air.approach
+    runway = safe = walk.hex == air.airport or walk.hex in air.approach
     if not safe:
         roll = move.emergency_roll
         if roll is None:
@@ -278,12 +281,13 @@ def _emergency_landing(ctx: Context, walk: Walk) -> None:
         _check_paid(ctx, walk, 0)
         return
     plane.extra_bonus += plane.emergency_bonus
-    settle(ctx, walk, "emergency", 0, landing=True)
+    settle(ctx, walk, "emergency", 0, rule="11.01" if runway else "11.02", landing=True)
 
 
-def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool = False
-           ) -> None:
-    """Pay a finished flight and update the ATC's record (1.41-1.42, 4.05-4.13)."""
+def settle(ctx: Context, walk: Walk, quality: str, away: int, *, rule: str,
+           landing: bool = False) -> None:
+    """Pay a finished flight and update the ATC's record (1.41-1.42, 4.05-4.13); ``rule`` is
+    the rule that names how it ended."""
     plane = walk.plane
     state, tables = ctx.state, ctx.tables
     atc = state.controllers[plane.atc]
@@ -327,7 +331,7 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool =
             after.append("commendation")
     elif quality == "overshoot":
         after.append(money.overshoot(state, atc, plane.airline))
-    ctx.incident("hand-off", "4.01" if quality == "perfect" else "4.07", piece=plane.id,
+    ctx.incident("hand-off", rule, piece=plane.id,
                  atc=plane.atc, flight=plane.flight, quality=quality, away=away,
                  time=now - plane.start, on_time=on_time, paid=total, why=why, result=after)
     _check_paid(ctx, walk, total)

@@ -16,8 +16,8 @@ import pytest
 
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.flight import fly
-from pnpcompiler.games.rushing_tin.referee.log import Move
-from pnpcompiler.games.rushing_tin.referee.replay import build_context
+from pnpcompiler.games.rushing_tin.referee.log import Move, Turn
+from pnpcompiler.games.rushing_tin.referee.replay import build_context, one_move, start_turn
 from pnpcompiler.games.rushing_tin.referee.state import Controller, Plane
 from pnpcompiler.geometry.hexgrid import direction_index
 from pnpcompiler.project import GameContent, load_game
@@ -589,3 +589,44 @@ def test_late_flights_earn_no_bonus(table: Context) -> None:
     move(table, plane)
     (done,) = hand_offs(table)
     assert (done["on_time"], done["paid"]) == (False, 0)
+
+
+# --- random events and weather: the card's own rule, not the RANDOM EVENTS heading ----------
+
+
+@pytest.mark.parametrize(("card", "rule"), [("weather-turbulence-4", "1.22"),
+                                            ("event-appraisal", "1.21")])
+def test_1_21_1_22_only_a_1_or_a_2_draws_a_card(table: Context, card: str, rule: str) -> None:
+    table.next_turn = 5
+    start_turn(table, Turn.model_validate({"turn": 5, "roll": 3, "event": {"card": card}}))
+    assert codes(table) == [("event.no-card", rule)]
+
+
+def test_electrical_failure_repair_roll_every_turn(table: Context) -> None:
+    """ELECTRICAL FAILURE: roll 1d6 every turn until fixed; the card, not RANDOM EVENTS."""
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    plane.fault, plane.out_of_control = "cannot-climb", True
+    one_move(table, Move.model_validate({"plane": 4, "level": 5}))
+    assert codes(table) == [("event.repair-roll", "ELECTRICAL FAILURE"),
+                            ("event.fault", "ELECTRICAL FAILURE")]
+
+
+def test_lightning_strikes_stuck_at_its_level(table: Context) -> None:
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    plane.fault, plane.out_of_control = "stuck", True
+    one_move(table, Move.model_validate({"plane": 4, "repair": 3, "level": 3}))
+    assert codes(table) == [("event.fault", "LIGHTNING STRIKES")]
+
+
+def test_7_11_no_level_change_after_vertical_evasive_action(table: Context) -> None:
+    put(table, 5, "CA302", "0703", "s", 5, atc="B")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, turn="left", near_misses=[{"with": 5, "kind": "vertical", "panic": 2,
+                                                  "evasive": {"level": "down"}}])
+    assert codes(table) == [("move.restricted", "7.11")]
+
+
+def test_7_02_an_invented_vertical_near_miss(table: Context) -> None:
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, near_misses=[{"with": 5, "kind": "vertical", "panic": 4}])
+    assert codes(table) == [("near-miss.invented", "7.02")]

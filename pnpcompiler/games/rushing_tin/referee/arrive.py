@@ -33,7 +33,8 @@ def end_changes(ctx: Context, walk: Walk) -> None:
         _take_off(ctx, walk, new_level, side)
         return
     if walk.restricted and (side or new_level != walk.level):
-        ctx.rule("move.restricted", "6.10" if "evasive" in walk.restricted else "4.11",
+        rule = "7.11" if walk.restricted.startswith("level changed in evasive") else "6.10"
+        ctx.rule("move.restricted", rule,
                  f"plane {plane.id} may not turn or change level at the end of this move: "
                  f"{walk.restricted}", where(move), piece=plane.id)
     if abs(new_level - walk.level) > 1 and plane.fault != "engine-2":
@@ -97,21 +98,22 @@ def _faults(ctx: Context, walk: Walk, new_level: int) -> None:
     """Electrical failure, lightning and engine failure limit the level (RANDOM EVENTS)."""
     plane, move = walk.plane, walk.move
     fault, level = plane.fault, walk.level
-    problem = None
+    problem, rule = None, "ELECTRICAL FAILURE"
     if fault == "cannot-climb" and new_level > level:
         problem = f"cannot fly above level {level} (electrical failure)"
     elif fault == "cannot-descend" and new_level < level:
         problem = f"cannot fly below level {level} (electrical failure)"
     elif fault == "stuck" and new_level != level:
-        problem = f"is stuck at level {level} (lightning strike)"
+        problem, rule = f"is stuck at level {level} (lightning strike)", "LIGHTNING STRIKES"
     elif fault in ("engine-1", "engine-2"):
         drop = 1 if fault == "engine-1" else 2
         expected = max(level - drop, 1)
+        rule = "ENGINE FAILURE"
         if new_level != expected:
             problem = (f"drops {drop} level(s) a turn (engine failure): level {expected}, "
                        f"not {new_level}")
     if problem:
-        ctx.rule("event.fault", "RANDOM EVENTS", f"plane {plane.id} {problem}",
+        ctx.rule("event.fault", rule, f"plane {plane.id} {problem}",
                  where(move, "level") or where(move), piece=plane.id)
 
 

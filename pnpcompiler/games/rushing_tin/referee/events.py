@@ -32,7 +32,9 @@ def resolve_event(ctx: Context, turn: Turn) -> None:
             "weather" if roll in dice.weather_event else None)
     if kind is None:
         if event is not None:
-            ctx.rule("event.no-card", "1.20", f"an event roll of {roll} draws no card",
+            # 1.21-1.22: only a 1 draws a Random Event card and a 2 a Weather Event card.
+            rule = "1.22" if event.card in ctx.tables.weather_events else "1.21"
+            ctx.rule("event.no-card", rule, f"an event roll of {roll} draws no card",
                      where(turn, "event"))
         return
     rule = "1.21" if kind == "random" else "1.22"
@@ -167,7 +169,7 @@ def approaching(ctx: Context) -> Plane | None:
 def _radar_failure(ctx: Context, event: Event, plane: Plane, section: str) -> None:
     """RADAR FAILURE: the plane moves to the same place in the section rolled."""
     if event.new_section is None:
-        ctx.rule("event.section-roll", "RANDOM EVENTS", "RADAR FAILURE: roll 1d6 for the new "
+        ctx.rule("event.section-roll", "RADAR FAILURE", "RADAR FAILURE: roll 1d6 for the new "
                  "section; the record has no roll", where(event))
         return
     target = section_for(ctx, event.new_section)

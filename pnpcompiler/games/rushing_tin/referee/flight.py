@@ -557,7 +557,8 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
     move, plane = walk.move, walk.plane
     for i, entry in enumerate(move.near_misses):
         if i not in walk.used:
-            ctx.rule("near-miss.invented", "6.02", f"plane {plane.id} had no near miss with "
+            rule = "7.02" if entry.kind == "vertical" else "6.02"
+            ctx.rule("near-miss.invented", rule, f"plane {plane.id} had no near miss with "
                      f"plane {entry.with_} on this move", where(move, "near_misses", i),
                      piece=plane.id)
     storm_hexes = walk.storm_hexes

@@ -26,8 +26,12 @@ from .flight import fly
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Controller, HexNames, Plane, Shift
 
-DICE_KEYS = {"lead_rolls", "accept_rolls", "roll", "section", "new_section", "rolls", "wind",
-             "panic", "lightning", "repair", "emergency_roll"}
+DICE_KEYS = {"lead_rolls": "1.06", "accept_rolls": "1.14", "roll": "1.20",
+             "section": "RANDOM EVENTS", "new_section": "RADAR FAILURE",
+             "rolls": "RANDOM EVENTS", "wind": "STRONG WINDS", "panic": "6.05",
+             "lightning": "LIGHTNING STRIKES", "repair": "ELECTRICAL FAILURE",
+             "emergency_roll": "11.02"}
+"""The keys a record writes dice under, each with the rule the die is rolled by."""
 ROLL_OFFS = {"lead_rolls", "accept_rolls", "rolls"}
 """Dice rolled round by round, re-rolling ties: written per player, read back by rounds."""
 
@@ -216,7 +220,7 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
 
 
 def must_accept(ctx: Context, part: Any, rule: str) -> None:
-    """1.13 / 1.80: planes left in the pool must go to ATCs with pending hand-offs."""
+    """1.13 / 1.83: planes left in the pool must go to ATCs with pending hand-offs."""
     state, tables = ctx.state, ctx.tables
     if not state.pool:
         return
@@ -276,8 +280,8 @@ def payments(ctx: Context, turn: Turn) -> None:
 
 
 def end_turn(ctx: Context, turn: Turn) -> None:
-    """1.80: planes left in the pool; the celebrity's deadline; the board kept."""
-    must_accept(ctx, turn, "1.80")
+    """1.80-1.83: planes left in the pool; the celebrity's deadline; the board kept."""
+    must_accept(ctx, turn, "1.83")
     celebrity_deadlines(ctx)
     if ctx.keep_snapshots:
         ctx.snapshots.append(ctx.state.snapshot())
@@ -344,13 +348,14 @@ def _repair(ctx: Context, plane: Plane, move: Move) -> None:
     dice = ctx.tables.rules.dice
     if plane.fault not in ("cannot-climb", "cannot-descend", "stuck"):
         if move.repair is not None:
-            ctx.rule("event.no-fault", "RANDOM EVENTS", f"plane {plane.id} has nothing to "
+            ctx.rule("event.no-fault", "ELECTRICAL FAILURE", f"plane {plane.id} has nothing to "
                      "repair", where(move, "repair"), piece=plane.id)
         return
     if move.repair is None:
         what = ("been struck by lightning" if plane.fault == "stuck"
                 else "an electrical failure")
-        ctx.rule("event.repair-roll", "RANDOM EVENTS", f"plane {plane.id} has {what}: roll 1d6 "
+        rule = "LIGHTNING STRIKES" if plane.fault == "stuck" else "ELECTRICAL FAILURE"
+        ctx.rule("event.repair-roll", rule, f"plane {plane.id} has {what}: roll 1d6 "
                  "every turn until it is fixed; the record has no roll", where(move),
                  piece=plane.id)
         return
@@ -509,9 +514,14 @@ def check_dice(ctx: Context, log: ShiftLog) -> None:
     doc = log._doc
     if log.seed is None or doc is None:
         return
-    dice = (RolledDie(value, partial(doc.locate, path), "1.20")
+    dice = (RolledDie(value, partial(doc.locate, path), _die_rule(path))
             for path, value in _dice(doc.data, ()))
     check_seeded(ctx, log.seed, dice, order="record order")
+
+
+def _die_rule(path: tuple[Any, ...]) -> str:
+    """Return the rule a die at ``path`` was rolled by (its key's, the last on the path)."""
+    return next(DICE_KEYS[k] for k in reversed(path) if isinstance(k, str) and k in DICE_KEYS)
 
 
 def _dice(data: Any, path: tuple[Any, ...],

@@ -140,6 +140,33 @@ def test_2_07_reducing_to_level_2_is_not_the_choice(tmp_path: Path) -> None:
     assert ("entry.order", "2.07") in [(f.code, f.extra["rule"]) for f in report.findings]
 
 
+ENTRY_LEVEL_WRONG = ACCEPTING.replace(
+    """      - {plane: 4, enter: {level: {level4}}}
+""", "").replace(
+    """      - {plane: 7, path: ["0112", "0211", "0311"]}
+      - {plane: 5, enter: {level: 3}, path: ["1114", "1113", "1112"]}
+""", """      - {plane: 7, path: ["0112", "0211", "0311"], level: 4}
+      - {plane: 5, enter: {level: 3}, path: ["1114", "1113", "1112"]}
+      - plane: 4
+        path: ["0112", "0211", "0311"]
+        near_misses: [{with: 7, kind: vertical, panic: 4}]
+        deals: [minor]
+""")
+
+
+def test_2_06_a_wrong_entry_level_is_one_finding(tmp_path: Path) -> None:
+    """Plane 4 enters at 24 at the card's level 3 beside plane 7, which has priority: 2.07
+    puts it at level 4. That is the record's one mistake; the rest is judged on the record's
+    own terms (plane 4 at level 3 moves after 7 and 5, 3.01; plane 7 is not in the way of an
+    entry the record never makes, 1.36), and the near miss its entry causes is written."""
+    record = tmp_path / "entry.yaml"
+    record.write_text(ENTRY_LEVEL_WRONG, encoding="utf-8")
+    report = referee_file(record, ROOT / "content")
+    assert [(f.code, f.extra["rule"]) for f in report.findings] == [("entry.must-alter",
+                                                                       "2.06")]
+    assert [i["kind"] for i in report.incidents if "deal" in i["kind"]] == ["minor deal"]
+
+
 # --- movement (3.01-3.12) ----------------------------------------------------------------------
 
 

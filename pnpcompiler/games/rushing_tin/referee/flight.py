@@ -507,6 +507,9 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     assert plane.hex is not None
     for waiting in [p for p in ctx.state.planes.values()
                     if p.where == "waiting" and p.id != plane.id]:
+        expected = ctx.expected_entry.get(waiting.id, waiting.entry)
+        if ctx.recorded_entry.get(waiting.id, expected) != expected:
+            continue  # the record enters it otherwise: that mistake is ruled at its move
         for h, level in entry_path(ctx, waiting):
             same_hex = h == plane.hex and abs(level - plane.level) <= 1
             beside = distance(h, plane.hex) == 1 and level == plane.level

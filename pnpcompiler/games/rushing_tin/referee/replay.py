@@ -365,11 +365,18 @@ def _repair(ctx: Context, plane: Plane, move: Move) -> None:
         plane.fault, plane.out_of_control, plane.reason = None, False, ""
 
 
-def entry_levels(ctx: Context) -> None:
+def entry_levels(ctx: Context, turn: Turn) -> None:
     """2.06-2.07: of the planes entering at one point this turn, the highest ID enters at the
-    card's level; each other goes one level below the lowest or else one above the highest."""
+    card's level; each other goes one level below the lowest or else one above the highest.
+    Also note the level the record enters each at (its ``enter`` level, else the card's)."""
     ctx.expected_entry.clear()
     ctx.entry_priority.clear()
+    ctx.recorded_entry.clear()
+    for move in turn.moves:
+        plane = ctx.state.planes.get(move.plane)
+        if plane is not None and plane.where == "waiting":
+            ctx.recorded_entry[plane.id] = (move.enter.level if move.enter and move.enter.level
+                                            else plane.entry)
     by_point: dict[int, list[Plane]] = {}
     for plane in ctx.state.active():
         if plane.where == "waiting":
@@ -397,8 +404,8 @@ def check_order(ctx: Context, turn: Turn) -> None:
         if plane is None:
             return (0, 0)
         if plane.where == "waiting":
-            level = move.enter.level if move.enter and move.enter.level else (
-                ctx.expected_entry.get(plane.id, plane.entry))
+            # The record's own entry level: a wrong one is ruled once, at the plane's move.
+            level = ctx.recorded_entry.get(plane.id, plane.entry)
         elif plane.where == "ground":
             level = 1
         else:

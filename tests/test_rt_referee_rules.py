@@ -525,6 +525,49 @@ def test_9_01_collision_example_2(table: Context) -> None:
     assert plane.where == other.where == "gone" and {4, 5} <= table.state.pool
 
 
+COLLISION_UNWRITTEN = ACCEPTING.replace("{level4}", "4") + """\
+  - turn: 2
+    roll: 3
+    moves:
+      - {plane: 1}
+      - {plane: 4, level: 3}
+      - {plane: 2}
+      - {plane: 7}
+      - {plane: 5, turn: left}
+      - {plane: 10}
+  - turn: 3
+    roll: 3
+    moves:
+      - {plane: 1}
+      - {plane: 2}
+      - {plane: 7}
+      - {plane: 5}
+      - {plane: 10}
+"""
+
+
+def test_9_02_a_collision_is_found_when_the_record_writes_no_deals(tmp_path: Path) -> None:
+    """Plane 4 drops to level 3 two hexes ahead of plane 7 on the same line; next turn plane
+    7 flies into it. The record has no ``deals:`` at all (and no move for plane 4 after the
+    collision): the referee finds the collision from the planes' positions and rules that
+    the record does not write its major deal."""
+    record = tmp_path / "collision.yaml"
+    record.write_text(COLLISION_UNWRITTEN, encoding="utf-8")
+    report = referee_file(record, ROOT / "content")
+    assert "deals:" not in COLLISION_UNWRITTEN
+    assert [(f.code, f.extra["rule"], f.extra["piece"]) for f in report.findings] == [
+        ("deal.unrecorded", "9.02", 7)]
+    assert [i["other"] for i in report.incidents if i["kind"] == "collision"] == [4]
+
+
+def test_9_02_a_collision_without_deals_key_is_ruled_on(table: Context) -> None:
+    other = put(table, 4, "CA302", "0704", "s", 3, atc="B")
+    plane = put(table, 5, "TJ305", "0701", "s", 3)
+    move(table, plane)
+    assert codes(table) == [("deal.unrecorded", "9.02")]
+    assert plane.where == other.where == "gone"
+
+
 def test_9_01_collision_example_1_pulling_up_still_a_vertical_near_miss(
         table: Context) -> None:
     """COLLISIONS EXAMPLES 1: plane 7 finishes on plane 4's hex at the same level and pulls

@@ -341,8 +341,11 @@ class Player:
     def score(self, plane: Plane, cand: dict[str, Any]) -> tuple[Any, ...]:
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
         ctx, twin = self.trial(plane, cand)
+        # What the player writes down after choosing (near misses, lightning, deals) is no
+        # error of the choice.
         errors = [f for f in ctx.findings[before_f:] if f.severity.value == "error"
-                  and f.code not in ("near-miss.unrecorded", "weather.lightning")]
+                  and f.code not in ("near-miss.unrecorded", "weather.lightning",
+                                     "deal.unrecorded")]
         new = ctx.incidents[before_i:]
         major = sum(1 for i in new if i["kind"] == "major deal")
         minor = sum(1 for i in new if i["kind"] == "minor deal")

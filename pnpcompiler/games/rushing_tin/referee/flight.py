@@ -24,6 +24,8 @@ from .log import Move, NearMiss
 from .state import Plane
 
 LEFT, RIGHT = 1, -1
+NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
+"""The deals a near miss gives: the record writes those in ``near_misses``."""
 SIDES = {"left": LEFT, "right": RIGHT}
 
 
@@ -576,6 +578,13 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
         _out_of_control(plane, "struck by lightning")
         ctx.incident("lightning strike", "LIGHTNING STRIKES", piece=plane.id)
     if move.deals is None:
+        # Unwritten deals are found from the planes' positions all the same; only a near
+        # miss's deal is written elsewhere (near_misses, or near-miss.unrecorded).
+        unwritten = [(k, r) for k, r in walk.deals if r not in NEAR_MISS_DEALS]
+        if unwritten:
+            ctx.rule("deal.unrecorded", unwritten[0][1], f"plane {plane.id}'s move caused "
+                     f"{', '.join(f'a {k} deal ({r})' for k, r in unwritten)}; the record "
+                     "writes no deals for it", where(move), piece=plane.id)
         return
     caused, written = Counter(k for k, _ in walk.deals), Counter[str](move.deals)
     if caused != written:

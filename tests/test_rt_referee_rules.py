@@ -433,6 +433,22 @@ def test_5_11_entering_the_control_zone_is_a_major_deal(table: Context) -> None:
     assert deals(table) == [("major deal", "5.11")]
 
 
+def test_5_11_descending_into_the_control_zone_at_the_end_of_a_move(table: Context) -> None:
+    """5.11 with 3.12: a plane at level 4 that ends its move on 1006, beside the approach,
+    and reduces to level 3 there is in the control zone at level 3: a major deal."""
+    plane = put(table, 8, "TJ305", "1010", "n", 4)
+    move(table, plane, path=["1009", "1008", "1007", "1006"], level=3)
+    assert deals(table) == [("major deal", "5.11")]
+
+
+def test_5_11_climbing_out_at_the_end_of_a_move_is_not_entering(table: Context) -> None:
+    """3.12: a plane at level 3 whose final hex is in the control zone but which climbs to
+    level 4 there is at level 4 on that hex: no deal."""
+    plane = put(table, 8, "TJ305", "1009", "n", 3)
+    move(table, plane, path=["1008", "1007", "1006"], level=4)
+    assert deals(table) == [] and codes(table) == []
+
+
 # --- near misses (6.00-7.13) ---------------------------------------------------------------------
 
 
@@ -461,10 +477,11 @@ def test_6_06_a_calm_pilot_carries_on(table: Context) -> None:
 
 def test_6_03_finishing_on_the_zone_can_be_avoided_by_a_level_change(table: Context) -> None:
     """HORIZONTAL NEAR MISS EXAMPLES 3: plane 2 finishes its move in plane 5's zone but
-    changes level at the end: no near miss."""
+    changes level at the end (up, as in the example: down would put it in the airport's
+    control zone at level 3 on RT001): no near miss."""
     put(table, 5, "CA302", "0806", "s", 4, atc="B")
     plane = put(table, 2, "AL504", "0701", "se", 4)
-    move(table, plane, level=3)
+    move(table, plane, level=5)
     assert codes(table) == [] and deals(table) == []
 
 

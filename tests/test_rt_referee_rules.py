@@ -10,7 +10,7 @@ the airport at 1103, take-off heading south along 1104-1106.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -18,7 +18,7 @@ from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.flight import fly
 from pnpcompiler.games.rushing_tin.referee.log import Move, Turn
 from pnpcompiler.games.rushing_tin.referee.replay import build_context, one_move, start_turn
-from pnpcompiler.games.rushing_tin.referee.state import Controller, Plane
+from pnpcompiler.games.rushing_tin.referee.state import Controller, Plane, WeatherSystem
 from pnpcompiler.geometry.hexgrid import direction_index
 from pnpcompiler.project import GameContent, load_game
 from pnpcompiler.referee import referee_file
@@ -717,3 +717,28 @@ def test_7_02_an_invented_vertical_near_miss(table: Context) -> None:
     plane = put(table, 4, "AL504", "0701", "s", 4)
     move(table, plane, near_misses=[{"with": 5, "kind": "vertical", "panic": 4}])
     assert codes(table) == [("near-miss.invented", "7.02")]
+
+
+def _system(ctx: Context, kind: Literal["storm", "turbulence"], level: int,
+            *hexes: str) -> WeatherSystem:
+    system = WeatherSystem(kind, level, "A", 20, [ctx.names.hex(h) for h in hexes])
+    ctx.state.weather.append(system)
+    return system
+
+
+def test_weather_final_hex_at_the_level_the_move_ends_at(table: Context) -> None:
+    """ENTERING A WEATHER SYSTEM with 3.12: a plane reducing to the system's level on the
+    final hex of its move is in the system there and pays its penalty."""
+    _system(table, "turbulence", 3, "0705")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, path=["0702", "0703", "0704", "0705"], level=3)
+    assert plane.weather_penalty == 20 and codes(table) == []
+
+
+def test_lightning_strikes_no_roll_for_a_final_hex_climbed_out_of(table: Context) -> None:
+    """LIGHTNING STRIKES with 3.12: one d6 per storm hex flown through at the storm's level;
+    a plane that climbs out on its final hex is not at the storm's level there."""
+    _system(table, "storm", 4, "0704", "0705")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, path=["0702", "0703", "0704", "0705"], level=5, lightning=[3])
+    assert codes(table) == [] and plane.weather_penalty == 20

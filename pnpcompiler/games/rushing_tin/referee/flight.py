@@ -231,7 +231,7 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     if (plane.taking_off and left and nxt == lookups.approach[-1] and walk.level < 3
             and not plane.out_of_control):
         _take_off_too_low(ctx, walk)
-    if nxt in walk.weather:
+    if nxt in walk.weather and left:  # the final hex: at the level it ends at (3.12)
         _weather(ctx, walk, nxt)
     if walk.level <= 3 and left:  # the final hex is judged at the level it ends at (3.12)
         _control_zone(ctx, walk, nxt, walk.level)
@@ -465,14 +465,16 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
 
 def _end_of_move(ctx: Context, walk: Walk) -> None:
     """Turn and level change at the end of the move (3.07-3.12), then what the final hex
-    means: the control zone and near misses at the level it ends at (3.12), low flying,
-    landing, hand-off."""
+    means: the control zone, weather and near misses at the level it ends at (3.12), low
+    flying, landing, hand-off."""
     taking_off = walk.plane.taking_off
     end_changes(ctx, walk)
     if walk.done:
         return
     if walk.level <= 3 and not taking_off:
         _control_zone(ctx, walk, walk.hex, walk.level)
+    if walk.hex in walk.weather:
+        _weather(ctx, walk, walk.hex)
     around = ctx.around(walk.hex)
     # The end-of-move turn and level change do not move the plane to another hex.
     near = walk.hex in walk.occupied or not walk.occupied.isdisjoint(around)

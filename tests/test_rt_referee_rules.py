@@ -16,8 +16,13 @@ import pytest
 
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.flight import fly
-from pnpcompiler.games.rushing_tin.referee.log import Move, Turn
-from pnpcompiler.games.rushing_tin.referee.replay import build_context, one_move, start_turn
+from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
+from pnpcompiler.games.rushing_tin.referee.replay import (
+    accept,
+    build_context,
+    one_move,
+    start_turn,
+)
 from pnpcompiler.games.rushing_tin.referee.state import Controller, Plane, WeatherSystem
 from pnpcompiler.geometry.hexgrid import direction_index
 from pnpcompiler.project import GameContent, load_game
@@ -742,3 +747,30 @@ def test_lightning_strikes_no_roll_for_a_final_hex_climbed_out_of(table: Context
     plane = put(table, 4, "AL504", "0701", "s", 4)
     move(table, plane, path=["0702", "0703", "0704", "0705"], level=5, lightning=[3])
     assert codes(table) == [] and plane.weather_penalty == 20
+
+
+# --- one mistake, one finding: an acceptance ruled on is still played as recorded -----------
+
+
+def test_getting_fired_a_fired_atc_accepting_is_one_finding(table: Context) -> None:
+    """GETTING FIRED: a fired ATC accepts no more hand-offs. The record's acceptance is
+    reported once and played as recorded, so the plane's later moves are not reported too."""
+    table.state.pool = {3}
+    table.state.controllers["A"].pending = ["TJ305"]
+    table.state.controllers["A"].fired = True
+    accept(table, Accept(atc="A", flight="TJ305", plane=3))
+    assert codes(table) == [("accept.fired", "GETTING FIRED")]
+    assert table.state.planes[3].where == "waiting" and not table.state.pool
+    table.state.turn += 1
+    one_move(table, Move.model_validate({"plane": 3}))
+    assert codes(table) == [("accept.fired", "GETTING FIRED")]
+
+
+def test_2_01_a_card_from_another_hand_is_played_once(table: Context) -> None:
+    """2.01: the card is not among the ATC's pending hand-offs; it is reported, and the card
+    leaves the hand that holds it, which is then not asked to accept it again (1.83)."""
+    table.state.pool = {3}
+    table.state.controllers["B"].pending = ["TJ305"]
+    accept(table, Accept(atc="A", flight="TJ305", plane=3))
+    assert codes(table) == [("accept.not-pending", "2.01")]
+    assert table.state.controllers["B"].pending == []

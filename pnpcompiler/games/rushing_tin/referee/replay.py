@@ -175,15 +175,20 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
         ctx.rule("accept.unknown-atc", "2.01", f"{acc.atc} is not an ATC on this shift", where(acc))
         return
     if atc.fired:
+        # Reported, then played as recorded: the plane is on the table all the same, so its
+        # moves are judged as the record makes them (one mistake, one finding).
         ctx.rule("accept.fired", "GETTING FIRED", f"{acc.atc} has been fired and accepts no "
                  "more hand-offs", where(acc))
-        return
     holder = state.controllers.get(acc.traded_from) if acc.traded_from else atc
     if holder is None or acc.flight not in holder.pending:
         # Reported, then played as recorded: the plane is on the table whatever the card.
         whose = acc.traded_from or acc.atc
         ctx.rule("accept.not-pending", "2.01", f"{acc.flight} is not among {whose}'s pending "
                  "hand-offs", where(acc, "flight"))
+        # The card is played all the same: it leaves the hand that holds it, if any.
+        other = next((c for c in state.controllers.values() if acc.flight in c.pending), None)
+        if other is not None:
+            other.pending.remove(acc.flight)
         holder = None
     route = ctx.tables.route(acc.flight)
     assert route is not None

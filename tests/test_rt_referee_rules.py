@@ -641,6 +641,18 @@ def test_10_04_flying_at_level_2_examples(table: Context) -> None:
     assert table.findings[0].severity.value == "warning"
 
 
+def test_10_06_no_turn_at_level_2_until_back_at_level_3(table: Context) -> None:
+    """10.06: flying at level 2 to avoid trouble, no turn until back at level 3; climbing to
+    3 and then turning at the end of the same move is allowed (3.07: in any order)."""
+    plane = put(table, 4, "AL504", "0701", "s", 3)
+    move(table, plane, level=2, claim="the only safe way")
+    move(table, plane, turn="left")
+    assert ("level2.turn", "10.06") in codes(table)
+    table.findings.clear()
+    move(table, plane, turn="left", level=3)
+    assert codes(table) == []
+
+
 def test_10_04_level_2_without_a_reason_is_illegal(table: Context) -> None:
     plane = put(table, 4, "AL504", "0701", "s", 3)
     move(table, plane, level=2)

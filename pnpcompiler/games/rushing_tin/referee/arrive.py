@@ -43,7 +43,9 @@ def end_changes(ctx: Context, walk: Walk) -> None:
                  piece=plane.id)
     if plane.fault is not None:
         _faults(ctx, walk, new_level)
-    if plane.low_to_avoid and side:
+    # 3.07: the turn and the level change come in any order, so a plane climbing back to
+    # level 3 may turn after it.
+    if plane.low_to_avoid and side and new_level < 3:
         ctx.rule("level2.turn", "10.06", f"plane {plane.id} flies at level 2 to avoid trouble "
                  "and may not change direction until back at level 3", where(move, "turn"),
                  piece=plane.id)

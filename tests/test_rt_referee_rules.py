@@ -786,3 +786,13 @@ def test_2_01_a_card_from_another_hand_is_played_once(table: Context) -> None:
     accept(table, Accept(atc="A", flight="TJ305", plane=3))
     assert codes(table) == [("accept.not-pending", "2.01")]
     assert table.state.controllers["B"].pending == []
+
+
+def test_go_around_the_affected_plane_is_the_highest_id_approaching(table: Context) -> None:
+    """GO AROUND: the card names the plane approaching to land with the highest ID; a wrong
+    plane cites the card."""
+    put(table, 7, "AA401", "1109", "n", 3)
+    table.next_turn = 5
+    start_turn(table, Turn.model_validate({"turn": 5, "roll": 1, "event": {
+        "card": "event-go-around", "plane": 3}}))
+    assert codes(table) == [("event.plane", "GO AROUND")]

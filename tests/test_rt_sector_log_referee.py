@@ -200,6 +200,17 @@ def test_land_at_the_airport_event_replaces_the_bonus(tmp_path: Path) -> None:
     assert _codes(report) == []
 
 
+def test_food_poisoning_without_the_turn_it_was_drawn_is_a_gap(tmp_path: Path) -> None:
+    """FOOD POISONING gives 1:30 to land from the turn it is drawn: without 'at' the sheet
+    cannot tell, and the warning cites the card, not the RANDOM EVENTS heading."""
+    report = _referee(tmp_path, """
+        - {flight: AA105, ctr: PR, id: 1, start: 8:00, finish: 9:30, p: 0, cm: 1, paid: 600,
+           events: [{card: event-food-poisoning}]}
+    """)
+    assert [(f.code, f.extra["rule"]) for f in report.findings] == [
+        ("sheet.event-time", "FOOD POISONING")]
+
+
 def test_untimed_deal_that_could_change_another_payment_is_a_gap(tmp_path: Path) -> None:
     report = _referee(tmp_path, """
         - {flight: AA105, ctr: PR, id: 1, start: 8:00, finish: 10:15, d: 1, p: 1}

@@ -109,7 +109,8 @@ def _random_event(ctx: Context, event: Event) -> None:
         return
     if card.event == "go-around":
         plane = approaching(ctx)
-        _check_plane(ctx, event, plane, "the plane with the highest ID approaching to land")
+        _check_plane(ctx, event, plane, "the plane with the highest ID approaching to land",
+                     rule="GO AROUND")
         if plane is not None:
             plane.go_around = True
         return
@@ -143,10 +144,11 @@ def _random_event(ctx: Context, event: Event) -> None:
     ctx.incident(card.event, "RANDOM EVENTS", piece=plane.id, atc=plane.atc, card=card.id)
 
 
-def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str) -> None:
+def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str, *,
+                 rule: str = "RANDOM EVENTS") -> None:
     found = plane.id if plane else None
     if event.plane != found:
-        ctx.rule("event.plane", "RANDOM EVENTS", f"the affected plane is {which}: "
+        ctx.rule("event.plane", rule, f"the affected plane is {which}: "
                  f"{'plane ' + str(found) if found else 'none (the card is discarded)'}; the "
                  f"record has {'plane ' + str(event.plane) if event.plane else 'none'}",
                  where(event, "plane") or where(event), piece=found)

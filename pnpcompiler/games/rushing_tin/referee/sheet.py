@@ -270,7 +270,7 @@ def read_events(sheet: Sheet, f: Flight) -> list[tuple[RandomEventCard, int | No
             sheet.rule("row.event-time", "RANDOM EVENTS", f"{event.card} at {event.at} is "
                        f"outside {f.span()}", event.where("at"), at=at, piece=f.plane)
         if card.land_within and event.at is None:
-            sheet.rule("sheet.event-time", "RANDOM EVENTS", f"{card.title} gives "
+            sheet.rule("sheet.event-time", card.title.upper(), f"{card.title} gives "
                        f"{card.land_within} to land from the turn it is drawn, which the sheet "
                        "does not say: the landing counts as in time; write 'at:'",
                        event.where("card"), piece=f.plane, warn=True)

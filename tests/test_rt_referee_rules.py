@@ -20,6 +20,7 @@ from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
 from pnpcompiler.games.rushing_tin.referee.replay import (
     accept,
     build_context,
+    end_moves,
     one_move,
     start_turn,
 )
@@ -409,6 +410,14 @@ def test_5_02_passing_the_end_too_low_is_one_finding(table: Context) -> None:
     move(table, plane, path=["1104", "1105"])
     move(table, plane, path=["1106", "1107"])
     assert codes(table) == [("take-off.level", "5.02")]
+
+
+def test_5_04_a_plane_waiting_to_take_off_is_moved_or_held(table: Context) -> None:
+    """5.03-5.04: a plane on the ground takes off or waits (hold: true); a record that says
+    nothing about it is reported, not read as waiting."""
+    put(table, 1, "AA105", None, "s", 1, where="ground")
+    end_moves(table, Turn.model_validate({"turn": 5, "roll": 3}))
+    assert codes(table) == [("move.missing", "5.04")]
 
 
 def test_5_05_highest_id_takes_off_first(table: Context) -> None:

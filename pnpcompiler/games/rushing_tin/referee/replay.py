@@ -266,10 +266,17 @@ def start_turn(ctx: Context, turn: Turn) -> None:
 def end_moves(ctx: Context, turn: Turn) -> None:
     """3.06: every active plane moved; then the weather counters the record moves."""
     for plane in ctx.state.active():
-        if plane.id not in ctx.moved and plane.where in ("waiting", "flying"):
+        if plane.id in ctx.moved:
+            continue
+        if plane.where in ("waiting", "flying"):
             ctx.rule("move.missing", "3.06", f"plane {plane.id} is active and must move its "
                      "full distance this turn; the record has no move for it", where(turn),
                      piece=plane.id)
+        elif plane.where == "ground":
+            # Waiting to take off is a choice the record makes (hold: true), never silence.
+            ctx.rule("move.missing", "5.04", f"plane {plane.id} is ready to take off; the "
+                     "record has no move for it (take off, or hold: true to wait until it is "
+                     "safe)", where(turn), piece=plane.id)
     weather_moves(ctx, turn)
 
 

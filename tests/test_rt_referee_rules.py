@@ -20,6 +20,7 @@ from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
 from pnpcompiler.games.rushing_tin.referee.replay import (
     accept,
     build_context,
+    celebrity_deadlines,
     end_moves,
     one_move,
     start_turn,
@@ -805,3 +806,15 @@ def test_go_around_the_affected_plane_is_the_highest_id_approaching(table: Conte
     start_turn(table, Turn.model_validate({"turn": 5, "roll": 1, "event": {
         "card": "event-go-around", "plane": 3}}))
     assert codes(table) == [("event.plane", "GO AROUND")]
+
+
+@pytest.mark.parametrize(("start", "sued"), [("7:30", True), ("7:45", False)])
+def test_celebrity_alert_sued_once_it_can_no_longer_finish_on_schedule(
+        table: Context, start: str, sued: bool) -> None:
+    """CELEBRITY ALERT: a jet on a 1:30 schedule still flying at the end of 9:00 (turn 5)
+    having started at 7:30 can no longer be handed off on schedule (9:15 is 1:45 on): the
+    celebrity sues then, not a turn later (which the shift's last turn would never reach)."""
+    plane = put(table, 13, "CJ102", "0705", "s", 4, start=start)
+    plane.celebrity, plane.lawsuit = True, 900
+    celebrity_deadlines(table)
+    assert (table.state.controllers["A"].lawsuits == 900) is sued

@@ -300,13 +300,14 @@ def end_turn(ctx: Context, turn: Turn) -> None:
 
 
 def celebrity_deadlines(ctx: Context) -> None:
-    """A Celebrity Jet still flying when its schedule has run out has failed it: the
-    celebrity sues (CELEBRITY ALERT)."""
+    """A Celebrity Jet still flying at the end of the last turn it could be handed off on
+    schedule has failed it: the celebrity sues (CELEBRITY ALERT), the shift's last turn
+    included."""
     from .arrive import sue
 
+    later = ctx.tables.time_of(ctx.state.turn + 1)
     for plane in ctx.state.planes.values():
-        if (plane.celebrity and plane.where != "gone"
-                and ctx.tables.time_of(ctx.state.turn) - plane.start > plane.schedule):
+        if plane.celebrity and plane.where != "gone" and later - plane.start > plane.schedule:
             sue(ctx, plane)
 
 

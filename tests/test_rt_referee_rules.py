@@ -10,15 +10,22 @@ the airport at 1103, take-off heading south along 1104-1106.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.flight import fly
-from pnpcompiler.games.rushing_tin.referee.log import Move
-from pnpcompiler.games.rushing_tin.referee.replay import build_context
-from pnpcompiler.games.rushing_tin.referee.state import Controller, Plane
+from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
+from pnpcompiler.games.rushing_tin.referee.replay import (
+    accept,
+    build_context,
+    celebrity_deadlines,
+    end_moves,
+    one_move,
+    start_turn,
+)
+from pnpcompiler.games.rushing_tin.referee.state import Controller, Plane, WeatherSystem
 from pnpcompiler.geometry.hexgrid import direction_index
 from pnpcompiler.project import GameContent, load_game
 from pnpcompiler.referee import referee_file
@@ -140,6 +147,33 @@ def test_2_07_reducing_to_level_2_is_not_the_choice(tmp_path: Path) -> None:
     assert ("entry.order", "2.07") in [(f.code, f.extra["rule"]) for f in report.findings]
 
 
+ENTRY_LEVEL_WRONG = ACCEPTING.replace(
+    """      - {plane: 4, enter: {level: {level4}}}
+""", "").replace(
+    """      - {plane: 7, path: ["0112", "0211", "0311"]}
+      - {plane: 5, enter: {level: 3}, path: ["1114", "1113", "1112"]}
+""", """      - {plane: 7, path: ["0112", "0211", "0311"], level: 4}
+      - {plane: 5, enter: {level: 3}, path: ["1114", "1113", "1112"]}
+      - plane: 4
+        path: ["0112", "0211", "0311"]
+        near_misses: [{with: 7, kind: vertical, panic: 4}]
+        deals: [minor]
+""")
+
+
+def test_2_06_a_wrong_entry_level_is_one_finding(tmp_path: Path) -> None:
+    """Plane 4 enters at 24 at the card's level 3 beside plane 7, which has priority: 2.07
+    puts it at level 4. That is the record's one mistake; the rest is judged on the record's
+    own terms (plane 4 at level 3 moves after 7 and 5, 3.01; plane 7 is not in the way of an
+    entry the record never makes, 1.36), and the near miss its entry causes is written."""
+    record = tmp_path / "entry.yaml"
+    record.write_text(ENTRY_LEVEL_WRONG, encoding="utf-8")
+    report = referee_file(record, ROOT / "content")
+    assert [(f.code, f.extra["rule"]) for f in report.findings] == [("entry.must-alter",
+                                                                       "2.06")]
+    assert [i["kind"] for i in report.incidents if "deal" in i["kind"]] == ["minor deal"]
+
+
 # --- movement (3.01-3.12) ----------------------------------------------------------------------
 
 
@@ -172,8 +206,26 @@ def test_3_05_movement_examples_2_to_4_speed_is_the_level(
 def test_3_06_a_plane_moves_its_full_speed(table: Context) -> None:
     plane = put(table, 5, "TJ502", "1605", "s", 4)
     move(table, plane, path=["1606", "1607", "1608"])
-    assert codes(table) == [("move.path", "3.02")]
+    assert codes(table) == [("move.path", "3.06")]
     assert at(table, plane) == "1609"
+
+
+def test_3_05_a_plane_moves_no_more_than_its_speed(table: Context) -> None:
+    plane = put(table, 5, "TJ502", "1605", "s", 4)
+    move(table, plane, path=["1606", "1607", "1608", "1609", "1610"])
+    assert codes(table) == [("move.path", "3.05")]
+
+
+def test_3_03_no_turn_in_the_middle_of_a_move(table: Context) -> None:
+    plane = put(table, 5, "TJ502", "1605", "s", 4)
+    move(table, plane, path=["1606", "1607", "1707", "1808"])
+    assert codes(table) == [("move.path", "3.03")]
+
+
+def test_3_02_a_plane_flies_the_way_its_nose_points(table: Context) -> None:
+    plane = put(table, 5, "TJ502", "1605", "s", 4)
+    move(table, plane, path=["1604", "1603", "1602", "1601"])
+    assert codes(table) == [("move.path", "3.02")]
 
 
 def test_3_11_one_level_change_a_turn(table: Context) -> None:
@@ -238,7 +290,7 @@ def test_4_07_imperfect_hand_off_at_the_wrong_level(table: Context) -> None:
     move(table, plane)
     (done,) = hand_offs(table)
     card = table.tables.cards["TJ502"]
-    assert (done["quality"], done["away"]) == ("imperfect", 1)
+    assert (done["quality"], done["away"], done["rule"]) == ("imperfect", 1, "4.07")
     assert done["paid"] == card.bonus - card.penalty
     assert table.state.controllers["A"].commendations == 0
 
@@ -253,7 +305,7 @@ def test_4_08_imperfect_hand_off_example_one_hex_off_the_exit_point(table: Conte
     plane = put(table, 5, "AL504", "1807", "s", 4)
     move(table, plane, path=["1808", "1809", "1810", "1811"], turn="left")
     (done,) = hand_offs(table)
-    assert (done["quality"], done["away"]) == ("imperfect", 1)
+    assert (done["quality"], done["away"], done["rule"]) == ("imperfect", 1, "4.08")
 
 
 def test_4_10_overshooting_example(table: Context) -> None:
@@ -264,10 +316,42 @@ def test_4_10_overshooting_example(table: Context) -> None:
     move(table, plane)
     (done,) = hand_offs(table)
     card = table.tables.cards["AL504"]
-    assert done["quality"] == "overshoot"
-    assert done["paid"] == card.bonus - done["away"] * card.penalty - card.bonus // 2
+    assert (done["quality"], done["away"], done["rule"]) == ("overshoot", 1, "4.10")
+    assert done["paid"] == card.bonus - card.penalty - card.bonus // 2
     atc = table.state.controllers["A"]
     assert (atc.commendations, atc.final_warnings) == (0, {"AL": 1})
+
+
+def test_4_10_overshoot_penalty_counts_hexes_and_levels(table: Context) -> None:
+    """PENALTIES: a penalty for each level and hex away from the exit point. One hex past
+    exit 02 (level 2) at level 4 is 3 away: 250 - 125 (4.12) - 3 x 30 = 35."""
+    plane = put(table, 2, "CA302", "1111", "s", 4)
+    card = table.tables.cards["CA302"]
+    assert (card.bonus, card.penalty) == (250, 30)
+    move(table, plane, path=["1112", "1113", "1114"], paid=35)
+    (done,) = hand_offs(table)
+    assert (done["quality"], done["away"], done["paid"]) == ("overshoot", 3, 35)
+    assert codes(table) == []
+
+
+def test_4_10_overshoot_counts_the_hexes_its_move_carries_it_past(table: Context) -> None:
+    """A plane whose speed carries it two hexes past exit 02, at level 4, finishes its move
+    2 hexes and 2 levels away: more than 3, so no Schedule Bonus (PENALTIES)."""
+    plane = put(table, 2, "CA302", "1112", "s", 4)
+    move(table, plane, path=["1113", "1114"])
+    (done,) = hand_offs(table)
+    assert (done["quality"], done["away"]) == ("overshoot", 2 + 2)
+    assert done["paid"] == 0
+
+
+def test_4_11_no_level_change_after_overshooting(table: Context) -> None:
+    """4.11: having overshot, the ATC may not change the plane's level: a recorded change is
+    ruled on once, and the plane is judged at the level it overshot at."""
+    plane = put(table, 2, "CA302", "1111", "s", 4)
+    move(table, plane, level=3, turn="left")
+    assert codes(table) == [("move.restricted", "4.11")]
+    (done,) = hand_offs(table)
+    assert (done["quality"], done["away"]) == ("overshoot", 3)
 
 
 def test_4_13_second_overshoot_with_an_airline_is_a_caution(table: Context) -> None:
@@ -309,6 +393,34 @@ def test_5_02_take_off_must_reach_level_3(table: Context) -> None:
     assert ("take-off.level", "5.02") in codes(table)
 
 
+def test_5_02_take_off_level_3_at_the_end_of_the_route_not_of_the_move(
+        table: Context) -> None:
+    """5.02 with 3.12: a plane that passes the end of the route (1106) at level 2 and climbs
+    at the end of its move, one hex later, was not at level 3 at the end of the route."""
+    plane = put(table, 1, "AA105", None, "s", 1, where="ground")
+    move(table, plane)
+    move(table, plane, path=["1104", "1105"])
+    move(table, plane, path=["1106", "1107"], level=3)
+    assert codes(table) == [("take-off.level", "5.02")]
+    assert "1106" in table.findings[0].message
+
+
+def test_5_02_passing_the_end_too_low_is_one_finding(table: Context) -> None:
+    plane = put(table, 1, "AA105", None, "s", 1, where="ground")
+    move(table, plane)
+    move(table, plane, path=["1104", "1105"])
+    move(table, plane, path=["1106", "1107"])
+    assert codes(table) == [("take-off.level", "5.02")]
+
+
+def test_5_04_a_plane_waiting_to_take_off_is_moved_or_held(table: Context) -> None:
+    """5.03-5.04: a plane on the ground takes off or waits (hold: true); a record that says
+    nothing about it is reported, not read as waiting."""
+    put(table, 1, "AA105", None, "s", 1, where="ground")
+    end_moves(table, Turn.model_validate({"turn": 5, "roll": 3}))
+    assert codes(table) == [("move.missing", "5.04")]
+
+
 def test_5_05_highest_id_takes_off_first(table: Context) -> None:
     put(table, 9, "CA104", None, "s", 1, where="ground")
     low = put(table, 3, "AA105", None, "s", 1, where="ground")
@@ -321,7 +433,7 @@ def test_5_07_landing_example(table: Context) -> None:
     plane = put(table, 7, "AA401", "1105", "n", 2)
     move(table, plane, path=["1104", "1103"], level=1)
     (done,) = hand_offs(table)
-    assert done["quality"] == "perfect" and codes(table) == []
+    assert (done["quality"], done["rule"]) == ("perfect", "5.07") and codes(table) == []
 
 
 def test_5_08_overshooting_a_landing_is_a_deal(table: Context) -> None:
@@ -334,6 +446,22 @@ def test_5_11_entering_the_control_zone_is_a_major_deal(table: Context) -> None:
     plane = put(table, 8, "TJ305", "0803", "se", 3)
     move(table, plane)
     assert deals(table) == [("major deal", "5.11")]
+
+
+def test_5_11_descending_into_the_control_zone_at_the_end_of_a_move(table: Context) -> None:
+    """5.11 with 3.12: a plane at level 4 that ends its move on 1006, beside the approach,
+    and reduces to level 3 there is in the control zone at level 3: a major deal."""
+    plane = put(table, 8, "TJ305", "1010", "n", 4)
+    move(table, plane, path=["1009", "1008", "1007", "1006"], level=3)
+    assert deals(table) == [("major deal", "5.11")]
+
+
+def test_5_11_climbing_out_at_the_end_of_a_move_is_not_entering(table: Context) -> None:
+    """3.12: a plane at level 3 whose final hex is in the control zone but which climbs to
+    level 4 there is at level 4 on that hex: no deal."""
+    plane = put(table, 8, "TJ305", "1009", "n", 3)
+    move(table, plane, path=["1008", "1007", "1006"], level=4)
+    assert deals(table) == [] and codes(table) == []
 
 
 # --- near misses (6.00-7.13) ---------------------------------------------------------------------
@@ -364,10 +492,11 @@ def test_6_06_a_calm_pilot_carries_on(table: Context) -> None:
 
 def test_6_03_finishing_on_the_zone_can_be_avoided_by_a_level_change(table: Context) -> None:
     """HORIZONTAL NEAR MISS EXAMPLES 3: plane 2 finishes its move in plane 5's zone but
-    changes level at the end: no near miss."""
+    changes level at the end (up, as in the example: down would put it in the airport's
+    control zone at level 3 on RT001): no near miss."""
     put(table, 5, "CA302", "0806", "s", 4, atc="B")
     plane = put(table, 2, "AL504", "0701", "se", 4)
-    move(table, plane, level=3)
+    move(table, plane, level=5)
     assert codes(table) == [] and deals(table) == []
 
 
@@ -428,6 +557,49 @@ def test_9_01_collision_example_2(table: Context) -> None:
     assert plane.where == other.where == "gone" and {4, 5} <= table.state.pool
 
 
+COLLISION_UNWRITTEN = ACCEPTING.replace("{level4}", "4") + """\
+  - turn: 2
+    roll: 3
+    moves:
+      - {plane: 1}
+      - {plane: 4, level: 3}
+      - {plane: 2}
+      - {plane: 7}
+      - {plane: 5, turn: left}
+      - {plane: 10}
+  - turn: 3
+    roll: 3
+    moves:
+      - {plane: 1}
+      - {plane: 2}
+      - {plane: 7}
+      - {plane: 5}
+      - {plane: 10}
+"""
+
+
+def test_9_02_a_collision_is_found_when_the_record_writes_no_deals(tmp_path: Path) -> None:
+    """Plane 4 drops to level 3 two hexes ahead of plane 7 on the same line; next turn plane
+    7 flies into it. The record has no ``deals:`` at all (and no move for plane 4 after the
+    collision): the referee finds the collision from the planes' positions and rules that
+    the record does not write its major deal."""
+    record = tmp_path / "collision.yaml"
+    record.write_text(COLLISION_UNWRITTEN, encoding="utf-8")
+    report = referee_file(record, ROOT / "content")
+    assert "deals:" not in COLLISION_UNWRITTEN
+    assert [(f.code, f.extra["rule"], f.extra["piece"]) for f in report.findings] == [
+        ("deal.unrecorded", "9.02", 7)]
+    assert [i["other"] for i in report.incidents if i["kind"] == "collision"] == [4]
+
+
+def test_9_02_a_collision_without_deals_key_is_ruled_on(table: Context) -> None:
+    other = put(table, 4, "CA302", "0704", "s", 3, atc="B")
+    plane = put(table, 5, "TJ305", "0701", "s", 3)
+    move(table, plane)
+    assert codes(table) == [("deal.unrecorded", "9.02")]
+    assert plane.where == other.where == "gone"
+
+
 def test_9_01_collision_example_1_pulling_up_still_a_vertical_near_miss(
         table: Context) -> None:
     """COLLISIONS EXAMPLES 1: plane 7 finishes on plane 4's hex at the same level and pulls
@@ -436,6 +608,26 @@ def test_9_01_collision_example_1_pulling_up_still_a_vertical_near_miss(
     plane = put(table, 7, "TJ305", "0701", "s", 3)
     move(table, plane, level=4, near_misses=[{"with": 4, "kind": "vertical", "panic": 4}])
     assert codes(table) == [] and deals(table) == [("minor deal", "7.03")]
+
+
+def test_9_02_a_collision_written_as_no_deal_cites_9_02(table: Context) -> None:
+    put(table, 4, "CA302", "0704", "s", 3, atc="B")
+    plane = put(table, 5, "TJ305", "0701", "s", 3)
+    move(table, plane, deals=[])
+    assert codes(table) == [("deal.mismatch", "9.02")]
+
+
+def test_6_03_a_near_miss_deal_written_as_major_cites_6_03(table: Context) -> None:
+    put(table, 5, "CA302", "0805", "s", 4, atc="B")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, near_misses=[{"with": 5, "panic": 5}], deals=["major"])
+    assert codes(table) == [("deal.mismatch", "6.03")]
+
+
+def test_12_01_a_deal_the_move_did_not_cause(table: Context) -> None:
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, deals=["minor"])
+    assert codes(table) == [("deal.mismatch", "12.01")]
 
 
 def test_10_01_low_flying_is_a_major_deal(table: Context) -> None:
@@ -457,6 +649,18 @@ def test_10_04_flying_at_level_2_examples(table: Context) -> None:
     move(table, p4, level=2, claim="level 3 and level 4 both cause a near miss")
     assert codes(table) == [("claim.accepted", "10.04")]
     assert table.findings[0].severity.value == "warning"
+
+
+def test_10_06_no_turn_at_level_2_until_back_at_level_3(table: Context) -> None:
+    """10.06: flying at level 2 to avoid trouble, no turn until back at level 3; climbing to
+    3 and then turning at the end of the same move is allowed (3.07: in any order)."""
+    plane = put(table, 4, "AL504", "0701", "s", 3)
+    move(table, plane, level=2, claim="the only safe way")
+    move(table, plane, turn="left")
+    assert ("level2.turn", "10.06") in codes(table)
+    table.findings.clear()
+    move(table, plane, turn="left", level=3)
+    assert codes(table) == []
 
 
 def test_10_04_level_2_without_a_reason_is_illegal(table: Context) -> None:
@@ -499,3 +703,118 @@ def test_late_flights_earn_no_bonus(table: Context) -> None:
     move(table, plane)
     (done,) = hand_offs(table)
     assert (done["on_time"], done["paid"]) == (False, 0)
+
+
+# --- random events and weather: the card's own rule, not the RANDOM EVENTS heading ----------
+
+
+@pytest.mark.parametrize(("card", "rule"), [("weather-turbulence-4", "1.22"),
+                                            ("event-appraisal", "1.21")])
+def test_1_21_1_22_only_a_1_or_a_2_draws_a_card(table: Context, card: str, rule: str) -> None:
+    table.next_turn = 5
+    start_turn(table, Turn.model_validate({"turn": 5, "roll": 3, "event": {"card": card}}))
+    assert codes(table) == [("event.no-card", rule)]
+
+
+def test_electrical_failure_repair_roll_every_turn(table: Context) -> None:
+    """ELECTRICAL FAILURE: roll 1d6 every turn until fixed; the card, not RANDOM EVENTS."""
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    plane.fault, plane.out_of_control = "cannot-climb", True
+    one_move(table, Move.model_validate({"plane": 4, "level": 5}))
+    assert codes(table) == [("event.repair-roll", "ELECTRICAL FAILURE"),
+                            ("event.fault", "ELECTRICAL FAILURE")]
+
+
+def test_lightning_strikes_stuck_at_its_level(table: Context) -> None:
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    plane.fault, plane.out_of_control = "stuck", True
+    one_move(table, Move.model_validate({"plane": 4, "repair": 3, "level": 3}))
+    assert codes(table) == [("event.fault", "LIGHTNING STRIKES")]
+
+
+def test_7_11_no_level_change_after_vertical_evasive_action(table: Context) -> None:
+    put(table, 5, "CA302", "0703", "s", 5, atc="B")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, turn="left", near_misses=[{"with": 5, "kind": "vertical", "panic": 2,
+                                                  "evasive": {"level": "down"}}])
+    assert codes(table) == [("move.restricted", "7.11")]
+
+
+def test_7_02_an_invented_vertical_near_miss(table: Context) -> None:
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, near_misses=[{"with": 5, "kind": "vertical", "panic": 4}])
+    assert codes(table) == [("near-miss.invented", "7.02")]
+
+
+def _system(ctx: Context, kind: Literal["storm", "turbulence"], level: int,
+            *hexes: str) -> WeatherSystem:
+    system = WeatherSystem(kind, level, "A", 20, [ctx.names.hex(h) for h in hexes])
+    ctx.state.weather.append(system)
+    return system
+
+
+def test_weather_final_hex_at_the_level_the_move_ends_at(table: Context) -> None:
+    """ENTERING A WEATHER SYSTEM with 3.12: a plane reducing to the system's level on the
+    final hex of its move is in the system there and pays its penalty."""
+    _system(table, "turbulence", 3, "0705")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, path=["0702", "0703", "0704", "0705"], level=3)
+    assert plane.weather_penalty == 20 and codes(table) == []
+
+
+def test_lightning_strikes_no_roll_for_a_final_hex_climbed_out_of(table: Context) -> None:
+    """LIGHTNING STRIKES with 3.12: one d6 per storm hex flown through at the storm's level;
+    a plane that climbs out on its final hex is not at the storm's level there."""
+    _system(table, "storm", 4, "0704", "0705")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    move(table, plane, path=["0702", "0703", "0704", "0705"], level=5, lightning=[3])
+    assert codes(table) == [] and plane.weather_penalty == 20
+
+
+# --- one mistake, one finding: an acceptance ruled on is still played as recorded -----------
+
+
+def test_getting_fired_a_fired_atc_accepting_is_one_finding(table: Context) -> None:
+    """GETTING FIRED: a fired ATC accepts no more hand-offs. The record's acceptance is
+    reported once and played as recorded, so the plane's later moves are not reported too."""
+    table.state.pool = {3}
+    table.state.controllers["A"].pending = ["TJ305"]
+    table.state.controllers["A"].fired = True
+    accept(table, Accept(atc="A", flight="TJ305", plane=3))
+    assert codes(table) == [("accept.fired", "GETTING FIRED")]
+    assert table.state.planes[3].where == "waiting" and not table.state.pool
+    table.state.turn += 1
+    one_move(table, Move.model_validate({"plane": 3}))
+    assert codes(table) == [("accept.fired", "GETTING FIRED")]
+
+
+def test_2_01_a_card_from_another_hand_is_played_once(table: Context) -> None:
+    """2.01: the card is not among the ATC's pending hand-offs; it is reported, and the card
+    leaves the hand that holds it, which is then not asked to accept it again (1.83)."""
+    table.state.pool = {3}
+    table.state.controllers["B"].pending = ["TJ305"]
+    accept(table, Accept(atc="A", flight="TJ305", plane=3))
+    assert codes(table) == [("accept.not-pending", "2.01")]
+    assert table.state.controllers["B"].pending == []
+
+
+def test_go_around_the_affected_plane_is_the_highest_id_approaching(table: Context) -> None:
+    """GO AROUND: the card names the plane approaching to land with the highest ID; a wrong
+    plane cites the card."""
+    put(table, 7, "AA401", "1109", "n", 3)
+    table.next_turn = 5
+    start_turn(table, Turn.model_validate({"turn": 5, "roll": 1, "event": {
+        "card": "event-go-around", "plane": 3}}))
+    assert codes(table) == [("event.plane", "GO AROUND")]
+
+
+@pytest.mark.parametrize(("start", "sued"), [("7:30", True), ("7:45", False)])
+def test_celebrity_alert_sued_once_it_can_no_longer_finish_on_schedule(
+        table: Context, start: str, sued: bool) -> None:
+    """CELEBRITY ALERT: a jet on a 1:30 schedule still flying at the end of 9:00 (turn 5)
+    having started at 7:30 can no longer be handed off on schedule (9:15 is 1:45 on): the
+    celebrity sues then, not a turn later (which the shift's last turn would never reach)."""
+    plane = put(table, 13, "CJ102", "0705", "s", 4, start=start)
+    plane.celebrity, plane.lawsuit = True, 900
+    celebrity_deadlines(table)
+    assert (table.state.controllers["A"].lawsuits == 900) is sued

@@ -72,8 +72,8 @@ def test_cli_example_is_legal_with_scores(monkeypatch: pytest.MonkeyPatch,
     assert report["winner"] == "JS"
     pr, js = report["scores"]["PR"], report["scores"]["JS"]
     assert (pr["cash"], pr["bonuses"], pr["fines"], pr["commendations"]) == (370, 2220, 2500, 5)
-    assert (js["cash"], js["appraisal"], js["cautioned"]) == (4590, 1000, ["AA"])
-    assert js["claimed"] == 4590
+    assert (js["cash"], js["appraisal"], js["cautioned"]) == (4550, 1000, ["AA"])
+    assert js["claimed"] == 4550
 
 
 def test_cli_illegal_record_exits_1(monkeypatch: pytest.MonkeyPatch,
@@ -135,10 +135,20 @@ def test_4_12_overshoot_pays_half_less_penalties(tmp_path: Path) -> None:
     assert _score(report, "PR")["bonuses"] == 550 - 275 - 60
 
 
-def test_4_13_second_overshoot_with_an_airline_is_a_caution(tmp_path: Path) -> None:
+def test_4_10_an_overshoot_is_at_least_one_hex_away(tmp_path: Path) -> None:
+    """OVERSHOOTING EXAMPLE: the plane finishes its move past the exit point, so P is never
+    0 for an overshoot; P 1 pays the bonus less half (4.12) less one penalty."""
     report = _referee(tmp_path, """
         - {flight: AA105, ctr: PR, id: 1, start: 8:00, finish: 9:45, w: 1, p: 0}
-        - {flight: AA204, ctr: PR, id: 1, start: 9:45, finish: 10:45, w: 1, p: 0}
+    """)
+    assert _codes(report) == ["row.overshoot-p"]
+    assert report.findings[0].extra["rule"] == "4.10"
+
+
+def test_4_13_second_overshoot_with_an_airline_is_a_caution(tmp_path: Path) -> None:
+    report = _referee(tmp_path, """
+        - {flight: AA105, ctr: PR, id: 1, start: 8:00, finish: 9:45, w: 1, p: 1}
+        - {flight: AA204, ctr: PR, id: 1, start: 9:45, finish: 10:45, w: 1, p: 1}
         - {flight: AA306, ctr: PR, id: 1, start: 10:45, finish: 12:00, p: 0, cm: 1, paid: 300}
     """)
     assert _codes(report) == []
@@ -188,6 +198,17 @@ def test_land_at_the_airport_event_replaces_the_bonus(tmp_path: Path) -> None:
            events: [{card: event-passenger-freak-out, at: 8:30}]}
     """)
     assert _codes(report) == []
+
+
+def test_food_poisoning_without_the_turn_it_was_drawn_is_a_gap(tmp_path: Path) -> None:
+    """FOOD POISONING gives 1:30 to land from the turn it is drawn: without 'at' the sheet
+    cannot tell, and the warning cites the card, not the RANDOM EVENTS heading."""
+    report = _referee(tmp_path, """
+        - {flight: AA105, ctr: PR, id: 1, start: 8:00, finish: 9:30, p: 0, cm: 1, paid: 600,
+           events: [{card: event-food-poisoning}]}
+    """)
+    assert [(f.code, f.extra["rule"]) for f in report.findings] == [
+        ("sheet.event-time", "FOOD POISONING")]
 
 
 def test_untimed_deal_that_could_change_another_payment_is_a_gap(tmp_path: Path) -> None:

@@ -106,6 +106,17 @@ def test_rule_5_02_take_off_follows_the_approach_and_reaches_level_3(
     assert third[0] == geo.approach[-1]
 
 
+def test_rule_5_02_level_3_on_the_routes_end_not_a_hex_later(
+        geo: SectorGeometry, mv: Movement) -> None:
+    """5.02 with 3.12: still at level 2 after the second move, the third passes the route's
+    end mid-move at level 2; climbing at its end is too late, so that move is not legal."""
+    (after_first,) = mv.after_move(mv.takeoff_state(), geo.board.airport.hex)
+    low = next(s for s in mv.after_move(after_first, mv.path(after_first)[-1]) if s[2] == 2)
+    path = mv.path(low)
+    assert path[0] == geo.approach[-1] and len(path) == 2
+    assert not mv.path_is_legal(low, path)
+
+
 def test_rule_5_07_landing_ends_on_the_airport_at_level_1(geo: SectorGeometry,
                                                          mv: Movement) -> None:
     """5.07: a landing flies the approach towards the airport and ends on it."""

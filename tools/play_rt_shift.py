@@ -341,8 +341,11 @@ class Player:
     def score(self, plane: Plane, cand: dict[str, Any]) -> tuple[Any, ...]:
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
         ctx, twin = self.trial(plane, cand)
+        # What the player writes down after choosing (near misses, lightning, deals) is no
+        # error of the choice.
         errors = [f for f in ctx.findings[before_f:] if f.severity.value == "error"
-                  and f.code not in ("near-miss.unrecorded", "weather.lightning")]
+                  and f.code not in ("near-miss.unrecorded", "weather.lightning",
+                                     "deal.unrecorded")]
         new = ctx.incidents[before_i:]
         major = sum(1 for i in new if i["kind"] == "major deal")
         minor = sum(1 for i in new if i["kind"] == "minor deal")
@@ -358,7 +361,10 @@ class Player:
                     "hold" in cand)
         distance = self.distance(ctx, twin)
         trapped = distance >= 99  # no legal way left to its exit: it will leave by another
-        return (len(errors), major, minor, 8 if trapped else 3,
+        # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
+        # makes the next move illegal: as bad as an error now.
+        late = int(trapped and twin.taking_off)
+        return (len(errors) + late, major, minor, 8 if trapped else 3,
                 distance + 2 * self.risk(ctx, twin), distance, "hold" in cand)
 
     def risk(self, ctx: Context, plane: Plane) -> int:

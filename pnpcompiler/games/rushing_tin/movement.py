@@ -142,6 +142,8 @@ class Movement:
         air = self.air
         if any(h not in air.hexes for h in path):
             return False
+        if takeoff and level < 3 and air.approach and air.approach[-1] in path[:-1]:
+            return False  # 5.02 with 3.12: at level 3 on the route's end, not a hex later
         if level <= CONTROL_ZONE_CEILING and not (takeoff or self.along_line(path, facing)):
             restricted = air.restricted
             if any(h in restricted for h in path):

@@ -33,7 +33,8 @@ def end_changes(ctx: Context, walk: Walk) -> None:
         _take_off(ctx, walk, new_level, side)
         return
     if walk.restricted and (side or new_level != walk.level):
-        ctx.rule("move.restricted", "6.10" if "evasive" in walk.restricted else "4.11",
+        rule = "7.11" if walk.restricted.startswith("level changed in evasive") else "6.10"
+        ctx.rule("move.restricted", rule,
                  f"plane {plane.id} may not turn or change level at the end of this move: "
                  f"{walk.restricted}", where(move), piece=plane.id)
     if abs(new_level - walk.level) > 1 and plane.fault != "engine-2":
@@ -42,7 +43,9 @@ def end_changes(ctx: Context, walk: Walk) -> None:
                  piece=plane.id)
     if plane.fault is not None:
         _faults(ctx, walk, new_level)
-    if plane.low_to_avoid and side:
+    # 3.07: the turn and the level change come in any order, so a plane climbing back to
+    # level 3 may turn after it.
+    if plane.low_to_avoid and side and new_level < 3:
         ctx.rule("level2.turn", "10.06", f"plane {plane.id} flies at level 2 to avoid trouble "
                  "and may not change direction until back at level 3", where(move, "turn"),
                  piece=plane.id)
@@ -83,7 +86,8 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
                  f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
                  piece=plane.id)
     if past_end:
-        if new_level < 3:
+        if (new_level < 3 and not plane.out_of_control
+                and ctx.once(("take-off level", plane.id, ctx.state.turn))):
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
                      f"of the take-off route, not {new_level}", where(move, "level"),
                      piece=plane.id)
@@ -96,21 +100,22 @@ def _faults(ctx: Context, walk: Walk, new_level: int) -> None:
     """Electrical failure, lightning and engine failure limit the level (RANDOM EVENTS)."""
     plane, move = walk.plane, walk.move
     fault, level = plane.fault, walk.level
-    problem = None
+    problem, rule = None, "ELECTRICAL FAILURE"
     if fault == "cannot-climb" and new_level > level:
         problem = f"cannot fly above level {level} (electrical failure)"
     elif fault == "cannot-descend" and new_level < level:
         problem = f"cannot fly below level {level} (electrical failure)"
     elif fault == "stuck" and new_level != level:
-        problem = f"is stuck at level {level} (lightning strike)"
+        problem, rule = f"is stuck at level {level} (lightning strike)", "LIGHTNING STRIKES"
     elif fault in ("engine-1", "engine-2"):
         drop = 1 if fault == "engine-1" else 2
         expected = max(level - drop, 1)
+        rule = "ENGINE FAILURE"
         if new_level != expected:
             problem = (f"drops {drop} level(s) a turn (engine failure): level {expected}, "
                        f"not {new_level}")
     if problem:
-        ctx.rule("event.fault", "RANDOM EVENTS", f"plane {plane.id} {problem}",
+        ctx.rule("event.fault", rule, f"plane {plane.id} {problem}",
                  where(move, "level") or where(move), piece=plane.id)
 
 
@@ -182,8 +187,10 @@ def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
     _deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
 
 
-def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
-    """The plane leaves the map over a hex side facing ``side`` (4.01-4.15)."""
+def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: int = 0
+             ) -> None:
+    """The plane leaves the map over a hex side facing ``side`` (4.01-4.15); an overshooting
+    plane finishes its move ``beyond`` hexes past the last hex on the map."""
     plane = walk.plane
     target = ctx.lookups.points.get(plane.exit_level)
     plane.where, last = "gone", walk.hex
@@ -206,14 +213,36 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool) -> None:
         sue(ctx, plane)
         _check_paid(ctx, walk, 0)
         return
-    away = distance(last, target.hex) + abs(walk.level - plane.exit_level)
+    # PENALTIES: each level and hex away from the exit point where the move finishes; an
+    # overshooting plane finishes past the map's edge (OVERSHOOTING EXAMPLE: "1 hex after").
+    finish = last
+    for _ in range(beyond):
+        finish = neighbor(finish, side)
+    away = distance(finish, target.hex) + abs(walk.level - plane.exit_level)
     if overshoot:
-        quality = "overshoot"
+        quality, rule = "overshoot", "4.10"
+        _out_of_control_past_exit(ctx, walk)
     elif last == target.hex and walk.level == plane.exit_level and walk.facing == target.outward:
-        quality = "perfect"
+        quality, rule = "perfect", "4.01"
     else:
+        # 4.08 off the exit point on its hex side; 4.07 on it at the wrong level; on it at
+        # its level but not along the hand-off route, not the perfect hand-off of 4.01.
         quality = "imperfect"
-    settle(ctx, walk, quality, away)
+        rule = "4.08" if last != target.hex else "4.07" if away else "4.01"
+    settle(ctx, walk, quality, away, rule=rule)
+
+
+def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:
+    """4.11: having overshot, the ATC is no longer in control of the plane and may not change
+    its level (nor turn it: it has left the map)."""
+    plane, move = walk.plane, walk.move
+    level = move.level is not None and move.level != walk.level
+    if level or move.turn:
+        what = (f"change its level from {walk.level} to {move.level}" if level
+                else f"turn it {move.turn}")
+        ctx.rule("move.restricted", "4.11", f"plane {plane.id} overshot its hand-off: the ATC "
+                 f"is no longer in control of it and may not {what}",
+                 where(move, "level" if level else "turn"), piece=plane.id)
 
 
 def land(ctx: Context, walk: Walk) -> None:
@@ -230,14 +259,14 @@ def land(ctx: Context, walk: Walk) -> None:
     plane.where = "gone"
     if not plane.celebrity:
         ctx.state.pool.add(plane.id)
-    settle(ctx, walk, "perfect", 0, landing=True)
+    settle(ctx, walk, "perfect", 0, rule="5.07", landing=True)
 
 
 def _emergency_landing(ctx: Context, walk: Walk) -> None:
     """11.01-11.02: on the runway it succeeds; elsewhere a 6 lands safely, else a crash."""
     plane, move = walk.plane, walk.move
     air = ctx.movement.air
-    safe = walk.hex == air.airport or walk.hex in air.approach
+    runway = safe = walk.hex == air.airport or walk.hex in air.approach
     if not safe:
         roll = move.emergency_roll
         if roll is None:
@@ -256,12 +285,13 @@ def _emergency_landing(ctx: Context, walk: Walk) -> None:
         _check_paid(ctx, walk, 0)
         return
     plane.extra_bonus += plane.emergency_bonus
-    settle(ctx, walk, "emergency", 0, landing=True)
+    settle(ctx, walk, "emergency", 0, rule="11.01" if runway else "11.02", landing=True)
 
 
-def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool = False
-           ) -> None:
-    """Pay a finished flight and update the ATC's record (1.41-1.42, 4.05-4.13)."""
+def settle(ctx: Context, walk: Walk, quality: str, away: int, *, rule: str,
+           landing: bool = False) -> None:
+    """Pay a finished flight and update the ATC's record (1.41-1.42, 4.05-4.13); ``rule`` is
+    the rule that names how it ended."""
     plane = walk.plane
     state, tables = ctx.state, ctx.tables
     atc = state.controllers[plane.atc]
@@ -305,7 +335,7 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, landing: bool =
             after.append("commendation")
     elif quality == "overshoot":
         after.append(money.overshoot(state, atc, plane.airline))
-    ctx.incident("hand-off", "4.01" if quality == "perfect" else "4.07", piece=plane.id,
+    ctx.incident("hand-off", rule, piece=plane.id,
                  atc=plane.atc, flight=plane.flight, quality=quality, away=away,
                  time=now - plane.start, on_time=on_time, paid=total, why=why, result=after)
     _check_paid(ctx, walk, total)

@@ -122,6 +122,10 @@ class Context(Rulings):
     snapshots: list[Shift] = field(default_factory=list)
     expected_entry: dict[int, int] = field(default_factory=dict)
     """This turn's entry level of each plane entering from the edge (2.06-2.07)."""
+    recorded_entry: dict[int, int] = field(default_factory=dict)
+    """This turn's entry level of each plane entering from the edge as the record moves it;
+    where it differs from ``expected_entry`` that is the record's one mistake (2.06-2.07),
+    and the rest of the turn is judged on the record's own terms."""
     entry_priority: dict[int, int] = field(default_factory=dict)
     """For a plane that must alter its entry: the plane entering there before it."""
     next_turn: int = 1

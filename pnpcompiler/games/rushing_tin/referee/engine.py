@@ -157,7 +157,7 @@ class ShiftEngine:
             case WeatherGrowth(turn):
                 growth(ctx, turn, ctx.active_systems)
             case StartMoves(turn):
-                entry_levels(ctx)
+                entry_levels(ctx, turn)
                 check_order(ctx, turn)
             case EndMoves(turn):
                 end_moves(ctx, turn)
@@ -190,6 +190,7 @@ class ShiftEngine:
         return replace(ctx, state=ctx.state.snapshot(), findings=list(ctx.findings),
                        incidents=list(ctx.incidents), reported=set(ctx.reported),
                        snapshots=[], expected_entry=dict(ctx.expected_entry),
+                       recorded_entry=dict(ctx.recorded_entry),
                        entry_priority=dict(ctx.entry_priority), moved=set(ctx.moved),
                        keep_snapshots=False)
 

@@ -32,7 +32,9 @@ def resolve_event(ctx: Context, turn: Turn) -> None:
             "weather" if roll in dice.weather_event else None)
     if kind is None:
         if event is not None:
-            ctx.rule("event.no-card", "1.20", f"an event roll of {roll} draws no card",
+            # 1.21-1.22: only a 1 draws a Random Event card and a 2 a Weather Event card.
+            rule = "1.22" if event.card in ctx.tables.weather_events else "1.21"
+            ctx.rule("event.no-card", rule, f"an event roll of {roll} draws no card",
                      where(turn, "event"))
         return
     rule = "1.21" if kind == "random" else "1.22"
@@ -107,7 +109,8 @@ def _random_event(ctx: Context, event: Event) -> None:
         return
     if card.event == "go-around":
         plane = approaching(ctx)
-        _check_plane(ctx, event, plane, "the plane with the highest ID approaching to land")
+        _check_plane(ctx, event, plane, "the plane with the highest ID approaching to land",
+                     rule="GO AROUND")
         if plane is not None:
             plane.go_around = True
         return
@@ -141,10 +144,11 @@ def _random_event(ctx: Context, event: Event) -> None:
     ctx.incident(card.event, "RANDOM EVENTS", piece=plane.id, atc=plane.atc, card=card.id)
 
 
-def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str) -> None:
+def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str, *,
+                 rule: str = "RANDOM EVENTS") -> None:
     found = plane.id if plane else None
     if event.plane != found:
-        ctx.rule("event.plane", "RANDOM EVENTS", f"the affected plane is {which}: "
+        ctx.rule("event.plane", rule, f"the affected plane is {which}: "
                  f"{'plane ' + str(found) if found else 'none (the card is discarded)'}; the "
                  f"record has {'plane ' + str(event.plane) if event.plane else 'none'}",
                  where(event, "plane") or where(event), piece=found)
@@ -167,7 +171,7 @@ def approaching(ctx: Context) -> Plane | None:
 def _radar_failure(ctx: Context, event: Event, plane: Plane, section: str) -> None:
     """RADAR FAILURE: the plane moves to the same place in the section rolled."""
     if event.new_section is None:
-        ctx.rule("event.section-roll", "RANDOM EVENTS", "RADAR FAILURE: roll 1d6 for the new "
+        ctx.rule("event.section-roll", "RADAR FAILURE", "RADAR FAILURE: roll 1d6 for the new "
                  "section; the record has no roll", where(event))
         return
     target = section_for(ctx, event.new_section)

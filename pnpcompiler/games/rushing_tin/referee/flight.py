@@ -9,6 +9,7 @@ whether the flight was handed off, landed, or goes on.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
@@ -23,6 +24,8 @@ from .log import Move, NearMiss
 from .state import Plane
 
 LEFT, RIGHT = 1, -1
+NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
+"""The deals a near miss gives: the record writes those in ``near_misses``."""
 SIDES = {"left": LEFT, "right": RIGHT}
 
 
@@ -42,8 +45,9 @@ class Walk:
     """Planes it already had a near miss with on this move."""
     used: set[int] = field(default_factory=set)
     """Indexes of the record's near misses matched so far."""
-    deals: list[str] = field(default_factory=list)
-    """``minor`` and ``major``, in the order the move caused them."""
+    deals: list[tuple[str, str]] = field(default_factory=list)
+    """(``minor`` or ``major``, the rule that made it a deal), in the order the move caused
+    them."""
     level_changed: bool = False
     """It changed level at the end of the move (3.11: no more this turn)."""
     systems: set[int] = field(default_factory=set)
@@ -213,7 +217,7 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     nxt = (here[0] + step[0], here[1] + step[1])
     lookups = ctx.lookups
     if nxt not in lookups.hexes:
-        leave_map(ctx, walk, facing)
+        leave_map(ctx, walk, facing, left + 1)
         return
     if (here == lookups.airport and plane.exit_level == 1 and walk.level <= 3
             and facing == lookups.landing_direction and not plane.control_zone_breach):
@@ -224,9 +228,12 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
               what=f"overshot the landing at {ctx.names.name(lookups.airport)}")
     walk.hex = nxt
     walk.path.append(nxt)
-    if nxt in walk.weather:
+    if (plane.taking_off and left and nxt == lookups.approach[-1] and walk.level < 3
+            and not plane.out_of_control):
+        _take_off_too_low(ctx, walk)
+    if nxt in walk.weather and left:  # the final hex: at the level it ends at (3.12)
         _weather(ctx, walk, nxt)
-    if walk.level <= 3:
+    if walk.level <= 3 and left:  # the final hex is judged at the level it ends at (3.12)
         _control_zone(ctx, walk, nxt, walk.level)
     if left == 0 or walk.occupied.isdisjoint(lookups.zone[nxt]):
         return
@@ -249,6 +256,20 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
             near_miss(ctx, walk, other, "vertical", final=False)
         elif h != nxt and other.level == walk.level:
             near_miss(ctx, walk, other, "horizontal", final=False)
+
+
+def _take_off_too_low(ctx: Context, walk: Walk) -> None:
+    """5.02: a plane taking off must be at level 3 when it reaches the end of the route; one
+    that passes it mid-move is still at the level it started the move at (3.12). A plane out
+    of control (8.01: its level held down by evasive action or a fault) is not ruled on: the
+    near miss or the fault is the finding."""
+    plane = walk.plane
+    if ctx.once(("take-off level", plane.id, ctx.state.turn)):
+        ctx.rule("take-off.level", "5.02", f"plane {plane.id} reaches the end of the take-off "
+                 f"route at {ctx.hexname(walk.hex)} at level {walk.level}, before the end of "
+                 "its move: it must be at level 3 by then (a level change counts only on the "
+                 "final hex, 3.12)", where(walk.move, "level") or where(walk.move),
+                 piece=plane.id)
 
 
 def _ahead(h: Hex, facing: int, k: int) -> Hex:
@@ -373,7 +394,7 @@ def collide(ctx: Context, walk: Walk, other: Plane) -> None:
 def _deal(ctx: Context, walk: Walk, *, major: bool, rule: str, what: str) -> None:
     """Record a deal caused by the moving plane's ATC, unless covered up (12.07)."""
     plane, move = walk.plane, walk.move
-    walk.deals.append("major" if major else "minor")
+    walk.deals.append(("major" if major else "minor", rule))
     atc = ctx.state.controllers[plane.atc]
     if move.cover_up is not None:
         _cover_up(ctx, walk)
@@ -444,10 +465,16 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
 
 def _end_of_move(ctx: Context, walk: Walk) -> None:
     """Turn and level change at the end of the move (3.07-3.12), then what the final hex
-    means: near misses, low flying, landing, hand-off."""
+    means: the control zone, weather and near misses at the level it ends at (3.12), low
+    flying, landing, hand-off."""
+    taking_off = walk.plane.taking_off
     end_changes(ctx, walk)
     if walk.done:
         return
+    if walk.level <= 3 and not taking_off:
+        _control_zone(ctx, walk, walk.hex, walk.level)
+    if walk.hex in walk.weather:
+        _weather(ctx, walk, walk.hex)
     around = ctx.around(walk.hex)
     # The end-of-move turn and level change do not move the plane to another hex.
     near = walk.hex in walk.occupied or not walk.occupied.isdisjoint(around)
@@ -488,6 +515,9 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     assert plane.hex is not None
     for waiting in [p for p in ctx.state.planes.values()
                     if p.where == "waiting" and p.id != plane.id]:
+        expected = ctx.expected_entry.get(waiting.id, waiting.entry)
+        if ctx.recorded_entry.get(waiting.id, expected) != expected:
+            continue  # the record enters it otherwise: that mistake is ruled at its move
         for h, level in entry_path(ctx, waiting):
             same_hex = h == plane.hex and abs(level - plane.level) <= 1
             beside = distance(h, plane.hex) == 1 and level == plane.level
@@ -500,9 +530,10 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
                 return
 
 
-def leave_map(ctx: Context, walk: Walk, side: int) -> None:
-    """The plane crossed the map's edge during its move (4.10, 4.14, 4.15)."""
-    hand_off(ctx, walk, side, overshoot=True)
+def leave_map(ctx: Context, walk: Walk, side: int, beyond: int) -> None:
+    """The plane crossed the map's edge during its move (4.10, 4.14, 4.15); its move ends
+    ``beyond`` hexes past the last hex on the map."""
+    hand_off(ctx, walk, side, overshoot=True, beyond=beyond)
     walk.done = True
 
 
@@ -512,11 +543,24 @@ def _check_path(ctx: Context, walk: Walk) -> None:
     if move.path is None:
         return
     expected = [ctx.names.name(h) for h in walk.path]
-    if list(move.path) != expected:
-        ctx.rule("move.path", "3.02", f"plane {walk.plane.id} flies straight ahead its full "
-                 f"speed (3.02-3.06): expected {' '.join(expected) or 'no hexes'}, the record "
-                 f"has {' '.join(move.path) or 'none'}", where(move, "path"),
-                 piece=walk.plane.id)
+    recorded = list(move.path)
+    if recorded == expected:
+        return
+    # Cite the rule the recorded path breaks first: where it leaves the expected hexes, or
+    # that it stops short of (or runs past) them.
+    split = next((i for i, (a, b) in enumerate(zip(recorded, expected, strict=False))
+                  if a != b), None)
+    if split == 0:
+        rule, what = "3.02", "flies the way its nose points at the start of the move"
+    elif split is not None:
+        rule, what = "3.03", "may not change direction until it has moved its full speed"
+    elif len(recorded) < len(expected):
+        rule, what = "3.06", f"must move the full distance of its speed ({len(expected)} hexes)"
+    else:
+        rule, what = "3.05", f"moves as many hexes as its speed ({len(expected)})"
+    ctx.rule("move.path", rule, f"plane {walk.plane.id} {what}: expected "
+             f"{' '.join(expected) or 'no hexes'}, the record has {' '.join(recorded) or 'none'}",
+             where(move, "path"), piece=walk.plane.id)
 
 
 def _check_recorded(ctx: Context, walk: Walk) -> None:
@@ -524,7 +568,8 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
     move, plane = walk.move, walk.plane
     for i, entry in enumerate(move.near_misses):
         if i not in walk.used:
-            ctx.rule("near-miss.invented", "6.02", f"plane {plane.id} had no near miss with "
+            rule = "7.02" if entry.kind == "vertical" else "6.02"
+            ctx.rule("near-miss.invented", rule, f"plane {plane.id} had no near miss with "
                      f"plane {entry.with_} on this move", where(move, "near_misses", i),
                      piece=plane.id)
     storm_hexes = walk.storm_hexes
@@ -539,9 +584,21 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
         _out_of_control(plane, "struck by lightning")
         ctx.incident("lightning strike", "LIGHTNING STRIKES", piece=plane.id)
     if move.deals is None:
+        # Unwritten deals are found from the planes' positions all the same; only a near
+        # miss's deal is written elsewhere (near_misses, or near-miss.unrecorded).
+        unwritten = [(k, r) for k, r in walk.deals if r not in NEAR_MISS_DEALS]
+        if unwritten:
+            ctx.rule("deal.unrecorded", unwritten[0][1], f"plane {plane.id}'s move caused "
+                     f"{', '.join(f'a {k} deal ({r})' for k, r in unwritten)}; the record "
+                     "writes no deals for it", where(move), piece=plane.id)
         return
-    deals = sorted(walk.deals)
-    if sorted(move.deals) != deals:
-        ctx.rule("deal.mismatch", "12.00", f"plane {plane.id}'s move caused "
-                 f"{', '.join(deals) or 'no'} deal(s); the record has "
+    caused, written = Counter(k for k, _ in walk.deals), Counter[str](move.deals)
+    if caused != written:
+        # The rule of the first deal the record leaves out; for one the move did not cause,
+        # the rule that fines that kind of deal.
+        missing = caused - written
+        rule = next((r for k, r in walk.deals if k in missing),
+                    "12.04" if (written - caused)["major"] else "12.01")
+        ctx.rule("deal.mismatch", rule, f"plane {plane.id}'s move caused "
+                 f"{', '.join(sorted(caused.elements())) or 'no'} deal(s); the record has "
                  f"{', '.join(move.deals) or 'none'}", where(move, "deals"), piece=plane.id)

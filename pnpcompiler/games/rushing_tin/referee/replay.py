@@ -26,8 +26,12 @@ from .flight import fly
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Controller, HexNames, Plane, Shift
 
-DICE_KEYS = {"lead_rolls", "accept_rolls", "roll", "section", "new_section", "rolls", "wind",
-             "panic", "lightning", "repair", "emergency_roll"}
+DICE_KEYS = {"lead_rolls": "1.06", "accept_rolls": "1.14", "roll": "1.20",
+             "section": "RANDOM EVENTS", "new_section": "RADAR FAILURE",
+             "rolls": "RANDOM EVENTS", "wind": "STRONG WINDS", "panic": "6.05",
+             "lightning": "LIGHTNING STRIKES", "repair": "ELECTRICAL FAILURE",
+             "emergency_roll": "11.02"}
+"""The keys a record writes dice under, each with the rule the die is rolled by."""
 ROLL_OFFS = {"lead_rolls", "accept_rolls", "rolls"}
 """Dice rolled round by round, re-rolling ties: written per player, read back by rounds."""
 
@@ -171,15 +175,20 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
         ctx.rule("accept.unknown-atc", "2.01", f"{acc.atc} is not an ATC on this shift", where(acc))
         return
     if atc.fired:
+        # Reported, then played as recorded: the plane is on the table all the same, so its
+        # moves are judged as the record makes them (one mistake, one finding).
         ctx.rule("accept.fired", "GETTING FIRED", f"{acc.atc} has been fired and accepts no "
                  "more hand-offs", where(acc))
-        return
     holder = state.controllers.get(acc.traded_from) if acc.traded_from else atc
     if holder is None or acc.flight not in holder.pending:
         # Reported, then played as recorded: the plane is on the table whatever the card.
         whose = acc.traded_from or acc.atc
         ctx.rule("accept.not-pending", "2.01", f"{acc.flight} is not among {whose}'s pending "
                  "hand-offs", where(acc, "flight"))
+        # The card is played all the same: it leaves the hand that holds it, if any.
+        other = next((c for c in state.controllers.values() if acc.flight in c.pending), None)
+        if other is not None:
+            other.pending.remove(acc.flight)
         holder = None
     route = ctx.tables.route(acc.flight)
     assert route is not None
@@ -216,7 +225,7 @@ def accept(ctx: Context, acc: Accept, *, setup: bool = False) -> None:
 
 
 def must_accept(ctx: Context, part: Any, rule: str) -> None:
-    """1.13 / 1.80: planes left in the pool must go to ATCs with pending hand-offs."""
+    """1.13 / 1.83: planes left in the pool must go to ATCs with pending hand-offs."""
     state, tables = ctx.state, ctx.tables
     if not state.pool:
         return
@@ -257,10 +266,17 @@ def start_turn(ctx: Context, turn: Turn) -> None:
 def end_moves(ctx: Context, turn: Turn) -> None:
     """3.06: every active plane moved; then the weather counters the record moves."""
     for plane in ctx.state.active():
-        if plane.id not in ctx.moved and plane.where in ("waiting", "flying"):
+        if plane.id in ctx.moved:
+            continue
+        if plane.where in ("waiting", "flying"):
             ctx.rule("move.missing", "3.06", f"plane {plane.id} is active and must move its "
                      "full distance this turn; the record has no move for it", where(turn),
                      piece=plane.id)
+        elif plane.where == "ground":
+            # Waiting to take off is a choice the record makes (hold: true), never silence.
+            ctx.rule("move.missing", "5.04", f"plane {plane.id} is ready to take off; the "
+                     "record has no move for it (take off, or hold: true to wait until it is "
+                     "safe)", where(turn), piece=plane.id)
     weather_moves(ctx, turn)
 
 
@@ -276,21 +292,22 @@ def payments(ctx: Context, turn: Turn) -> None:
 
 
 def end_turn(ctx: Context, turn: Turn) -> None:
-    """1.80: planes left in the pool; the celebrity's deadline; the board kept."""
-    must_accept(ctx, turn, "1.80")
+    """1.80-1.83: planes left in the pool; the celebrity's deadline; the board kept."""
+    must_accept(ctx, turn, "1.83")
     celebrity_deadlines(ctx)
     if ctx.keep_snapshots:
         ctx.snapshots.append(ctx.state.snapshot())
 
 
 def celebrity_deadlines(ctx: Context) -> None:
-    """A Celebrity Jet still flying when its schedule has run out has failed it: the
-    celebrity sues (CELEBRITY ALERT)."""
+    """A Celebrity Jet still flying at the end of the last turn it could be handed off on
+    schedule has failed it: the celebrity sues (CELEBRITY ALERT), the shift's last turn
+    included."""
     from .arrive import sue
 
+    later = ctx.tables.time_of(ctx.state.turn + 1)
     for plane in ctx.state.planes.values():
-        if (plane.celebrity and plane.where != "gone"
-                and ctx.tables.time_of(ctx.state.turn) - plane.start > plane.schedule):
+        if plane.celebrity and plane.where != "gone" and later - plane.start > plane.schedule:
             sue(ctx, plane)
 
 
@@ -344,13 +361,14 @@ def _repair(ctx: Context, plane: Plane, move: Move) -> None:
     dice = ctx.tables.rules.dice
     if plane.fault not in ("cannot-climb", "cannot-descend", "stuck"):
         if move.repair is not None:
-            ctx.rule("event.no-fault", "RANDOM EVENTS", f"plane {plane.id} has nothing to "
+            ctx.rule("event.no-fault", "ELECTRICAL FAILURE", f"plane {plane.id} has nothing to "
                      "repair", where(move, "repair"), piece=plane.id)
         return
     if move.repair is None:
         what = ("been struck by lightning" if plane.fault == "stuck"
                 else "an electrical failure")
-        ctx.rule("event.repair-roll", "RANDOM EVENTS", f"plane {plane.id} has {what}: roll 1d6 "
+        rule = "LIGHTNING STRIKES" if plane.fault == "stuck" else "ELECTRICAL FAILURE"
+        ctx.rule("event.repair-roll", rule, f"plane {plane.id} has {what}: roll 1d6 "
                  "every turn until it is fixed; the record has no roll", where(move),
                  piece=plane.id)
         return
@@ -360,11 +378,18 @@ def _repair(ctx: Context, plane: Plane, move: Move) -> None:
         plane.fault, plane.out_of_control, plane.reason = None, False, ""
 
 
-def entry_levels(ctx: Context) -> None:
+def entry_levels(ctx: Context, turn: Turn) -> None:
     """2.06-2.07: of the planes entering at one point this turn, the highest ID enters at the
-    card's level; each other goes one level below the lowest or else one above the highest."""
+    card's level; each other goes one level below the lowest or else one above the highest.
+    Also note the level the record enters each at (its ``enter`` level, else the card's)."""
     ctx.expected_entry.clear()
     ctx.entry_priority.clear()
+    ctx.recorded_entry.clear()
+    for move in turn.moves:
+        plane = ctx.state.planes.get(move.plane)
+        if plane is not None and plane.where == "waiting":
+            ctx.recorded_entry[plane.id] = (move.enter.level if move.enter and move.enter.level
+                                            else plane.entry)
     by_point: dict[int, list[Plane]] = {}
     for plane in ctx.state.active():
         if plane.where == "waiting":
@@ -392,8 +417,8 @@ def check_order(ctx: Context, turn: Turn) -> None:
         if plane is None:
             return (0, 0)
         if plane.where == "waiting":
-            level = move.enter.level if move.enter and move.enter.level else (
-                ctx.expected_entry.get(plane.id, plane.entry))
+            # The record's own entry level: a wrong one is ruled once, at the plane's move.
+            level = ctx.recorded_entry.get(plane.id, plane.entry)
         elif plane.where == "ground":
             level = 1
         else:
@@ -509,9 +534,14 @@ def check_dice(ctx: Context, log: ShiftLog) -> None:
     doc = log._doc
     if log.seed is None or doc is None:
         return
-    dice = (RolledDie(value, partial(doc.locate, path), "1.20")
+    dice = (RolledDie(value, partial(doc.locate, path), _die_rule(path))
             for path, value in _dice(doc.data, ()))
     check_seeded(ctx, log.seed, dice, order="record order")
+
+
+def _die_rule(path: tuple[Any, ...]) -> str:
+    """Return the rule a die at ``path`` was rolled by (its key's, the last on the path)."""
+    return next(DICE_KEYS[k] for k in reversed(path) if isinstance(k, str) and k in DICE_KEYS)
 
 
 def _dice(data: Any, path: tuple[Any, ...],

@@ -270,7 +270,7 @@ def read_events(sheet: Sheet, f: Flight) -> list[tuple[RandomEventCard, int | No
             sheet.rule("row.event-time", "RANDOM EVENTS", f"{event.card} at {event.at} is "
                        f"outside {f.span()}", event.where("at"), at=at, piece=f.plane)
         if card.land_within and event.at is None:
-            sheet.rule("sheet.event-time", "RANDOM EVENTS", f"{card.title} gives "
+            sheet.rule("sheet.event-time", card.title.upper(), f"{card.title} gives "
                        f"{card.land_within} to land from the turn it is drawn, which the sheet "
                        "does not say: the landing counts as in time; write 'at:'",
                        event.where("card"), piece=f.plane, warn=True)
@@ -331,6 +331,9 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
     if q == "perfect" and row.p:
         say("row.perfect-p", "4.01", f"a perfect hand-off ends on the exit point at its level: "
             f"P is 0, not {row.p}", row.where("p"))
+    if q == "overshoot" and row.p == 0:
+        say("row.overshoot-p", "4.10", "an overshooting plane finishes its move past the exit "
+            "point, so it is at least 1 hex away: P is at least 1 (PENALTIES)", row.where("p"))
     if q == "perfect" and not row.cm:
         say("row.no-commendation", "4.05", "a perfect hand-off earns a commendation, noted in "
             "CM", row.where("cm"))

@@ -27,18 +27,20 @@ def test_rushing_tin_game_piece_guide() -> None:
 
 
 def test_rushing_tin_warns_of_its_contradictions_and_tight_schedules_only() -> None:
-    """The rulebook contradicts itself three times (25 vs 20 multi-route cards, Mucho Grande's
-    1:15 vs "an Hour", 8 hours vs 31 turns ending 15:45); on the designer's map two schedules
-    leave no spare turn. Each is one warning, and nothing else is reported."""
+    """The rulebook contradicts itself four times (25 vs 20 multi-route cards, Mucho Grande's
+    1:15 vs "an Hour", 8 hours vs 31 turns ending 15:45, 4.10 sending the overshoot's bonus cut
+    to 4.13 where 4.12 gives it); on the designer's map two schedules leave no spare turn. Each
+    is one warning, and nothing else is reported."""
     _, findings = load_game(CONTENT, "rushing-tin")
     assert [(f.severity, f.code) for f in findings] == [
-        (Severity.WARNING, "rulebook.contradiction")] * 3 + [
+        (Severity.WARNING, "rulebook.contradiction")] * 4 + [
         (Severity.WARNING, "schedule.tight")] * 2
-    cards, mucho, shift, tight_1, tight_2 = (f.message for f in findings)
+    cards, mucho, shift, overshoot, tight_1, tight_2 = (f.message for f in findings)
     assert "GAME PIECE GUIDE" in cards and "25x 'Multi-Route'" in cards
     assert "MULTI-ROUTE HAND-OFF CARDS" in cards and "Each of the 20" in cards
     assert "within an Hour and 15 minutes" in mucho and "fails to land in a Hour" in mucho
     assert "8 hours" in shift and "31st turn (15:45)" in shift
+    assert "as outlined in 4.13" in overshoot and "one-off 50% penalty" in overshoot
     assert tight_1.startswith("CA506 ") and tight_2.startswith("RA304 ")
 
 

@@ -262,7 +262,7 @@ def test_quiet_build_counts_warnings_in_one_line(pnp: Callable[..., tuple[int, s
                     str(ROOT / "templates"), "-o", str(tmp_path), "--only", "wind-counters",
                     "--quiet")
     assert code == 0, out
-    assert "rulebook.contradiction" not in out and "5 warnings" in out
+    assert "rulebook.contradiction" not in out and "6 warnings" in out
     assert "Wind Counters: 4 counters from page 2" in out
 
 

@@ -16,9 +16,9 @@ map are shared by every fork.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from ....findings import Finding
 from ....project import GameContent
@@ -124,6 +124,36 @@ class EndShift:
 Action = (TurnEvent | WeatherGrowth | StartMoves | PlaneMove | EndMoves | Draws | PoolAdditions
           | AcceptHandOff | Payments | EndTurn | EndShift)
 
+def _accept(ctx: Context, action: AcceptHandOff) -> None:
+    # Before turn 1 it is one of the setup's first acceptances (1.08-1.13).
+    accept(ctx, action.accept, setup=ctx.state.turn == 0)
+
+
+def _start_moves(ctx: Context, action: StartMoves) -> None:
+    entry_levels(ctx)
+    check_order(ctx, action.turn)
+
+
+def _end_shift(ctx: Context, action: EndShift) -> None:
+    finish(ctx, action.log)
+    check_dice(ctx, action.log)
+
+
+PLAYS: dict[type, Callable[[Context, Any], None]] = {
+    PlaneMove: lambda ctx, a: one_move(ctx, a.move),
+    AcceptHandOff: _accept,
+    TurnEvent: lambda ctx, a: start_turn(ctx, a.turn),
+    WeatherGrowth: lambda ctx, a: growth(ctx, a.turn, ctx.active_systems),
+    StartMoves: _start_moves,
+    EndMoves: lambda ctx, a: end_moves(ctx, a.turn),
+    Draws: lambda ctx, a: draws(ctx, a.turn),
+    PoolAdditions: lambda ctx, a: pool(ctx, a.turn),
+    Payments: lambda ctx, a: payments(ctx, a.turn),
+    EndTurn: lambda ctx, a: end_turn(ctx, a.turn),
+    EndShift: _end_shift,
+}
+"""How each action is played (a lookup by its type: the engine applies thousands a game)."""
+
 LEVEL_CHANGES = (0, -1, 1)
 TURNS: tuple[Literal["left", "right"] | None, ...] = (None, "left", "right")
 
@@ -146,32 +176,7 @@ class ShiftEngine:
     def apply(self, ctx: Context, action: Action) -> tuple[Context, list[Finding]]:
         """Play one action on the shift; return it and the rulings the action drew."""
         before = len(ctx.findings)
-        match action:
-            case PlaneMove(move):
-                one_move(ctx, move)
-            case AcceptHandOff(acc):
-                # Before turn 1 it is one of the setup's first acceptances (1.08-1.13).
-                accept(ctx, acc, setup=ctx.state.turn == 0)
-            case TurnEvent(turn):
-                start_turn(ctx, turn)
-            case WeatherGrowth(turn):
-                growth(ctx, turn, ctx.active_systems)
-            case StartMoves(turn):
-                entry_levels(ctx)
-                check_order(ctx, turn)
-            case EndMoves(turn):
-                end_moves(ctx, turn)
-            case Draws(turn):
-                draws(ctx, turn)
-            case PoolAdditions(turn):
-                pool(ctx, turn)
-            case Payments(turn):
-                payments(ctx, turn)
-            case EndTurn(turn):
-                end_turn(ctx, turn)
-            case EndShift(log):
-                finish(ctx, log)
-                check_dice(ctx, log)
+        PLAYS[type(action)](ctx, action)
         return ctx, ctx.findings[before:]
 
     def actions(self, log: ShiftLog) -> Iterator[Action]:
@@ -187,11 +192,15 @@ class ShiftEngine:
     def fork(self, ctx: Context) -> Context:
         """Return a copy of the shift to try actions on: the state and the rulings are
         copied, the content's lookups shared."""
-        return replace(ctx, state=ctx.state.snapshot(), findings=list(ctx.findings),
-                       incidents=list(ctx.incidents), reported=set(ctx.reported),
-                       snapshots=[], expected_entry=dict(ctx.expected_entry),
-                       entry_priority=dict(ctx.entry_priority), moved=set(ctx.moved),
-                       keep_snapshots=False)
+        twin = object.__new__(Context)
+        twin.__dict__.update(ctx.__dict__)
+        twin.state = ctx.state.snapshot()
+        twin.findings, twin.incidents = list(ctx.findings), list(ctx.incidents)
+        twin.reported, twin.snapshots = set(ctx.reported), []
+        twin.expected_entry = dict(ctx.expected_entry)
+        twin.entry_priority = dict(ctx.entry_priority)
+        twin.moved, twin.keep_snapshots = set(ctx.moved), False
+        return twin
 
     def to_move(self, ctx: Context) -> list[Plane]:
         """Return the planes still to move this turn, in the order they move (3.01: highest

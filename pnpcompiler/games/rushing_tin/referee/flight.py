@@ -18,7 +18,7 @@ from ....geometry.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
 from . import money
 from .arrive import arrive, end_changes, hand_off, sue
-from .context import Context, where
+from .context import Context, Course, where
 from .log import Move, NearMiss
 from .state import Plane
 
@@ -81,10 +81,15 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
     for system in ctx.state.weather:
         walk.weather.update(system.counters)
     speed = _speed(ctx, plane, facing, level)
-    for left in range(speed - 1, -1, -1):
-        _step(ctx, walk, left)
-        if walk.done:
-            break
+    course = ctx.lookups.course(hexes, facing, speed)
+    if _quiet(walk, course):
+        walk.hex = course.path[-1]
+        walk.path += course.path
+    else:
+        for left in range(speed - 1, -1, -1):
+            _step(ctx, walk, left)
+            if walk.done:
+                break
     if not walk.done:
         _end_of_move(ctx, walk)
     if plane.where == "flying":
@@ -199,6 +204,16 @@ def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
     if facing == turn(wind.direction, 3):
         return max(level - 1, 1)
     return level
+
+
+def _quiet(walk: Walk, course: Course) -> bool:
+    """Return whether the move meets nothing on its way to its last hex: it stays on the map,
+    flies on from no airport, enters no weather hex, no restricted airspace at level 3 or
+    below, and passes no other plane (what ``_step`` would find hex by hex)."""
+    return (bool(course.path) and not course.leaves and not course.airport
+            and (walk.level > 3 or not course.restricted)
+            and walk.weather.isdisjoint(course.hexes)
+            and walk.occupied.isdisjoint(course.near))
 
 
 def _step(ctx: Context, walk: Walk, left: int) -> None:
@@ -467,19 +482,8 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
 
 def entry_path(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
     """Return the hexes a waiting plane's entry move passes through, with its level."""
-    point = ctx.lookups.points.get(plane.entry)
-    if point is None or point.name == "airport":
-        return []
     level = ctx.expected_entry.get(plane.id, plane.entry)
-    h = point.hex
-    inward = turn(point.outward, 3)
-    out = []
-    for _ in range(level):
-        if h not in ctx.lookups.hexes:
-            break
-        out.append((h, level))
-        h = neighbor(h, inward)
-    return out
+    return [(h, level) for h in ctx.lookups.entry_run(plane.entry, level)]
 
 
 def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
@@ -488,16 +492,18 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     assert plane.hex is not None
     for waiting in [p for p in ctx.state.planes.values()
                     if p.where == "waiting" and p.id != plane.id]:
-        for h, level in entry_path(ctx, waiting):
-            same_hex = h == plane.hex and abs(level - plane.level) <= 1
-            beside = distance(h, plane.hex) == 1 and level == plane.level
-            if same_hex or beside:
-                what = "collision" if same_hex and level == plane.level else "near miss"
-                ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
-                         f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
-                         f"{waiting.id} waiting to enter at level {level}: entering, it would "
-                         f"cause a {what}", where(move), piece=plane.id)
-                return
+        level = ctx.expected_entry.get(waiting.id, waiting.entry)
+        if abs(level - plane.level) > 1:
+            continue
+        same_level, run = ctx.lookups.in_the_way(waiting.entry, level)
+        what = (same_level.get(plane.hex) if level == plane.level
+                else "near miss" if plane.hex in run else None)
+        if what is not None:
+            ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
+                     f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
+                     f"{waiting.id} waiting to enter at level {level}: entering, it would "
+                     f"cause a {what}", where(move), piece=plane.id)
+            return
 
 
 def leave_map(ctx: Context, walk: Walk, side: int) -> None:

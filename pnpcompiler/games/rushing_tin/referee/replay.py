@@ -30,6 +30,9 @@ DICE_KEYS = {"lead_rolls", "accept_rolls", "roll", "section", "new_section", "ro
              "panic", "lightning", "repair", "emergency_roll"}
 ROLL_OFFS = {"lead_rolls", "accept_rolls", "rolls"}
 """Dice rolled round by round, re-rolling ties: written per player, read back by rounds."""
+LEAVES = frozenset({int, str, bool, float, type(None)})
+"""What most of a record is: values with nothing under them (told apart by their type alone,
+the fastest test)."""
 
 
 def build_context(game: GameContent, sector_code: str) -> Context:
@@ -529,7 +532,10 @@ def _dice(data: Any, path: tuple[Any, ...],
         return out
     # Paths are built only on the way to dice: most of a record is not dice.
     for key, value in items:
-        if key in DICE_KEYS:
+        if type(value) in LEAVES:
+            if key in DICE_KEYS:
+                out += _flat(value, (*path, key))
+        elif key in DICE_KEYS:
             if key in ROLL_OFFS and isinstance(value, dict):
                 out += _rounds(value, (*path, key))
             else:

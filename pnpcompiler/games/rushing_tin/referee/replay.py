@@ -39,13 +39,15 @@ def build_context(game: GameContent, sector_code: str) -> Context:
     """Return a fresh replay context for a sector of the game's content."""
     # The map, its movement model and the tables are read only: every replay of the loaded
     # content shares them.
-    geo, movement, tables = game.memo(("rushing-tin.referee.sector", sector_code),
-                                      lambda: _sector(game, sector_code))
-    return Context(game, geo, movement, HexNames(geo.board.grid), tables)
+    geo, movement, tables, names = game.memo(("rushing-tin.referee.sector", sector_code),
+                                             lambda: _sector(game, sector_code))
+    return Context(game, geo, movement, names, tables)
 
 
-def _sector(game: GameContent, sector_code: str) -> tuple[SectorGeometry, Movement, Tables]:
-    """Return a sector's map, its movement model and the rules' tables, looked up once."""
+def _sector(game: GameContent, sector_code: str
+            ) -> tuple[SectorGeometry, Movement, Tables, HexNames]:
+    """Return a sector's map, its movement model, the rules' tables and its hex names,
+    looked up once."""
     geos = [g for g in geometry_for(game) if g.sector and g.sector.code == sector_code]
     if not geos:
         known = sorted(g.sector.code for g in geometry_for(game) if g.sector)
@@ -64,7 +66,7 @@ def _sector(game: GameContent, sector_code: str) -> tuple[SectorGeometry, Moveme
     status = {(c.airline, c.status): c for d in game.of_type(StatusDeck) for c in d.cards}
     routes = {code: parse_route(code) for code in cards}
     return geo, geo.movement(), Tables(tables, schedules, cards, randoms, weathers, status,
-                                       routes)
+                                       routes), HexNames(geo.board.grid)
 
 
 def replay(game: GameContent, log: ShiftLog, *, snapshots: bool = True) -> Context:

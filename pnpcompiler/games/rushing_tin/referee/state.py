@@ -18,19 +18,29 @@ airport; ``flying``: on the map; ``gone``: handed off, landed, crashed or collid
 
 
 class HexNames:
-    """Convert between axial hexes and the ``CCRR`` names printed on the map."""
+    """Convert between axial hexes and the ``CCRR`` names printed on the map (each
+    conversion worked out once: a record names the same hexes again and again)."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
+        self.hexes: dict[str, Hex] = {}
+        self.names: dict[Hex, str] = {}
 
     def hex(self, name: str) -> Hex:
         """Return the axial hex of a name such as ``"0412"`` (column 4, row 12)."""
-        return offset_to_axial(int(name[:2]) - 1, int(name[2:]) - 1, self.grid.layout)
+        found = self.hexes.get(name)
+        if found is None:
+            found = self.hexes[name] = offset_to_axial(int(name[:2]) - 1, int(name[2:]) - 1,
+                                                       self.grid.layout)
+        return found
 
     def name(self, h: Hex) -> str:
         """Return the printed name of a hex."""
-        col, row = axial_to_offset(h, self.grid.layout)
-        return f"{col + 1:02d}{row + 1:02d}"
+        found = self.names.get(h)
+        if found is None:
+            col, row = axial_to_offset(h, self.grid.layout)
+            found = self.names[h] = f"{col + 1:02d}{row + 1:02d}"
+        return found
 
 
 @dataclass

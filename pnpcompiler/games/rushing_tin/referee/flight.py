@@ -82,7 +82,7 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
         walk.weather.update(system.counters)
     speed = _speed(ctx, plane, facing, level)
     course = ctx.lookups.course(hexes, facing, speed)
-    if _quiet(walk, course):
+    if _quiet(ctx, walk, course):
         walk.hex = course.path[-1]
         walk.path += course.path
     else:
@@ -206,14 +206,21 @@ def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
     return level
 
 
-def _quiet(walk: Walk, course: Course) -> bool:
+def _quiet(ctx: Context, walk: Walk, course: Course) -> bool:
     """Return whether the move meets nothing on its way to its last hex: it stays on the map,
     flies on from no airport, enters no weather hex, no restricted airspace at level 3 or
     below, and passes no other plane (what ``_step`` would find hex by hex)."""
-    return (bool(course.path) and not course.leaves and not course.airport
-            and (walk.level > 3 or not course.restricted)
-            and walk.weather.isdisjoint(course.hexes)
-            and walk.occupied.isdisjoint(course.near))
+    if (not course.path or course.leaves or course.airport
+            or (walk.level <= 3 and course.restricted)
+            or not walk.weather.isdisjoint(course.hexes)):
+        return False
+    if walk.occupied.isdisjoint(course.near):
+        return True
+    # Planes near the way: only one at the move's level or next to it can be met (6.02, 7.02,
+    # 9.01), and no level changes before something is met.
+    level, plane = walk.level, walk.plane
+    return not any(p.where == "flying" and p.hex in course.near and -2 < p.level - level < 2
+                   and p is not plane for p in ctx.state.planes.values())
 
 
 def _step(ctx: Context, walk: Walk, left: int) -> None:

@@ -128,3 +128,9 @@ def test_fork_is_apart_from_the_shift(shift_4atc: Context) -> None:
         assert getattr(twin, name) == getattr(shift_4atc, name)
         assert getattr(twin, name) is not getattr(shift_4atc, name)
     assert twin.lookups is shift_4atc.lookups and twin.snapshots == []
+
+
+def test_4_01_map_edge_table_agrees_with_the_hex_grid() -> None:
+    for h in MAP:
+        for d in range(6):
+            assert ((h, d) in LOOKUPS.edge) == (neighbor(h, d) not in LOOKUPS.hexes)

@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from ....findings import Location
-from ....geometry.hexgrid import DIRECTIONS, Hex, neighbors
+from ....geometry.hexgrid import DIRECTIONS, Hex, neighbor, neighbors
 from ....model import Model
 from ....project import GameContent
 from ....referee import Rulings
@@ -107,6 +107,9 @@ class MapLookups:
     """Each section's hexes."""
     section_of: dict[Hex, str]
     """The section of each hex (the first that lists it); read only."""
+    edge: frozenset[tuple[Hex, int]]
+    """(hex, facing) of each map hex side on the map's edge: a plane there facing out ends
+    its move facing off the map."""
     courses: dict[tuple[Hex, int, int], Course] = field(default_factory=dict, compare=False)
     """Straight runs met so far by (start, facing, speed): worked out once each."""
     entry_blocks: dict[tuple[int, int], tuple[dict[Hex, str], frozenset[Hex]]] = field(
@@ -189,7 +192,9 @@ class MapLookups:
             entries={level: movement.entry_state(p.hex, p.outward, level)
                      for level, p in points.items()},
             takeoff=movement.takeoff_state(),
-            sections=sections, section_of=geo.section_of())
+            sections=sections, section_of=geo.section_of(),
+            edge=frozenset((h, d) for h in geo.hexes for d in range(6)
+                           if neighbor(h, d) not in geo.hexes))
 
 
 @dataclass

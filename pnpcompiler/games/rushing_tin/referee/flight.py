@@ -472,7 +472,9 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
         return
     around = ctx.around(walk.hex)
     # The end-of-move turn and level change do not move the plane to another hex.
-    near = walk.hex in walk.occupied or not walk.occupied.isdisjoint(around)
+    zone = ctx.lookups.zone.get(walk.hex)
+    near = (not walk.occupied.isdisjoint(zone) if zone is not None
+            else walk.hex in walk.occupied or not walk.occupied.isdisjoint(around))
     for other in _others(ctx, walk) if near else ():
         h = other.hex
         if h is None or other.id in walk.met or (h != walk.hex and h not in around):

@@ -165,6 +165,8 @@ class ShiftEngine:
         self.game = game
         self.snapshots = snapshots
         """Keep the board at the end of every turn (what the referee draws)."""
+        self.offers: dict[tuple[int, int | None, str | None, int | None, bool], PlaneMove] = {}
+        """The moves ``legal_actions`` has offered, by what they say (see :meth:`offer`)."""
 
     def initial(self, log: ShiftLog) -> Context:
         """Return the shift after its setup (1.00-1.14), as the record's header sets it up."""
@@ -223,14 +225,14 @@ class ShiftEngine:
         if not planes:
             return
         plane = planes[0]
-        base: dict[str, object] = {"plane": plane.id}
+        enter = None
         if plane.where == "waiting":
             expected = ctx.expected_entry.get(plane.id, plane.entry)
             if expected != plane.entry:
-                base["enter"] = {"level": expected}
+                enter = expected
         if plane.where == "ground":
-            yield PlaneMove(Move.model_validate(base))
-            yield PlaneMove(Move.model_validate({**base, "hold": True}))
+            yield self.offer(plane.id, enter, None, None)
+            yield self.offer(plane.id, enter, None, None, hold=True)
             return
         level = (ctx.expected_entry.get(plane.id, plane.entry) if plane.where == "waiting"
                  else plane.level)
@@ -242,13 +244,27 @@ class ShiftEngine:
             for change in changes:
                 if change and not 1 <= level + change <= 6:
                     continue
-                move = dict(base)
-                if side:
-                    move["turn"] = side
-                if change:
-                    move["level"] = level + change
-                yield PlaneMove(Move.model_validate(move))
+                yield self.offer(plane.id, enter, side, level + change if change else None)
 
+    def offer(self, plane: int, enter: int | None, side: Literal["left", "right"] | None,
+              level: int | None, *, hold: bool = False) -> PlaneMove:
+        """Return a move as ``legal_actions`` offers it: the plane, its entry level when it
+        must alter its entry, the end-of-move turn and level, or a hold. Each offer is built
+        once per engine and offered again after (read only: apply it, do not change it)."""
+        key = (plane, enter, side, level, hold)
+        found = self.offers.get(key)
+        if found is None:
+            move: dict[str, object] = {"plane": plane}
+            if enter is not None:
+                move["enter"] = {"level": enter}
+            if side:
+                move["turn"] = side
+            if level is not None:
+                move["level"] = level
+            if hold:
+                move["hold"] = True
+            found = self.offers[key] = PlaneMove(Move.model_validate(move))
+        return found
 
 if TYPE_CHECKING:
     from ....referee import Engine

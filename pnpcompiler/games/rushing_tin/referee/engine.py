@@ -181,15 +181,17 @@ class ShiftEngine:
         PLAYS[type(action)](ctx, action)
         return ctx, ctx.findings[before:]
 
-    def actions(self, log: ShiftLog) -> Iterator[Action]:
+    def actions(self, log: ShiftLog) -> list[Action]:
         """Return a record's turns as the actions that play them, in order."""
+        out: list[Action] = []
         for turn in log.turns:
-            yield from (TurnEvent(turn), WeatherGrowth(turn), StartMoves(turn))
-            yield from (PlaneMove(m) for m in turn.moves)
-            yield from (EndMoves(turn), Draws(turn), PoolAdditions(turn))
-            yield from (AcceptHandOff(a) for a in turn.accept)
-            yield from (Payments(turn), EndTurn(turn))
-        yield EndShift(log)
+            out += (TurnEvent(turn), WeatherGrowth(turn), StartMoves(turn))
+            out += map(PlaneMove, turn.moves)
+            out += (EndMoves(turn), Draws(turn), PoolAdditions(turn))
+            out += map(AcceptHandOff, turn.accept)
+            out += (Payments(turn), EndTurn(turn))
+        out.append(EndShift(log))
+        return out
 
     def fork(self, ctx: Context) -> Context:
         """Return a copy of the shift to try actions on: the state and the rulings are

@@ -53,6 +53,8 @@ class Walk:
     """The other planes on the map, highest ID first, listed when the move first comes near
     one (their places change only by voluntary evasive action and collisions, which the loop
     reads live)."""
+    flying: list[Plane] = field(default_factory=list)
+    """The other planes on the map when the move began."""
     occupied: set[Hex | None] = field(default_factory=set)
     """The other planes' hexes when the move began: no plane changes hex during another's
     move (one may leave play in a collision), so a hex with none of these on or next to it
@@ -76,8 +78,8 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
         return
     hexes, facing, level = start
     walk = Walk(plane, move, hexes, facing, level)
-    walk.occupied = {p.hex for p in ctx.state.planes.values()
-                     if p.where == "flying" and p is not plane}
+    walk.flying = [p for p in ctx.state.planes.values() if p.where == "flying" and p is not plane]
+    walk.occupied = {p.hex for p in walk.flying}
     for system in ctx.state.weather:
         walk.weather.update(system.counters)
     speed = _speed(ctx, plane, facing, level)
@@ -105,12 +107,10 @@ _plane_id = attrgetter("id")
 def _others(ctx: Context, walk: Walk) -> list[Plane]:
     """Return the other planes on the map, highest ID first.
 
-    Listed the first time the move comes near one: until then nothing in the move changes
-    which planes are on the map."""
+    Sorted the first time the move comes near one, from the planes on the map when it began:
+    until then nothing in the move changes which planes are on the map."""
     if walk.others is None:
-        walk.others = sorted((p for p in ctx.state.planes.values()
-                              if p.where == "flying" and p is not walk.plane),
-                             key=_plane_id, reverse=True)
+        walk.others = sorted(walk.flying, key=_plane_id, reverse=True)
     return walk.others
 
 
@@ -218,9 +218,8 @@ def _quiet(ctx: Context, walk: Walk, course: Course) -> bool:
         return True
     # Planes near the way: only one at the move's level or next to it can be met (6.02, 7.02,
     # 9.01), and no level changes before something is met.
-    level, plane = walk.level, walk.plane
-    return not any(p.where == "flying" and p.hex in course.near and -2 < p.level - level < 2
-                   and p is not plane for p in ctx.state.planes.values())
+    level, near = walk.level, course.near
+    return not any(p.hex in near and -2 < p.level - level < 2 for p in walk.flying)
 
 
 def _step(ctx: Context, walk: Walk, left: int) -> None:

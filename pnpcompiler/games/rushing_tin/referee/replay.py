@@ -525,18 +525,19 @@ def _dice(data: Any, path: tuple[Any, ...],
     """Return the dice under ``data`` in record order, each with its path."""
     if out is None:
         out = []
-    items: Any
-    if isinstance(data, dict):
-        items = data.items()
-    elif isinstance(data, list):
-        items = enumerate(data)  # a list index is never a dice key
-    else:
-        return out
     # Paths are built only on the way to dice: most of a record is not dice.
-    for key, value in items:
-        if type(value) in LEAVES:
-            if key in DICE_KEYS:
-                out += _flat(value, (*path, key))
+    if isinstance(data, list):
+        for i, value in enumerate(data):  # a list index is never a dice key
+            if type(value) not in LEAVES and isinstance(value, (dict, list)):
+                _dice(value, (*path, i), out)
+        return out
+    if not isinstance(data, dict):
+        return out
+    for key, value in data.items():
+        kind = type(value)
+        if kind in LEAVES:
+            if kind is int and key in DICE_KEYS:
+                out.append(((*path, key), value))
         elif key in DICE_KEYS:
             if key in ROLL_OFFS and isinstance(value, dict):
                 out += _rounds(value, (*path, key))

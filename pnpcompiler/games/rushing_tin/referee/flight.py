@@ -469,11 +469,11 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
     end_changes(ctx, walk)
     if walk.done:
         return
-    around = ctx.around(walk.hex)
     # The end-of-move turn and level change do not move the plane to another hex.
     zone = ctx.lookups.zone.get(walk.hex)
     near = (not walk.occupied.isdisjoint(zone) if zone is not None
-            else walk.hex in walk.occupied or not walk.occupied.isdisjoint(around))
+            else walk.hex in walk.occupied or not walk.occupied.isdisjoint(ctx.around(walk.hex)))
+    around = ctx.around(walk.hex) if near else frozenset()
     for other in _others(ctx, walk) if near else ():
         h = other.hex
         if h is None or other.id in walk.met or (h != walk.hex and h not in around):
@@ -498,8 +498,9 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     """1.36: a plane may not end its move where a plane waiting to enter would, on entering,
     cause a near miss or a collision with it."""
     assert plane.hex is not None
-    for waiting in [p for p in ctx.state.planes.values()
-                    if p.where == "waiting" and p.id != plane.id]:
+    for waiting in ctx.state.planes.values():
+        if waiting.where != "waiting" or waiting.id == plane.id:
+            continue
         level = ctx.expected_entry.get(waiting.id, waiting.entry)
         if abs(level - plane.level) > 1:
             continue

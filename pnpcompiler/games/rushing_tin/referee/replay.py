@@ -13,7 +13,7 @@ from typing import Any
 
 from .... import referee
 from ....project import GameContent
-from ....referee import RefereeError, Report, RolledDie, Scores, check_seeded
+from ....referee import Dice, RefereeError, Report, RolledDie, Scores, check_seeded
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
 from ..movement import Movement
@@ -514,8 +514,11 @@ def check_dice(ctx: Context, log: ShiftLog) -> None:
     doc = log._doc
     if log.seed is None or doc is None:
         return
-    dice = (RolledDie(value, partial(doc.locate, path), "1.20")
-            for path, value in _dice(doc.data, ()))
+    found = _dice(doc.data, ())
+    seeded = Dice(log.seed)
+    if all(value == seeded.roll() for _, value in found):
+        return  # every die is the seed's: nothing to rule on, nothing to locate
+    dice = (RolledDie(value, partial(doc.locate, path), "1.20") for path, value in found)
     check_seeded(ctx, log.seed, dice, order="record order")
 
 

@@ -13,7 +13,9 @@ flight logs and a Pilot Log) it prints the record's size, then replays per secon
   checking the content on its own;
 
 and the peak memory of one replay (tracemalloc; a Rushing Tin replay keeps the board of every
-turn, as the referee does), then the process's peak resident size. Rates are CPU time of this
+turn, as the referee does), then the process's peak resident size. For a Rushing Tin shift it
+also gives the cost of a simulator's use of the engine: before each recorded move, every move
+``legal_actions`` offers applied to a ``fork`` of the shift. Rates are CPU time of this
 process, the best of five rounds, so other work on the machine counts as little as it can.
 Figures only: nothing is asserted; the engines' targets are reported as met or not.
 """
@@ -57,6 +59,9 @@ class Bench:
     kept: Callable[[], Any]
     """One replay keeping what the referee keeps (Rushing Tin: every turn's board)."""
     unit: str
+    tries: Callable[[], int] | None = None
+    """A simulator's use of the engine along the record: at each move, every move the engine
+    offers tried on a fork; returns how many were tried (Rushing Tin only)."""
 
 
 def rate(run: Callable[[], Any], seconds: float) -> tuple[float, int]:
@@ -116,7 +121,23 @@ def _rushing_tin_shift(record: Path, game: Any, log: Any) -> Bench:
     size = (f"{len(log.turns)} turns, {len(log.atcs)} ATCs, {len(ctx.state.planes)} planes, "
             f"{moves} moves")
     return Bench(record, "rushing-tin", "shift", size, len(ctx.findings),
-                 lambda: replay(engine, log), lambda: replay(keeping, log), "shifts/s")
+                 lambda: replay(engine, log), lambda: replay(keeping, log), "shifts/s",
+                 partial(_try_every_offer, engine, log))
+
+
+def _try_every_offer(engine: Any, log: Any) -> int:
+    """Replay a shift as a simulator plays one: before each of the record's moves, apply
+    every move ``legal_actions`` offers to a fork of the shift; return how many were tried."""
+    from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
+
+    ctx, tried = engine.initial(log), 0
+    for action in engine.actions(log):
+        if isinstance(action, PlaneMove):
+            for offered in engine.legal_actions(ctx):
+                engine.apply(engine.fork(ctx), offered)
+                tried += 1
+        engine.apply(ctx, action)
+    return tried
 
 
 def _rushing_tin_sector_log(record: Path, game: Any, log: Any) -> Bench:
@@ -207,6 +228,7 @@ def main() -> int:
     print(head)
     print("-" * len(head))
     reached: dict[tuple[str, str], list[float]] = {}
+    simulated: list[str] = []
     with tempfile.TemporaryDirectory() as cache_dir:
         cache = Path(cache_dir)
         for b in benches:
@@ -219,6 +241,12 @@ def main() -> int:
                   f"{1000 / engine:>6.2f}  {1000 / cold:>14.1f} {1000 / warm:>7.1f} "
                   f"{loading[b.game]:>10.1f}  {peak_mb(b.kept):>7.2f}")
             reached.setdefault((b.game, b.kind), []).append(engine)
+            if b.tries is not None:
+                tried = b.tries()
+                per_second, _ = rate(b.tries, args.seconds)
+                simulated.append(f"{name}: {tried} offered moves tried on forks a shift, "
+                                 f"{1e6 / (per_second * tried):.1f} us each "
+                                 f"({per_second:.1f} shifts/s)")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"\nengine: the record read and validated, the content loaded; whole referee: read "
           f"and validate the record,\nload the content and check it (cold) or take its "
@@ -226,6 +254,8 @@ def main() -> int:
           f"second, best of {ROUNDS} rounds.")
     print(f"peak memory: one replay (tracemalloc); process peak resident size {rss:.0f} MB "
           "(ru_maxrss)")
+    for line in simulated:
+        print(f"simulator (legal_actions, fork, apply): {line}")
     for (game, kind), target in TARGETS.items():
         if (game, kind) in reached:
             got = min(reached[game, kind])

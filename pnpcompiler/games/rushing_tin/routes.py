@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 ROUTE_CODE = re.compile(r"^(?P<airline>[A-Z]{2})(?P<entry>[1-6])(?P<type>[01])(?P<exit>[1-6])$")
 ROUTE_CODE_PATTERN = r"^[A-Z]{2}[1-6][01][1-6]$"
@@ -45,8 +46,10 @@ def parse_route(code: str) -> Route | None:
                  int(match["exit"]))
 
 
+@lru_cache(maxsize=1024)
 def minutes(text: str) -> int | None:
-    """Return the minutes in ``H:MM``, or None when it is not a time."""
+    """Return the minutes in ``H:MM``, or None when it is not a time (each text read once:
+    a shift's replay reads the same few times every turn)."""
     match = SCHEDULE.match(text)
     if not match:
         return None

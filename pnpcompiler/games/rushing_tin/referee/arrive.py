@@ -176,7 +176,9 @@ def arrive(ctx: Context, walk: Walk) -> None:
             plane.level = 2
             _out_of_control(plane, "low flying (10.03)")
         return
-    if neighbor(walk.hex, walk.facing) not in lookups.hexes:
+    facing_out = ((walk.hex, walk.facing % 6) in lookups.edge if walk.hex in lookups.hexes
+                  else neighbor(walk.hex, walk.facing) not in lookups.hexes)
+    if facing_out:
         hand_off(ctx, walk, walk.facing, overshoot=False)
     del move
 

@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from ....findings import Location
-from ....geometry.hexgrid import Hex, neighbors
+from ....geometry.hexgrid import DIRECTIONS, Hex, neighbor, neighbors
 from ....model import Model
 from ....project import GameContent
 from ....referee import Rulings
@@ -62,6 +62,25 @@ class Tables:
         return card.modifier or 0 if card else 0
 
 
+@dataclass(frozen=True, slots=True)
+class Course:
+    """A straight run of a given speed from a hex and facing, with what the sector map has
+    along it: what a move asks hex by hex, answered once for the whole run."""
+
+    path: tuple[Hex, ...]
+    """The map hexes passed, in order (fewer than the speed when the run leaves the map)."""
+    leaves: bool
+    """The run crosses the map's edge."""
+    hexes: frozenset[Hex]
+    near: frozenset[Hex]
+    """The hexes on or next to the run before its last hex: a plane elsewhere is not met
+    on the way (the last hex is judged after the end-of-move changes)."""
+    airport: bool
+    """The run flies on from the airport (it may be overshooting a landing, 5.08)."""
+    restricted: bool
+    """The run enters the control zone, the airport or the approach (5.10)."""
+
+
 @dataclass(frozen=True)
 class MapLookups:
     """What a move asks of the sector map at every hex, worked out once per sector."""
@@ -88,6 +107,73 @@ class MapLookups:
     """Each section's hexes."""
     section_of: dict[Hex, str]
     """The section of each hex (the first that lists it); read only."""
+    edge: frozenset[tuple[Hex, int]]
+    """(hex, facing) of each map hex side on the map's edge: a plane there facing out ends
+    its move facing off the map."""
+    courses: dict[tuple[Hex, int, int], Course] = field(default_factory=dict, compare=False)
+    """Straight runs met so far by (start, facing, speed): worked out once each."""
+    entry_blocks: dict[tuple[int, int], tuple[dict[Hex, str], frozenset[Hex]]] = field(
+        default_factory=dict, compare=False)
+    """By (entry point, entry level): the hexes where a plane at the entry level would be in
+    the entering plane's way, with the incident it would be (the first met along the entry
+    move), and the hexes where a plane one level off would be (1.36); worked out once each."""
+
+    def course(self, start: Hex, facing: int, speed: int) -> Course:
+        """Return the straight run of ``speed`` hexes from ``start`` facing ``facing``."""
+        key = (start, facing, speed)
+        found = self.courses.get(key)
+        if found is None:
+            found = self.courses[key] = self._course(start, facing, speed)
+        return found
+
+    def _course(self, start: Hex, facing: int, speed: int) -> Course:
+        dq, dr = DIRECTIONS[facing % 6]
+        path: list[Hex] = []
+        h = start
+        for _ in range(speed):
+            h = (h[0] + dq, h[1] + dr)
+            if h not in self.hexes:
+                break
+            path.append(h)
+        near: set[Hex] = set()
+        for h in path[:-1]:
+            near |= self.zone[h]
+        before = (start, *path[:-1])
+        return Course(tuple(path), len(path) < speed, frozenset(path), frozenset(near),
+                      self.airport in before, not self.restricted.isdisjoint(path))
+
+    def entry_run(self, entry: int, level: int) -> tuple[Hex, ...]:
+        """Return the map hexes a plane entering at the point of level ``entry`` passes
+        through flying in at ``level`` (none from the airport)."""
+        point = self.points.get(entry)
+        if point is None or point.name == "airport":
+            return ()
+        dq, dr = DIRECTIONS[(point.outward + 3) % 6]
+        out: list[Hex] = []
+        h = point.hex
+        for _ in range(level):
+            if h not in self.hexes:
+                break
+            out.append(h)
+            h = (h[0] + dq, h[1] + dr)
+        return tuple(out)
+
+    def in_the_way(self, entry: int, level: int) -> tuple[dict[Hex, str], frozenset[Hex]]:
+        """Return where a plane would be in the way of a plane entering at ``entry`` at
+        ``level`` (1.36): at that level, each hex with the incident the entry would cause
+        first along its run (a collision on the run, a near miss beside it); one level off,
+        the run's hexes (a near miss)."""
+        key = (entry, level)
+        found = self.entry_blocks.get(key)
+        if found is None:
+            same: dict[Hex, str] = {}
+            run = self.entry_run(entry, level)
+            for h in run:
+                same.setdefault(h, "collision")
+                for n in neighbors(h):
+                    same.setdefault(n, "near miss")
+            found = self.entry_blocks[key] = (same, frozenset(run))
+        return found
 
     @classmethod
     def of(cls, geo: SectorGeometry, movement: Movement) -> MapLookups:
@@ -106,7 +192,9 @@ class MapLookups:
             entries={level: movement.entry_state(p.hex, p.outward, level)
                      for level, p in points.items()},
             takeoff=movement.takeoff_state(),
-            sections=sections, section_of=geo.section_of())
+            sections=sections, section_of=geo.section_of(),
+            edge=frozenset((h, d) for h in geo.hexes for d in range(6)
+                           if neighbor(h, d) not in geo.hexes))
 
 
 @dataclass

@@ -16,9 +16,9 @@ map are shared by every fork.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
 from ....findings import Finding
 from ....project import GameContent
@@ -124,6 +124,36 @@ class EndShift:
 Action = (TurnEvent | WeatherGrowth | StartMoves | PlaneMove | EndMoves | Draws | PoolAdditions
           | AcceptHandOff | Payments | EndTurn | EndShift)
 
+def _accept(ctx: Context, action: AcceptHandOff) -> None:
+    # Before turn 1 it is one of the setup's first acceptances (1.08-1.13).
+    accept(ctx, action.accept, setup=ctx.state.turn == 0)
+
+
+def _start_moves(ctx: Context, action: StartMoves) -> None:
+    entry_levels(ctx, action.turn)
+    check_order(ctx, action.turn)
+
+
+def _end_shift(ctx: Context, action: EndShift) -> None:
+    finish(ctx, action.log)
+    check_dice(ctx, action.log)
+
+
+PLAYS: dict[type, Callable[[Context, Any], None]] = {
+    PlaneMove: lambda ctx, a: one_move(ctx, a.move),
+    AcceptHandOff: _accept,
+    TurnEvent: lambda ctx, a: start_turn(ctx, a.turn),
+    WeatherGrowth: lambda ctx, a: growth(ctx, a.turn, ctx.active_systems),
+    StartMoves: _start_moves,
+    EndMoves: lambda ctx, a: end_moves(ctx, a.turn),
+    Draws: lambda ctx, a: draws(ctx, a.turn),
+    PoolAdditions: lambda ctx, a: pool(ctx, a.turn),
+    Payments: lambda ctx, a: payments(ctx, a.turn),
+    EndTurn: lambda ctx, a: end_turn(ctx, a.turn),
+    EndShift: _end_shift,
+}
+"""How each action is played (a lookup by its type: the engine applies thousands a game)."""
+
 LEVEL_CHANGES = (0, -1, 1)
 TURNS: tuple[Literal["left", "right"] | None, ...] = (None, "left", "right")
 
@@ -135,6 +165,8 @@ class ShiftEngine:
         self.game = game
         self.snapshots = snapshots
         """Keep the board at the end of every turn (what the referee draws)."""
+        self.offers: dict[tuple[int, int | None, str | None, int | None, bool], PlaneMove] = {}
+        """The moves ``legal_actions`` has offered, by what they say (see :meth:`offer`)."""
 
     def initial(self, log: ShiftLog) -> Context:
         """Return the shift after its setup (1.00-1.14), as the record's header sets it up."""
@@ -146,53 +178,34 @@ class ShiftEngine:
     def apply(self, ctx: Context, action: Action) -> tuple[Context, list[Finding]]:
         """Play one action on the shift; return it and the rulings the action drew."""
         before = len(ctx.findings)
-        match action:
-            case PlaneMove(move):
-                one_move(ctx, move)
-            case AcceptHandOff(acc):
-                # Before turn 1 it is one of the setup's first acceptances (1.08-1.13).
-                accept(ctx, acc, setup=ctx.state.turn == 0)
-            case TurnEvent(turn):
-                start_turn(ctx, turn)
-            case WeatherGrowth(turn):
-                growth(ctx, turn, ctx.active_systems)
-            case StartMoves(turn):
-                entry_levels(ctx, turn)
-                check_order(ctx, turn)
-            case EndMoves(turn):
-                end_moves(ctx, turn)
-            case Draws(turn):
-                draws(ctx, turn)
-            case PoolAdditions(turn):
-                pool(ctx, turn)
-            case Payments(turn):
-                payments(ctx, turn)
-            case EndTurn(turn):
-                end_turn(ctx, turn)
-            case EndShift(log):
-                finish(ctx, log)
-                check_dice(ctx, log)
+        PLAYS[type(action)](ctx, action)
         return ctx, ctx.findings[before:]
 
-    def actions(self, log: ShiftLog) -> Iterator[Action]:
+    def actions(self, log: ShiftLog) -> list[Action]:
         """Return a record's turns as the actions that play them, in order."""
+        out: list[Action] = []
         for turn in log.turns:
-            yield from (TurnEvent(turn), WeatherGrowth(turn), StartMoves(turn))
-            yield from (PlaneMove(m) for m in turn.moves)
-            yield from (EndMoves(turn), Draws(turn), PoolAdditions(turn))
-            yield from (AcceptHandOff(a) for a in turn.accept)
-            yield from (Payments(turn), EndTurn(turn))
-        yield EndShift(log)
+            out += (TurnEvent(turn), WeatherGrowth(turn), StartMoves(turn))
+            out += map(PlaneMove, turn.moves)
+            out += (EndMoves(turn), Draws(turn), PoolAdditions(turn))
+            out += map(AcceptHandOff, turn.accept)
+            out += (Payments(turn), EndTurn(turn))
+        out.append(EndShift(log))
+        return out
 
     def fork(self, ctx: Context) -> Context:
         """Return a copy of the shift to try actions on: the state and the rulings are
         copied, the content's lookups shared."""
-        return replace(ctx, state=ctx.state.snapshot(), findings=list(ctx.findings),
-                       incidents=list(ctx.incidents), reported=set(ctx.reported),
-                       snapshots=[], expected_entry=dict(ctx.expected_entry),
-                       recorded_entry=dict(ctx.recorded_entry),
-                       entry_priority=dict(ctx.entry_priority), moved=set(ctx.moved),
-                       keep_snapshots=False)
+        twin = object.__new__(Context)
+        twin.__dict__.update(ctx.__dict__)
+        twin.state = ctx.state.snapshot()
+        twin.findings, twin.incidents = list(ctx.findings), list(ctx.incidents)
+        twin.reported, twin.snapshots = set(ctx.reported), []
+        twin.expected_entry = dict(ctx.expected_entry)
+        twin.recorded_entry = dict(ctx.recorded_entry)
+        twin.entry_priority = dict(ctx.entry_priority)
+        twin.moved, twin.keep_snapshots = set(ctx.moved), False
+        return twin
 
     def to_move(self, ctx: Context) -> list[Plane]:
         """Return the planes still to move this turn, in the order they move (3.01: highest
@@ -215,14 +228,14 @@ class ShiftEngine:
         if not planes:
             return
         plane = planes[0]
-        base: dict[str, object] = {"plane": plane.id}
+        enter = None
         if plane.where == "waiting":
             expected = ctx.expected_entry.get(plane.id, plane.entry)
             if expected != plane.entry:
-                base["enter"] = {"level": expected}
+                enter = expected
         if plane.where == "ground":
-            yield PlaneMove(Move.model_validate(base))
-            yield PlaneMove(Move.model_validate({**base, "hold": True}))
+            yield self.offer(plane.id, enter, None, None)
+            yield self.offer(plane.id, enter, None, None, hold=True)
             return
         level = (ctx.expected_entry.get(plane.id, plane.entry) if plane.where == "waiting"
                  else plane.level)
@@ -234,13 +247,27 @@ class ShiftEngine:
             for change in changes:
                 if change and not 1 <= level + change <= 6:
                     continue
-                move = dict(base)
-                if side:
-                    move["turn"] = side
-                if change:
-                    move["level"] = level + change
-                yield PlaneMove(Move.model_validate(move))
+                yield self.offer(plane.id, enter, side, level + change if change else None)
 
+    def offer(self, plane: int, enter: int | None, side: Literal["left", "right"] | None,
+              level: int | None, *, hold: bool = False) -> PlaneMove:
+        """Return a move as ``legal_actions`` offers it: the plane, its entry level when it
+        must alter its entry, the end-of-move turn and level, or a hold. Each offer is built
+        once per engine and offered again after (read only: apply it, do not change it)."""
+        key = (plane, enter, side, level, hold)
+        found = self.offers.get(key)
+        if found is None:
+            move: dict[str, object] = {"plane": plane}
+            if enter is not None:
+                move["enter"] = {"level": enter}
+            if side:
+                move["turn"] = side
+            if level is not None:
+                move["level"] = level
+            if hold:
+                move["hold"] = True
+            found = self.offers[key] = PlaneMove(Move.model_validate(move))
+        return found
 
 if TYPE_CHECKING:
     from ....referee import Engine

@@ -3,7 +3,6 @@ SYSTEMS, STRONG WINDS)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ....findings import Location
@@ -49,8 +48,8 @@ def resolve_event(ctx: Context, turn: Turn) -> None:
         ctx.rule("event.unknown-card", rule, f"there is no {kind} event card {event.card!r} "
                  f"(cards: {', '.join(sorted(deck))})", where(event, "card"))
         return
-    drawn = Counter(ctx.state.events)
-    if drawn[event.card] >= card.copies:
+    drawn = int(event.card in ctx.state.events)
+    if drawn >= card.copies:
         ctx.rule("event.card-twice", rule, f"all {card.copies} copies of {event.card} have "
                  "been drawn already", where(event, "card"))
     ctx.state.events.add(event.card)  # the set records which; copies are rare enough

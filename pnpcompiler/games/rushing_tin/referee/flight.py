@@ -19,7 +19,7 @@ from ....geometry.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
 from . import money
 from .arrive import arrive, end_changes, hand_off, sue
-from .context import Context, where
+from .context import Context, Course, where
 from .log import Move, NearMiss
 from .state import Plane
 
@@ -57,6 +57,8 @@ class Walk:
     """The other planes on the map, highest ID first, listed when the move first comes near
     one (their places change only by voluntary evasive action and collisions, which the loop
     reads live)."""
+    flying: list[Plane] = field(default_factory=list)
+    """The other planes on the map when the move began."""
     occupied: set[Hex | None] = field(default_factory=set)
     """The other planes' hexes when the move began: no plane changes hex during another's
     move (one may leave play in a collision), so a hex with none of these on or next to it
@@ -80,15 +82,20 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
         return
     hexes, facing, level = start
     walk = Walk(plane, move, hexes, facing, level)
-    walk.occupied = {p.hex for p in ctx.state.planes.values()
-                     if p.where == "flying" and p is not plane}
+    walk.flying = [p for p in ctx.state.planes.values() if p.where == "flying" and p is not plane]
+    walk.occupied = {p.hex for p in walk.flying}
     for system in ctx.state.weather:
         walk.weather.update(system.counters)
     speed = _speed(ctx, plane, facing, level)
-    for left in range(speed - 1, -1, -1):
-        _step(ctx, walk, left)
-        if walk.done:
-            break
+    course = ctx.lookups.course(hexes, facing, speed)
+    if _quiet(ctx, walk, course):
+        walk.hex = course.path[-1]
+        walk.path += course.path
+    else:
+        for left in range(speed - 1, -1, -1):
+            _step(ctx, walk, left)
+            if walk.done:
+                break
     if not walk.done:
         _end_of_move(ctx, walk)
     if plane.where == "flying":
@@ -104,12 +111,10 @@ _plane_id = attrgetter("id")
 def _others(ctx: Context, walk: Walk) -> list[Plane]:
     """Return the other planes on the map, highest ID first.
 
-    Listed the first time the move comes near one: until then nothing in the move changes
-    which planes are on the map."""
+    Sorted the first time the move comes near one, from the planes on the map when it began:
+    until then nothing in the move changes which planes are on the map."""
     if walk.others is None:
-        walk.others = sorted((p for p in ctx.state.planes.values()
-                              if p.where == "flying" and p is not walk.plane),
-                             key=_plane_id, reverse=True)
+        walk.others = sorted(walk.flying, key=_plane_id, reverse=True)
     return walk.others
 
 
@@ -203,6 +208,23 @@ def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
     if facing == turn(wind.direction, 3):
         return max(level - 1, 1)
     return level
+
+
+def _quiet(ctx: Context, walk: Walk, course: Course) -> bool:
+    """Return whether the move meets nothing on its way to its last hex: it stays on the map,
+    flies on from no airport, enters no weather hex, no restricted airspace at level 3 or
+    below, is not taking off (5.02 is judged where the route ends) and passes no other plane
+    (what ``_step`` would find hex by hex)."""
+    if (not course.path or course.leaves or course.airport or walk.plane.taking_off
+            or (walk.level <= 3 and course.restricted)
+            or not walk.weather.isdisjoint(course.hexes)):
+        return False
+    if walk.occupied.isdisjoint(course.near):
+        return True
+    # Planes near the way: only one at the move's level or next to it can be met (6.02, 7.02,
+    # 9.01), and no level changes before something is met.
+    level, near = walk.level, course.near
+    return not any(p.hex in near and -2 < p.level - level < 2 for p in walk.flying)
 
 
 def _step(ctx: Context, walk: Walk, left: int) -> None:
@@ -475,9 +497,11 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
         _control_zone(ctx, walk, walk.hex, walk.level)
     if walk.hex in walk.weather:
         _weather(ctx, walk, walk.hex)
-    around = ctx.around(walk.hex)
     # The end-of-move turn and level change do not move the plane to another hex.
-    near = walk.hex in walk.occupied or not walk.occupied.isdisjoint(around)
+    zone = ctx.lookups.zone.get(walk.hex)
+    near = (not walk.occupied.isdisjoint(zone) if zone is not None
+            else walk.hex in walk.occupied or not walk.occupied.isdisjoint(ctx.around(walk.hex)))
+    around = ctx.around(walk.hex) if near else frozenset()
     for other in _others(ctx, walk) if near else ():
         h = other.hex
         if h is None or other.id in walk.met or (h != walk.hex and h not in around):
@@ -494,40 +518,31 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
 
 def entry_path(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
     """Return the hexes a waiting plane's entry move passes through, with its level."""
-    point = ctx.lookups.points.get(plane.entry)
-    if point is None or point.name == "airport":
-        return []
     level = ctx.expected_entry.get(plane.id, plane.entry)
-    h = point.hex
-    inward = turn(point.outward, 3)
-    out = []
-    for _ in range(level):
-        if h not in ctx.lookups.hexes:
-            break
-        out.append((h, level))
-        h = neighbor(h, inward)
-    return out
+    return [(h, level) for h in ctx.lookups.entry_run(plane.entry, level)]
 
 
 def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     """1.36: a plane may not end its move where a plane waiting to enter would, on entering,
     cause a near miss or a collision with it."""
     assert plane.hex is not None
-    for waiting in [p for p in ctx.state.planes.values()
-                    if p.where == "waiting" and p.id != plane.id]:
-        expected = ctx.expected_entry.get(waiting.id, waiting.entry)
-        if ctx.recorded_entry.get(waiting.id, expected) != expected:
+    for waiting in ctx.state.planes.values():
+        if waiting.where != "waiting" or waiting.id == plane.id:
+            continue
+        level = ctx.expected_entry.get(waiting.id, waiting.entry)
+        if ctx.recorded_entry.get(waiting.id, level) != level:
             continue  # the record enters it otherwise: that mistake is ruled at its move
-        for h, level in entry_path(ctx, waiting):
-            same_hex = h == plane.hex and abs(level - plane.level) <= 1
-            beside = distance(h, plane.hex) == 1 and level == plane.level
-            if same_hex or beside:
-                what = "collision" if same_hex and level == plane.level else "near miss"
-                ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
-                         f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
-                         f"{waiting.id} waiting to enter at level {level}: entering, it would "
-                         f"cause a {what}", where(move), piece=plane.id)
-                return
+        if abs(level - plane.level) > 1:
+            continue
+        same_level, run = ctx.lookups.in_the_way(waiting.entry, level)
+        what = (same_level.get(plane.hex) if level == plane.level
+                else "near miss" if plane.hex in run else None)
+        if what is not None:
+            ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
+                     f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
+                     f"{waiting.id} waiting to enter at level {level}: entering, it would "
+                     f"cause a {what}", where(move), piece=plane.id)
+            return
 
 
 def leave_map(ctx: Context, walk: Walk, side: int, beyond: int) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .... import referee
 from ....project import GameContent
-from ....referee import RefereeError, Report, RolledDie, Scores, check_seeded
+from ....referee import Dice, RefereeError, Report, RolledDie, Scores, check_seeded
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
 from ..movement import Movement
@@ -34,19 +34,24 @@ DICE_KEYS = {"lead_rolls": "1.06", "accept_rolls": "1.14", "roll": "1.20",
 """The keys a record writes dice under, each with the rule the die is rolled by."""
 ROLL_OFFS = {"lead_rolls", "accept_rolls", "rolls"}
 """Dice rolled round by round, re-rolling ties: written per player, read back by rounds."""
+LEAVES = frozenset({int, str, bool, float, type(None)})
+"""What most of a record is: values with nothing under them (told apart by their type alone,
+the fastest test)."""
 
 
 def build_context(game: GameContent, sector_code: str) -> Context:
     """Return a fresh replay context for a sector of the game's content."""
     # The map, its movement model and the tables are read only: every replay of the loaded
     # content shares them.
-    geo, movement, tables = game.memo(("rushing-tin.referee.sector", sector_code),
-                                      lambda: _sector(game, sector_code))
-    return Context(game, geo, movement, HexNames(geo.board.grid), tables)
+    geo, movement, tables, names = game.memo(("rushing-tin.referee.sector", sector_code),
+                                             lambda: _sector(game, sector_code))
+    return Context(game, geo, movement, names, tables)
 
 
-def _sector(game: GameContent, sector_code: str) -> tuple[SectorGeometry, Movement, Tables]:
-    """Return a sector's map, its movement model and the rules' tables, looked up once."""
+def _sector(game: GameContent, sector_code: str
+            ) -> tuple[SectorGeometry, Movement, Tables, HexNames]:
+    """Return a sector's map, its movement model, the rules' tables and its hex names,
+    looked up once."""
     geos = [g for g in geometry_for(game) if g.sector and g.sector.code == sector_code]
     if not geos:
         known = sorted(g.sector.code for g in geometry_for(game) if g.sector)
@@ -65,7 +70,7 @@ def _sector(game: GameContent, sector_code: str) -> tuple[SectorGeometry, Moveme
     status = {(c.airline, c.status): c for d in game.of_type(StatusDeck) for c in d.cards}
     routes = {code: parse_route(code) for code in cards}
     return geo, geo.movement(), Tables(tables, schedules, cards, randoms, weathers, status,
-                                       routes)
+                                       routes), HexNames(geo.board.grid)
 
 
 def replay(game: GameContent, log: ShiftLog, *, snapshots: bool = True) -> Context:
@@ -534,8 +539,12 @@ def check_dice(ctx: Context, log: ShiftLog) -> None:
     doc = log._doc
     if log.seed is None or doc is None:
         return
+    found = _dice(doc.data, ())
+    seeded = Dice(log.seed)
+    if all(value == seeded.roll() for _, value in found):
+        return  # every die is the seed's: nothing to rule on, nothing to locate
     dice = (RolledDie(value, partial(doc.locate, path), _die_rule(path))
-            for path, value in _dice(doc.data, ()))
+            for path, value in found)
     check_seeded(ctx, log.seed, dice, order="record order")
 
 
@@ -550,16 +559,20 @@ def _dice(data: Any, path: tuple[Any, ...],
     """Return the dice under ``data`` in record order, each with its path."""
     if out is None:
         out = []
-    items: Any
-    if isinstance(data, dict):
-        items = data.items()
-    elif isinstance(data, list):
-        items = enumerate(data)  # a list index is never a dice key
-    else:
-        return out
     # Paths are built only on the way to dice: most of a record is not dice.
-    for key, value in items:
-        if key in DICE_KEYS:
+    if isinstance(data, list):
+        for i, value in enumerate(data):  # a list index is never a dice key
+            if type(value) not in LEAVES and isinstance(value, (dict, list)):
+                _dice(value, (*path, i), out)
+        return out
+    if not isinstance(data, dict):
+        return out
+    for key, value in data.items():
+        kind = type(value)
+        if kind in LEAVES:
+            if kind is int and key in DICE_KEYS:
+                out.append(((*path, key), value))
+        elif key in DICE_KEYS:
             if key in ROLL_OFFS and isinstance(value, dict):
                 out += _rounds(value, (*path, key))
             else:

@@ -6,9 +6,8 @@ converted on the way in and out (:class:`HexNames`).
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, is_dataclass
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Literal
 
 from ....geometry.hexgrid import Hex, axial_to_offset, offset_to_axial
 from ..model import Grid
@@ -19,19 +18,29 @@ airport; ``flying``: on the map; ``gone``: handed off, landed, crashed or collid
 
 
 class HexNames:
-    """Convert between axial hexes and the ``CCRR`` names printed on the map."""
+    """Convert between axial hexes and the ``CCRR`` names printed on the map (each
+    conversion worked out once: a record names the same hexes again and again)."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
+        self.hexes: dict[str, Hex] = {}
+        self.names: dict[Hex, str] = {}
 
     def hex(self, name: str) -> Hex:
         """Return the axial hex of a name such as ``"0412"`` (column 4, row 12)."""
-        return offset_to_axial(int(name[:2]) - 1, int(name[2:]) - 1, self.grid.layout)
+        found = self.hexes.get(name)
+        if found is None:
+            found = self.hexes[name] = offset_to_axial(int(name[:2]) - 1, int(name[2:]) - 1,
+                                                       self.grid.layout)
+        return found
 
     def name(self, h: Hex) -> str:
         """Return the printed name of a hex."""
-        col, row = axial_to_offset(h, self.grid.layout)
-        return f"{col + 1:02d}{row + 1:02d}"
+        found = self.names.get(h)
+        if found is None:
+            col, row = axial_to_offset(h, self.grid.layout)
+            found = self.names[h] = f"{col + 1:02d}{row + 1:02d}"
+        return found
 
 
 @dataclass
@@ -85,6 +94,13 @@ class Plane:
     """5.11: inside the control zone and leaving it by the most direct route."""
     moved_turn: int = 0
 
+    def copy(self) -> Plane:
+        """Return a copy to change apart from this one (every field holds a value that never
+        changes in place, so the fields are shared)."""
+        twin = object.__new__(Plane)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     @property
     def exit_level(self) -> int:
         """Return the level of the exit point it must reach now."""
@@ -119,6 +135,15 @@ class Controller:
     fired: bool = False
     pending: list[str] = field(default_factory=list)
 
+    def copy(self) -> Controller:
+        """Return a copy to change apart from this one: its tallies, lists and sets copied."""
+        twin = object.__new__(Controller)
+        twin.__dict__.update(self.__dict__)
+        twin.deals_with, twin.final_warnings = dict(self.deals_with), dict(self.final_warnings)
+        twin.key, twin.pending = dict(self.key), list(self.pending)
+        twin.cautioned, twin.black_listed = set(self.cautioned), set(self.black_listed)
+        return twin
+
     @property
     def cash(self) -> int:
         """Return the money the ATC ends with: wage, bonuses, fines and everything else."""
@@ -136,6 +161,11 @@ class WeatherSystem:
     penalty: int
     counters: list[Hex] = field(default_factory=list)
 
+    def copy(self) -> WeatherSystem:
+        """Return a copy to change apart from this one."""
+        return WeatherSystem(self.kind, self.level, self.section, self.penalty,
+                             list(self.counters))
+
 
 @dataclass
 class Wind:
@@ -143,6 +173,10 @@ class Wind:
 
     level: int
     direction: int
+
+    def copy(self) -> Wind:
+        """Return a copy to change apart from this one."""
+        return Wind(self.level, self.direction)
 
 
 @dataclass
@@ -188,30 +222,15 @@ class Shift:
         return out
 
     def snapshot(self) -> Shift:
-        """Return a copy to keep (the board at the end of a turn)."""
-        kept: Shift = _copied(self)
+        """Return a copy to keep (the board at the end of a turn) or to try actions on: every
+        record in it copied, so changing one changes nothing in the other."""
+        kept = object.__new__(Shift)
+        kept.__dict__.update(self.__dict__)
+        kept.planes = {n: p.copy() for n, p in self.planes.items()}
+        kept.controllers = {a: c.copy() for a, c in self.controllers.items()}
+        kept.seating = list(self.seating)
+        kept.pool, kept.out_of_play = set(self.pool), set(self.out_of_play)
+        kept.used_flights, kept.events = set(self.used_flights), set(self.events)
+        kept.weather = [w.copy() for w in self.weather]
+        kept.wind = self.wind.copy() if self.wind is not None else None
         return kept
-
-
-_UNCHANGING = (int, bool, str, float, type(None))
-"""What the state holds at the bottom: values that never change in place."""
-
-
-def _copied(value: Any) -> Any:
-    """Return a deep copy of a piece of the state: its dataclasses, lists, dicts, sets and
-    tuples are copied down to the numbers and strings (what ``copy.deepcopy`` gives, at a
-    fraction of its cost: a replay keeps a copy every turn)."""
-    kind = type(value)
-    if kind in _UNCHANGING:
-        return value
-    if kind is list:
-        return [_copied(v) for v in value]
-    if kind is dict:
-        return {k: _copied(v) for k, v in value.items()}
-    if kind is set or kind is tuple:
-        return kind(_copied(v) for v in value)
-    if is_dataclass(kind) and hasattr(value, "__dict__"):
-        kept = object.__new__(kind)
-        kept.__dict__.update({k: _copied(v) for k, v in vars(value).items()})
-        return kept
-    return copy.deepcopy(value)  # anything else, the slow and general way

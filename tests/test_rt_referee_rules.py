@@ -680,6 +680,17 @@ def test_12_06_fired_after_more_than_three_deals(table: Context) -> None:
     assert atc.deals == 4 and atc.fired
 
 
+def test_getting_fired_a_fired_atcs_planes_fly_on_and_earn_nothing(table: Context) -> None:
+    """GETTING FIRED: the ATC is "removed from the premises"; the rules do not say what
+    becomes of their planes, so they fly on (the record still moves them) and earn nothing."""
+    table.state.controllers["A"].fired = True
+    plane = put(table, 10, "TJ502", "1112", "s", 2)
+    move(table, plane, paid=0)
+    assert [(h["paid"], h["why"]) for h in hand_offs(table)] == [
+        (0, "the ATC is fired (GETTING FIRED): no bonus")]
+    assert table.state.controllers["A"].bonuses == 0 and not table.findings
+
+
 def test_key_controller_bonus_is_paid_on_the_next_hand_off(table: Context) -> None:
     """KEY CONTROLLER: after a perfect hand-off the card's +50 is added to every later
     Schedule Bonus with the airline."""

@@ -303,7 +303,12 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, rule: str,
     bonus = int(getattr(card, "bonus", 0) or 0)
     penalty = int(getattr(card, "penalty", 0) or 0)
     why = ""
-    if plane.celebrity:
+    if atc.fired:
+        # GETTING FIRED removes the ATC from the premises: their planes fly on, unpaid.
+        schedule, why = 0, "the ATC is fired (GETTING FIRED): no bonus"
+        if plane.celebrity and not on_time:
+            sue(ctx, plane)
+    elif plane.celebrity:
         schedule = bonus if quality == "perfect" and on_time else 0
         if not on_time:
             why = sue(ctx, plane) or "late (already sued)"
@@ -322,7 +327,7 @@ def settle(ctx: Context, walk: Walk, quality: str, away: int, *, rule: str,
         schedule, why = money.schedule_bonus(
             bonus=bonus, penalty_per=penalty, away=away, modifier=modifier,
             weather=plane.weather_penalty, overshoot=quality == "overshoot", tables=tables)
-    total = schedule + plane.extra_bonus
+    total = 0 if atc.fired else schedule + plane.extra_bonus
     atc.bonuses += total
     after = []
     if quality == "perfect":

@@ -44,10 +44,14 @@ class Unchecked(Model):
 
 
 class Rule(Model):
-    """One numbered rule (``4.10``) or named section (``Hazard pass check``)."""
+    """One numbered rule (``4.10``), named section (``Hazard pass check``) or card whose text
+    is a rule (``GO AROUND``)."""
 
     id: str = Field(min_length=1, max_length=80, pattern=r"^\S(.*\S)?$")
     """The rule's number or the section's name, exactly as the rulebook prints it."""
+    kind: Literal["rule", "section", "card"] = "rule"
+    """What the entry is: a numbered ``rule``, a named ``section`` of the rulebook, or a
+    ``card`` whose text is a rule (Rushing Tin's random event cards)."""
     title: str = Field(min_length=1)
     """Short, in the rulebook's words: its heading, or the first words of the rule."""
     unchecked: Unchecked | None = None

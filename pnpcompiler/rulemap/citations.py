@@ -199,11 +199,11 @@ class Scanner:
         values = [t.value for t in self.strings(module, scope, expr, 0, set())]
         return "|".join(dict.fromkeys(values)) or None
 
-    def texts_in(self, module: Module, scope: Scope, exprs: Iterable[ast.expr]
+    def texts_in(self, module: Module, scope: Scope, exprs: Iterable[ast.expr], depth: int = 0
                  ) -> Iterator[Text]:
         """Yield the strings of several arguments."""
         for expr in exprs:
-            yield from self.strings(module, scope, expr, 0, set())
+            yield from self.strings(module, scope, expr, depth, set())
 
     def strings(self, module: Module, scope: Scope, expr: ast.expr, depth: int,
                 seen: set[tuple[str, int]]) -> Iterator[Text]:
@@ -229,6 +229,43 @@ class Scanner:
             for value, where, at in self.assigned(module, scope, expr.id):
                 yield from self.strings(where, at, value, depth + 1, seen)
             yield from self.passed(module, scope, expr.id, depth + 1, seen)
+        elif isinstance(expr, ast.Subscript):
+            yield from self.table(module, scope, expr.value, depth + 1, seen)
+        elif isinstance(expr, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
+            yield from self.strings(module, scope, expr.elt, depth, seen)
+        elif isinstance(expr, ast.Call):
+            yield from self.returned(module, scope, expr, depth + 1, seen)
+
+    def table(self, module: Module, scope: Scope, expr: ast.expr, depth: int,
+              seen: set[tuple[str, int]]) -> Iterator[Text]:
+        """Yield the values of a literal table (a dict) that a name holds, in its function or
+        its module (``DICE_KEYS[key]``)."""
+        if not isinstance(expr, ast.Name):
+            return
+        for at in dict.fromkeys((scope, module.tree)):
+            for value, where, bound in self.assigned(module, at, expr.id, loops=False):
+                if isinstance(value, ast.Dict):
+                    for element in value.values:
+                        yield from self.strings(where, bound, element, depth, seen)
+
+    def returned(self, module: Module, scope: Scope, call: ast.Call, depth: int,
+                 seen: set[tuple[str, int]]) -> Iterator[Text]:
+        """Yield the strings a call may give: ``next`` of a generator, a table's ``get`` (or
+        its default), or what a function of the same module returns."""
+        args = [a for a in call.args if not isinstance(a, ast.Starred)]
+        if isinstance(call.func, ast.Name) and call.func.id == "next":
+            yield from self.texts_in(module, scope, args, depth)
+        elif isinstance(call.func, ast.Attribute) and call.func.attr == "get" and args:
+            yield from self.table(module, scope, call.func.value, depth, seen)
+            yield from self.texts_in(module, scope, args[1:], depth)
+        elif isinstance(call.func, ast.Name):
+            # Only the same module: a name is not unique across a package (``rule``, ``where``).
+            for where, function in self.functions.get(call.func.id, []):
+                if where is not module:
+                    continue
+                for node in scope_statements(module, function):
+                    if isinstance(node, ast.Return) and node.value is not None:
+                        yield from self.strings(module, function, node.value, depth, seen)
 
     def assigned(self, module: Module, scope: Scope, name: str, *, loops: bool = True
                  ) -> Iterator[tuple[ast.expr, Module, Scope]]:

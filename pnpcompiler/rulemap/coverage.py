@@ -65,7 +65,12 @@ class RuleMap:
         """Return the counts the summary line gives."""
         return {"rules": len(self.rules), "checked": self.count(CHECKED),
                 "reason": self.count(REASON), "not_yet_checked": self.count(NOT_YET),
-                "neither": self.count(NEITHER), "stale": sum(r.stale for r in self.rules)}
+                "neither": self.count(NEITHER), "stale": sum(r.stale for r in self.rules),
+                "sections": self.of_kind("section"), "cards": self.of_kind("card")}
+
+    def of_kind(self, kind: str) -> int:
+        """Return how many entries of the catalogue are of a kind (rule, section, card)."""
+        return sum(1 for r in self.rules if r.rule.kind == kind)
 
 
 def build_map(content_dir: Path, game: str, tests_dir: Path | None
@@ -153,7 +158,7 @@ def map_json(rule_map: RuleMap) -> dict[str, Any]:
     def check(c: Citation) -> dict[str, Any]:
         return {"code": c.code, "call": c.call, "module": c.module, "line": c.line}
 
-    rules = [{"id": r.rule.id, "title": r.rule.title, "status": r.status,
+    rules = [{"id": r.rule.id, "kind": r.rule.kind, "title": r.rule.title, "status": r.status,
               "checks": [check(c) for c in r.checks], "tests": r.tests,
               "unchecked": unchecked_json(r)}
              for r in rule_map.rules]
@@ -185,7 +190,13 @@ def render_json(rule_map: RuleMap, *, uncovered: bool = False) -> str:
 def summary_line(rule_map: RuleMap) -> str:
     """Return ``game: N rules: X checked by the referee, ...``."""
     s = rule_map.summary()
-    line = (f"{rule_map.game}: {s['rules']} rules: {s['checked']} checked by the referee, "
+    kinds = ""
+    if s["sections"] or s["cards"]:
+        counts = {"numbered": s["rules"] - s["sections"] - s["cards"],
+                  "section" + "s" * (s["sections"] != 1): s["sections"],
+                  "card" + "s" * (s["cards"] != 1): s["cards"]}
+        kinds = " (" + ", ".join(f"{n} {what}" for what, n in counts.items() if n) + ")"
+    line = (f"{rule_map.game}: {s['rules']} rules{kinds}: {s['checked']} checked by the referee, "
             f"{s['reason']} with a stated reason, {s['not_yet_checked']} not yet checked, "
             f"{s['neither']} with neither")
     if s["stale"]:
@@ -213,7 +224,8 @@ def render_text(rule_map: RuleMap, *, uncovered: bool = False) -> str:
 
 def rule_lines(entry: RuleCoverage, package: str | None) -> Iterator[str]:
     """Yield the lines of one rule in the text map."""
-    yield f"{entry.rule.id}  {entry.rule.title}"
+    kind = "" if entry.rule.kind == "rule" else f"({entry.rule.kind}) "
+    yield f"{entry.rule.id}  {kind}{entry.rule.title}"
     for c in entry.checks:
         code = c.code or f"({c.call})"
         yield f"    check {code}  {short_module(c.module, package)}:{c.line}"

@@ -1,8 +1,9 @@
 """A rulebook: the catalogue of a game's numbered or named rules, for the rule-coverage map.
 
-Each entry is a rule as the rulebook numbers it (``1.00``) or a section as it names it
-(``Hazard pass check``). A rule that a recorded game cannot show says why, with a reason from
-a small vocabulary, so that ``pnp rules`` can tell a rule nobody checks from one nobody can.
+Each entry is a rule as the rulebook numbers it (``1.00``), a section as it names it
+(``Hazard pass check``) or a card whose text is a rule (``GO AROUND``). A rule that a
+recorded game cannot show says why, with a reason from a small vocabulary, so that ``pnp
+rules`` can tell a rule nobody checks from one nobody can.
 """
 
 from __future__ import annotations

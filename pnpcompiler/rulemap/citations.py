@@ -62,6 +62,9 @@ SINKS: dict[str, Sink] = {
     "warning": Sink("finding", rule_arg=None, in_text=True),
 }
 
+#: The statements that give a name a value or a function its result.
+BINDINGS = (ast.Assign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.Return)
+
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
 
 
@@ -82,6 +85,11 @@ class Module:
     tree: ast.Module
     scopes: dict[ast.AST, Scope] = field(default_factory=dict)
     classes: dict[ast.AST, ast.ClassDef] = field(default_factory=dict)
+    functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=list)
+    calls: list[ast.Call] = field(default_factory=list)
+    bindings: dict[Scope, list[ast.stmt]] = field(default_factory=dict)
+    """Each scope's own assignments, loops and returns, in source order: names are looked up
+    in a scope many times, so its statements are not walked again for each."""
 
     @classmethod
     def parse(cls, name: str, source: str) -> Module:
@@ -92,10 +100,16 @@ class Module:
         return module
 
     def index(self, node: ast.AST, scope: Scope, owner: ast.ClassDef | None) -> None:
-        """Record the scope of ``node``'s children, descending into nested definitions."""
+        """Record the scope of ``node``'s children, descending into nested definitions, and
+        note the module's functions, calls and each scope's bindings on the way."""
         for child in ast.iter_child_nodes(node):
             self.scopes[child] = scope
+            if isinstance(child, BINDINGS):
+                self.bindings.setdefault(scope, []).append(child)
+            elif isinstance(child, ast.Call):
+                self.calls.append(child)
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions.append(child)
                 if owner is not None:
                     self.classes[child] = owner
                 self.index(child, child, None)
@@ -118,21 +132,19 @@ class Scanner:
 
     def __post_init__(self) -> None:
         for module in self.modules:
-            for node in ast.walk(module.tree):
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    self.functions.setdefault(node.name, []).append((module, node))
-                elif isinstance(node, ast.Call):
-                    name = called_name(node.func)
-                    if name is not None:
-                        self.calls.setdefault(name, []).append((module, node))
+            for function in module.functions:
+                self.functions.setdefault(function.name, []).append((module, function))
+            for call in module.calls:
+                name = called_name(call.func)
+                if name is not None:
+                    self.calls.setdefault(name, []).append((module, call))
 
     def citations(self) -> set[Citation]:
         """Return every citation of a catalogue rule (and note the other rules cited)."""
         found: set[Citation] = set()
         for module in self.modules:
-            for node in ast.walk(module.tree):
-                if isinstance(node, ast.Call):
-                    found.update(self.of_call(module, node))
+            for call in module.calls:
+                found.update(self.of_call(module, call))
         return found
 
     def of_call(self, module: Module, call: ast.Call) -> Iterator[Citation]:
@@ -352,11 +364,10 @@ def unpack(target: ast.expr, value: ast.expr, name: str) -> Iterator[ast.expr]:
             yield from unpack(sub, part, name)
 
 
-def scope_statements(module: Module, scope: Scope) -> Iterator[ast.AST]:
-    """Yield the nodes of a function (or module) outside its nested functions."""
-    for node in ast.walk(scope):
-        if module.scopes.get(node) is scope:
-            yield node
+def scope_statements(module: Module, scope: Scope) -> list[ast.stmt]:
+    """Return the assignments, loops and returns of a function (or module) outside its nested
+    functions, in source order."""
+    return module.bindings.get(scope, [])
 
 
 def called_name(func: ast.expr) -> str | None:

@@ -95,7 +95,7 @@ def build_map(content_dir: Path, game: str, tests_dir: Path | None
     package, files = plugin_files(content)
     found, elsewhere = scan(files, ids)
     by_rule: dict[str, list[Citation]] = {rule: [] for rule in ids}
-    for citation in sorted(found, key=lambda c: (c.module, c.line, c.rule)):
+    for citation in sorted(found, key=place):
         by_rule[citation.rule].append(citation)
     tests = cited_in_tests(tests_dir, game, ids)
     cited = {c.rule for c in found} | {c.rule for c in elsewhere}
@@ -103,7 +103,13 @@ def build_map(content_dir: Path, game: str, tests_dir: Path | None
                             [r for r in rule.unchecked.by if r not in cited]
                             if rule.unchecked else []) for rule in rules]
     return RuleMap(game, content.manifest.title, [b.source_file or "" for b in books], package,
-                   entries, sorted(elsewhere, key=lambda c: (c.rule, c.module, c.line))), []
+                   entries, sorted(elsewhere, key=lambda c: (c.rule, *place(c)))), []
+
+
+def place(c: Citation) -> tuple[str, int, str, str, str]:
+    """Return where a citation stands, then every other field: citations come from a set, and
+    the map must read the same on every run."""
+    return (c.module, c.line, c.rule, c.code or "", c.call)
 
 
 def rulebook_checks(game: GameContent) -> list[Finding]:

@@ -29,11 +29,11 @@ def seed_text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def catalogue(game: str) -> list[str]:
-    """Return the rule ids of a game's rulebook content, in order."""
+def catalogue(game: str, kind: str | None = None) -> list[str]:
+    """Return the rule ids of a game's rulebook content (of one kind), in order."""
     rule_map, findings = build_map(CONTENT, game, None)
     assert rule_map is not None, findings
-    return [entry.rule.id for entry in rule_map.rules]
+    return [entry.rule.id for entry in rule_map.rules if kind in (None, entry.rule.kind)]
 
 
 def test_rushing_tin_rulebook_lists_every_numbered_rule_of_the_text_in_order() -> None:
@@ -43,7 +43,36 @@ def test_rushing_tin_rulebook_lists_every_numbered_rule_of_the_text_in_order() -
         if match and match.group(1) not in numbers:
             numbers.append(match.group(1))
     assert numbers[0] == "1.00" and numbers[-1] == "12.09"
-    assert catalogue("rushing-tin") == numbers
+    assert catalogue("rushing-tin", "rule") == numbers
+
+
+def states(line: str, entry: str) -> bool:
+    """Return whether a line of the text is where a catalogue entry stands: a numbered rule
+    where the rulebook numbers it, a section or card at its heading (which may go on:
+    MULTI-ROUTE HAND-OFF CARDS, LIGHTNING STRIKES - STORMS)."""
+    match = NUMBERED.match(line)
+    if match is not None:
+        return match.group(1) == entry
+    return re.match(rf"^#+ {re.escape(entry)}(?![\w'])", line) is not None
+
+
+def test_rushing_tin_sections_and_cards_stand_among_the_numbered_rules_in_the_text_s_order(
+        ) -> None:
+    lines = seed_text(RUSHING_TIN_SEED).splitlines()
+    at = -1
+    for entry in catalogue("rushing-tin"):
+        found = next((i for i, line in enumerate(lines) if i > at and states(line, entry)), None)
+        assert found is not None, f"no {entry!r} after line {at + 1} of the text"
+        at = found
+    assert set(catalogue("rushing-tin", "card")) >= {"GO AROUND", "STRONG WINDS", "APPRAISAL"}
+
+
+@pytest.mark.parametrize("game", ["rushing-tin", "air-cargo"])
+def test_every_rule_a_check_cites_is_in_the_catalogue(game: str) -> None:
+    rule_map, findings = build_map(CONTENT, game, None)
+    assert rule_map is not None, findings
+    outside = sorted({f"{c.rule} ({c.module}:{c.line})" for c in rule_map.elsewhere})
+    assert not outside, f"{game}: checks cite rules its rulebook does not list: {outside}"
 
 
 def test_air_cargo_rulebook_lists_its_sections_in_the_text_s_order() -> None:
@@ -131,6 +160,28 @@ def test_scan_finds_ruling_calls_conditionals_callers_aliases_tables_and_finding
     assert [(c.rule, c.code) for c in elsewhere] == [("Moving", "move.far")]
 
 
+def test_scan_follows_a_rule_looked_up_in_a_table(tmp_path: Path) -> None:
+    source = textwrap.dedent('''\
+        DICE = {"roll": "2.01", "bid": "AUCTION"}
+        CARDS = {"storm": "STORM"}
+
+
+        def die_rule(path):
+            return next(DICE[k] for k in reversed(path) if k in DICE)
+
+
+        def check(rulings, path, card):
+            rulings.rule("dice.seed", die_rule(path), "a die", None)
+            rulings.rule("card.late", CARDS.get(card, "2.02"), "a card", None)
+        ''')
+    path = tmp_path / "rules.py"
+    path.write_text(source, encoding="utf-8")
+    found, elsewhere = scan([("race.rules", path)], ["2.01", "2.02", "STORM"])
+    assert {(c.rule, c.code, c.line) for c in found} == {
+        ("2.01", "dice.seed", 1), ("2.02", "card.late", 11), ("STORM", "card.late", 2)}
+    assert [(c.rule, c.code) for c in elsewhere] == [("AUCTION", "dice.seed")]
+
+
 def test_scan_skips_a_file_that_does_not_parse(tmp_path: Path) -> None:
     broken = tmp_path / "broken.py"
     broken.write_text("def (:\n", encoding="utf-8")
@@ -188,6 +239,8 @@ RULEBOOK = textwrap.dedent('''\
       - id: "2.10"
         title: Keep score
         unchecked: {reason: not-yet-checked, note: The record has it; no check yet.}
+      - {id: WINNING, kind: section, title: The first past the post wins}
+      - {id: TAILWIND, kind: card, title: Move one space more}
     ''')
 GAME_RULES = '''\
 from pnpcompiler.plugin import Rules
@@ -198,6 +251,8 @@ rules = Rules()
 def move(rulings):
     rulings.rule("turn.order", "2.02", "out of turn", None)
     rulings.rule("x.y", "2.01", "plain", None)
+    rulings.rule("win.first", "WINNING", "a section", None)
+    rulings.rule("wind.tail", "TAILWIND", "a card", None)
 '''
 
 
@@ -215,12 +270,15 @@ def race(project) -> Path:  # type: ignore[no-untyped-def]
 def test_cli_text_lists_every_rule_then_the_summary(race: Path, pnp) -> None:  # type: ignore[no-untyped-def]
     code, out = pnp("rules", "golden")
     assert code == 0
+    assert "WINNING  (section) The first past the post wins\n    check win.first  rules:9" in out
+    assert "TAILWIND  (card) Move one space more\n    check wind.tail  rules:10" in out
     assert ("2.01  A roll moves\n    check x.y  rules:8\n"
             "    test  tests/test_golden.py::test_2_01_x") in out
     assert "2.03  Out of turn\n    covered-by 2.02: The same check." in out
     assert "2.10  Keep score\n    NOT YET CHECKED: The record has it; no check yet." in out
-    assert out.strip().endswith("golden: 5 rules: 2 checked by the referee, 2 with a stated "
-                                "reason, 1 not yet checked, 0 with neither")
+    assert out.strip().endswith("golden: 7 rules (5 numbered, 1 section, 1 card): 4 checked by "
+                                "the referee, 2 with a stated reason, 1 not yet checked, 0 with "
+                                "neither")
 
 
 def test_cli_json_has_stable_keys(race: Path, pnp) -> None:  # type: ignore[no-untyped-def]
@@ -229,13 +287,14 @@ def test_cli_json_has_stable_keys(race: Path, pnp) -> None:  # type: ignore[no-u
     body = json.loads(out)
     assert set(body) == {"game", "title", "rulebooks", "rules", "not_in_rulebook", "summary"}
     first = body["rules"][0]
-    assert first == {"id": "2.01", "title": "A roll moves", "status": "checked",
+    assert first == {"id": "2.01", "kind": "rule", "title": "A roll moves", "status": "checked",
                      "checks": [{"code": "x.y", "call": "rule", "module": "rules", "line": 8}],
                      "tests": ["tests/test_golden.py::test_2_01_x"], "unchecked": None}
     assert body["rules"][2]["unchecked"] == {"reason": "covered-by", "note": "The same check.",
                                              "by": ["2.02"], "by_unchecked": []}
-    assert body["summary"] == {"rules": 5, "checked": 2, "reason": 2, "not_yet_checked": 1,
-                               "neither": 0, "stale": 0}
+    assert body["rules"][5]["kind"] == "section" and body["rules"][6]["kind"] == "card"
+    assert body["summary"] == {"rules": 7, "checked": 4, "reason": 2, "not_yet_checked": 1,
+                               "neither": 0, "stale": 0, "sections": 1, "cards": 1}
 
 
 def test_cli_uncovered_lists_only_rules_no_check_covers(race: Path, pnp) -> None:  # type: ignore[no-untyped-def]

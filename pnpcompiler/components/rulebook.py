@@ -1,8 +1,9 @@
 """A rulebook: the catalogue of a game's numbered or named rules, for the rule-coverage map.
 
-Each entry is a rule as the rulebook numbers it (``1.00``) or a section as it names it
-(``Hazard pass check``). A rule that a recorded game cannot show says why, with a reason from
-a small vocabulary, so that ``pnp rules`` can tell a rule nobody checks from one nobody can.
+Each entry is a rule as the rulebook numbers it (``1.00``), a section as it names it
+(``Hazard pass check``) or a card whose text is a rule (``GO AROUND``). A rule that a
+recorded game cannot show says why, with a reason from a small vocabulary, so that ``pnp
+rules`` can tell a rule nobody checks from one nobody can.
 """
 
 from __future__ import annotations
@@ -44,10 +45,14 @@ class Unchecked(Model):
 
 
 class Rule(Model):
-    """One numbered rule (``4.10``) or named section (``Hazard pass check``)."""
+    """One numbered rule (``4.10``), named section (``Hazard pass check``) or card whose text
+    is a rule (``GO AROUND``)."""
 
     id: str = Field(min_length=1, max_length=80, pattern=r"^\S(.*\S)?$")
     """The rule's number or the section's name, exactly as the rulebook prints it."""
+    kind: Literal["rule", "section", "card"] = "rule"
+    """What the entry is: a numbered ``rule``, a named ``section`` of the rulebook, or a
+    ``card`` whose text is a rule (Rushing Tin's random event cards)."""
     title: str = Field(min_length=1)
     """Short, in the rulebook's words: its heading, or the first words of the rule."""
     unchecked: Unchecked | None = None

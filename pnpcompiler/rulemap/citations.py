@@ -5,9 +5,10 @@ A check is a call that records a ruling through the referee's core (``rule``, ``
 (``error``, ``warning``) that cites a rule in parentheses in its message. Every string among
 the call's arguments that is a rule of the catalogue counts as a citation, through both
 branches of a conditional, a name assigned in the same function (``rule = "1.21" if ... else
-"1.22"``, ``code, rule = ...``, ``for ..., rule in ((...), ...)``), and a parameter whose
-callers pass the rule (``_deal(..., rule="9.02")``): the citation is placed where the rule's
-number is written.
+"1.22"``, ``code, rule = ...``, ``for ..., rule in ((...), ...)``), a parameter whose
+callers pass the rule (``_deal(..., rule="9.02")``), a lookup in a literal dict
+(``DICE_KEYS[key]``, ``table.get(key, "12.01")``) and what a function of the same module
+returns (``_die_rule(path)``): the citation is placed where the rule's number is written.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ SINKS: dict[str, Sink] = {
     "warning": Sink("finding", rule_arg=None, in_text=True),
 }
 
+#: The statements that give a name a value or a function its result.
+BINDINGS = (ast.Assign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.Return)
+
 _PARENTHESES = re.compile(r"\(([^()]*)\)")
 
 
@@ -81,6 +85,11 @@ class Module:
     tree: ast.Module
     scopes: dict[ast.AST, Scope] = field(default_factory=dict)
     classes: dict[ast.AST, ast.ClassDef] = field(default_factory=dict)
+    functions: list[ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=list)
+    calls: list[ast.Call] = field(default_factory=list)
+    bindings: dict[Scope, list[ast.stmt]] = field(default_factory=dict)
+    """Each scope's own assignments, loops and returns, in source order: names are looked up
+    in a scope many times, so its statements are not walked again for each."""
 
     @classmethod
     def parse(cls, name: str, source: str) -> Module:
@@ -91,10 +100,16 @@ class Module:
         return module
 
     def index(self, node: ast.AST, scope: Scope, owner: ast.ClassDef | None) -> None:
-        """Record the scope of ``node``'s children, descending into nested definitions."""
+        """Record the scope of ``node``'s children, descending into nested definitions, and
+        note the module's functions, calls and each scope's bindings on the way."""
         for child in ast.iter_child_nodes(node):
             self.scopes[child] = scope
+            if isinstance(child, BINDINGS):
+                self.bindings.setdefault(scope, []).append(child)
+            elif isinstance(child, ast.Call):
+                self.calls.append(child)
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions.append(child)
                 if owner is not None:
                     self.classes[child] = owner
                 self.index(child, child, None)
@@ -117,21 +132,19 @@ class Scanner:
 
     def __post_init__(self) -> None:
         for module in self.modules:
-            for node in ast.walk(module.tree):
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    self.functions.setdefault(node.name, []).append((module, node))
-                elif isinstance(node, ast.Call):
-                    name = called_name(node.func)
-                    if name is not None:
-                        self.calls.setdefault(name, []).append((module, node))
+            for function in module.functions:
+                self.functions.setdefault(function.name, []).append((module, function))
+            for call in module.calls:
+                name = called_name(call.func)
+                if name is not None:
+                    self.calls.setdefault(name, []).append((module, call))
 
     def citations(self) -> set[Citation]:
         """Return every citation of a catalogue rule (and note the other rules cited)."""
         found: set[Citation] = set()
         for module in self.modules:
-            for node in ast.walk(module.tree):
-                if isinstance(node, ast.Call):
-                    found.update(self.of_call(module, node))
+            for call in module.calls:
+                found.update(self.of_call(module, call))
         return found
 
     def of_call(self, module: Module, call: ast.Call) -> Iterator[Citation]:
@@ -199,11 +212,11 @@ class Scanner:
         values = [t.value for t in self.strings(module, scope, expr, 0, set())]
         return "|".join(dict.fromkeys(values)) or None
 
-    def texts_in(self, module: Module, scope: Scope, exprs: Iterable[ast.expr]
+    def texts_in(self, module: Module, scope: Scope, exprs: Iterable[ast.expr], depth: int = 0
                  ) -> Iterator[Text]:
         """Yield the strings of several arguments."""
         for expr in exprs:
-            yield from self.strings(module, scope, expr, 0, set())
+            yield from self.strings(module, scope, expr, depth, set())
 
     def strings(self, module: Module, scope: Scope, expr: ast.expr, depth: int,
                 seen: set[tuple[str, int]]) -> Iterator[Text]:
@@ -229,6 +242,43 @@ class Scanner:
             for value, where, at in self.assigned(module, scope, expr.id):
                 yield from self.strings(where, at, value, depth + 1, seen)
             yield from self.passed(module, scope, expr.id, depth + 1, seen)
+        elif isinstance(expr, ast.Subscript):
+            yield from self.table(module, scope, expr.value, depth + 1, seen)
+        elif isinstance(expr, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
+            yield from self.strings(module, scope, expr.elt, depth, seen)
+        elif isinstance(expr, ast.Call):
+            yield from self.returned(module, scope, expr, depth + 1, seen)
+
+    def table(self, module: Module, scope: Scope, expr: ast.expr, depth: int,
+              seen: set[tuple[str, int]]) -> Iterator[Text]:
+        """Yield the values of a literal table (a dict) that a name holds, in its function or
+        its module (``DICE_KEYS[key]``)."""
+        if not isinstance(expr, ast.Name):
+            return
+        for at in dict.fromkeys((scope, module.tree)):
+            for value, where, bound in self.assigned(module, at, expr.id, loops=False):
+                if isinstance(value, ast.Dict):
+                    for element in value.values:
+                        yield from self.strings(where, bound, element, depth, seen)
+
+    def returned(self, module: Module, scope: Scope, call: ast.Call, depth: int,
+                 seen: set[tuple[str, int]]) -> Iterator[Text]:
+        """Yield the strings a call may give: ``next`` of a generator, a table's ``get`` (or
+        its default), or what a function of the same module returns."""
+        args = [a for a in call.args if not isinstance(a, ast.Starred)]
+        if isinstance(call.func, ast.Name) and call.func.id == "next":
+            yield from self.texts_in(module, scope, args, depth)
+        elif isinstance(call.func, ast.Attribute) and call.func.attr == "get" and args:
+            yield from self.table(module, scope, call.func.value, depth, seen)
+            yield from self.texts_in(module, scope, args[1:], depth)
+        elif isinstance(call.func, ast.Name):
+            # Only the same module: a name is not unique across a package (``rule``, ``where``).
+            for where, function in self.functions.get(call.func.id, []):
+                if where is not module:
+                    continue
+                for node in scope_statements(module, function):
+                    if isinstance(node, ast.Return) and node.value is not None:
+                        yield from self.strings(module, function, node.value, depth, seen)
 
     def assigned(self, module: Module, scope: Scope, name: str, *, loops: bool = True
                  ) -> Iterator[tuple[ast.expr, Module, Scope]]:
@@ -314,11 +364,10 @@ def unpack(target: ast.expr, value: ast.expr, name: str) -> Iterator[ast.expr]:
             yield from unpack(sub, part, name)
 
 
-def scope_statements(module: Module, scope: Scope) -> Iterator[ast.AST]:
-    """Yield the nodes of a function (or module) outside its nested functions."""
-    for node in ast.walk(scope):
-        if module.scopes.get(node) is scope:
-            yield node
+def scope_statements(module: Module, scope: Scope) -> list[ast.stmt]:
+    """Return the assignments, loops and returns of a function (or module) outside its nested
+    functions, in source order."""
+    return module.bindings.get(scope, [])
 
 
 def called_name(func: ast.expr) -> str | None:

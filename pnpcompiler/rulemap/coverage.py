@@ -65,7 +65,12 @@ class RuleMap:
         """Return the counts the summary line gives."""
         return {"rules": len(self.rules), "checked": self.count(CHECKED),
                 "reason": self.count(REASON), "not_yet_checked": self.count(NOT_YET),
-                "neither": self.count(NEITHER), "stale": sum(r.stale for r in self.rules)}
+                "neither": self.count(NEITHER), "stale": sum(r.stale for r in self.rules),
+                "sections": self.of_kind("section"), "cards": self.of_kind("card")}
+
+    def of_kind(self, kind: str) -> int:
+        """Return how many entries of the catalogue are of a kind (rule, section, card)."""
+        return sum(1 for r in self.rules if r.rule.kind == kind)
 
 
 def build_map(content_dir: Path, game: str, tests_dir: Path | None
@@ -90,7 +95,7 @@ def build_map(content_dir: Path, game: str, tests_dir: Path | None
     package, files = plugin_files(content)
     found, elsewhere = scan(files, ids)
     by_rule: dict[str, list[Citation]] = {rule: [] for rule in ids}
-    for citation in sorted(found, key=lambda c: (c.module, c.line, c.rule)):
+    for citation in sorted(found, key=place):
         by_rule[citation.rule].append(citation)
     tests = cited_in_tests(tests_dir, game, ids)
     cited = {c.rule for c in found} | {c.rule for c in elsewhere}
@@ -98,7 +103,13 @@ def build_map(content_dir: Path, game: str, tests_dir: Path | None
                             [r for r in rule.unchecked.by if r not in cited]
                             if rule.unchecked else []) for rule in rules]
     return RuleMap(game, content.manifest.title, [b.source_file or "" for b in books], package,
-                   entries, sorted(elsewhere, key=lambda c: (c.rule, c.module, c.line))), []
+                   entries, sorted(elsewhere, key=lambda c: (c.rule, *place(c)))), []
+
+
+def place(c: Citation) -> tuple[str, int, str, str, str]:
+    """Return where a citation stands, then every other field: citations come from a set, and
+    the map must read the same on every run."""
+    return (c.module, c.line, c.rule, c.code or "", c.call)
 
 
 def rulebook_checks(game: GameContent) -> list[Finding]:
@@ -153,7 +164,7 @@ def map_json(rule_map: RuleMap) -> dict[str, Any]:
     def check(c: Citation) -> dict[str, Any]:
         return {"code": c.code, "call": c.call, "module": c.module, "line": c.line}
 
-    rules = [{"id": r.rule.id, "title": r.rule.title, "status": r.status,
+    rules = [{"id": r.rule.id, "kind": r.rule.kind, "title": r.rule.title, "status": r.status,
               "checks": [check(c) for c in r.checks], "tests": r.tests,
               "unchecked": unchecked_json(r)}
              for r in rule_map.rules]
@@ -185,7 +196,13 @@ def render_json(rule_map: RuleMap, *, uncovered: bool = False) -> str:
 def summary_line(rule_map: RuleMap) -> str:
     """Return ``game: N rules: X checked by the referee, ...``."""
     s = rule_map.summary()
-    line = (f"{rule_map.game}: {s['rules']} rules: {s['checked']} checked by the referee, "
+    kinds = ""
+    if s["sections"] or s["cards"]:
+        counts = {"numbered": s["rules"] - s["sections"] - s["cards"],
+                  "section" + "s" * (s["sections"] != 1): s["sections"],
+                  "card" + "s" * (s["cards"] != 1): s["cards"]}
+        kinds = " (" + ", ".join(f"{n} {what}" for what, n in counts.items() if n) + ")"
+    line = (f"{rule_map.game}: {s['rules']} rules{kinds}: {s['checked']} checked by the referee, "
             f"{s['reason']} with a stated reason, {s['not_yet_checked']} not yet checked, "
             f"{s['neither']} with neither")
     if s["stale"]:
@@ -213,7 +230,8 @@ def render_text(rule_map: RuleMap, *, uncovered: bool = False) -> str:
 
 def rule_lines(entry: RuleCoverage, package: str | None) -> Iterator[str]:
     """Yield the lines of one rule in the text map."""
-    yield f"{entry.rule.id}  {entry.rule.title}"
+    kind = "" if entry.rule.kind == "rule" else f"({entry.rule.kind}) "
+    yield f"{entry.rule.id}  {kind}{entry.rule.title}"
     for c in entry.checks:
         code = c.code or f"({c.call})"
         yield f"    check {code}  {short_module(c.module, package)}:{c.line}"

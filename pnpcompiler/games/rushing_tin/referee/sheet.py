@@ -30,6 +30,9 @@ from .state import Controller, Shift
 PAID = ("perfect", "imperfect", "overshoot")
 """Hand-offs whose Schedule Bonus depends on the ATC's status at the finish."""
 NEVER = 10**6
+LAND_WITHIN = {"food-poisoning": "FOOD POISONING", "mucho-grande": "MUCHO GRANDE",
+               "passenger-freak-out": "PASSENGER FREAK-OUT"}
+"""The random event cards that give a plane a time to land, each as the rulebook names it."""
 """The end of a flight still in the air when the shift ends."""
 CARD_NAMES = {None: "no status card", "key-controller": "Key Controller",
               "cautioned-controller": "Cautioned Controller", "black-listed": "Black Listed"}
@@ -270,7 +273,8 @@ def read_events(sheet: Sheet, f: Flight) -> list[tuple[RandomEventCard, int | No
             sheet.rule("row.event-time", "RANDOM EVENTS", f"{event.card} at {event.at} is "
                        f"outside {f.span()}", event.where("at"), at=at, piece=f.plane)
         if card.land_within and event.at is None:
-            sheet.rule("sheet.event-time", card.title.upper(), f"{card.title} gives "
+            sheet.rule("sheet.event-time", LAND_WITHIN.get(card.event, card.title.upper()),
+                       f"{card.title} gives "
                        f"{card.land_within} to land from the turn it is drawn, which the sheet "
                        "does not say: the landing counts as in time; write 'at:'",
                        event.where("card"), piece=f.plane, warn=True)

@@ -147,6 +147,27 @@ def test_2_07_reducing_to_level_2_is_not_the_choice(tmp_path: Path) -> None:
     assert ("entry.order", "2.07") in [(f.code, f.extra["rule"]) for f in report.findings]
 
 
+def _diagonal(tmp_path: Path, extra: str) -> list[tuple[str, str]]:
+    text = ACCEPTING.replace("{level4}", "4").replace(
+        "- {plane: 4, enter: {level: 4}}", "- {plane: 4, enter: {level: 4, diagonal: right}"
+        + extra + "}")
+    record = tmp_path / "diagonal.yaml"
+    record.write_text(text, encoding="utf-8")
+    report = referee_file(record, ROOT / "content")
+    return [(f.code, str(f.extra["rule"])) for f in report.findings]
+
+
+def test_2_08_a_diagonal_entry_when_2_07_gives_a_safe_level(tmp_path: Path) -> None:
+    """Plane 4 must give way to plane 7 at 24: 2.07's first choice, level 4, is safe, so it
+    may not enter diagonally."""
+    assert _diagonal(tmp_path, "") == [("entry.diagonal", "2.08")]
+
+
+def test_2_08_a_diagonal_entry_claimed_as_the_only_safe_one(tmp_path: Path) -> None:
+    assert _diagonal(tmp_path, ', claim: "level 4 would meet plane 9"') == [
+        ("claim.accepted", "2.08")]
+
+
 ENTRY_LEVEL_WRONG = ACCEPTING.replace(
     """      - {plane: 4, enter: {level: {level4}}}
 """, "").replace(

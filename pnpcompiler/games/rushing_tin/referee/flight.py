@@ -192,9 +192,26 @@ def _altered_entry(ctx: Context, plane: Plane, move: Move, point: Hex, outward: 
                      f"{change.at} is not", where(move, "enter", "at"), piece=plane.id)
         h = neighbor(at, outward)
     if change.diagonal is not None:
+        _diagonal(ctx, plane, move, expected, ruled=not justified or (
+            change.level is not None and change.level != expected and not move.claim))
         facing = turn(facing, SIDES[change.diagonal])
         h = neighbor(point, turn(facing, 3))
     return h, facing, level
+
+
+def _diagonal(ctx: Context, plane: Plane, move: Move, expected: int, *, ruled: bool) -> None:
+    """2.08: a diagonal entry only when none of 2.07's choices allows a safe entry."""
+    if ruled:
+        return  # the altered entry is already the move's one finding (2.05, 2.07)
+    if move.claim:
+        if expected != plane.entry:  # otherwise the claim is 2.05's, already accepted
+            ctx.claim("2.08", f"none of 2.07's choices let plane {plane.id} enter safely "
+                      f"({move.claim})", where(move, "claim"), piece=plane.id)
+        return
+    ctx.rule("entry.diagonal", "2.08", f"plane {plane.id} entered diagonally, but 2.07's "
+             f"first choice lets it enter along the hand-off route at level {expected}; a "
+             "diagonal entry is only for when none of 2.07's choices is safe (record why as "
+             "a claim)", where(move, "enter", "diagonal"), piece=plane.id)
 
 
 def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from .context import Context, where
 from .log import Accept, Turn
@@ -67,12 +66,12 @@ def clockwise(ctx: Context) -> list[str]:
 
 
 def setup_acceptances(ctx: Context, accepts: list[Accept], first: int,
-                      rolls: dict[str, list[int]] | None, part: Any) -> None:
+                      rolls: dict[str, list[int]] | None) -> None:
     """1.12-1.14: after the first round (``first`` acceptances), the set-up's acceptances."""
     table = Table.of(ctx)
     for acc in accepts[:first]:
         table.take(acc)
-    judge(ctx, table, accepts[first:], rolls, part, setup=True)
+    judge(ctx, table, accepts[first:], rolls, setup=True)
 
 
 def turn_acceptances(ctx: Context, turn: Turn) -> None:
@@ -88,11 +87,11 @@ def turn_acceptances(ctx: Context, turn: Turn) -> None:
     while accepts and handed[accepts[0].atc] > 0:
         handed[accepts[0].atc] -= 1
         table.take(accepts.pop(0))
-    judge(ctx, table, accepts, turn.accept_rolls, turn, setup=False)
+    judge(ctx, table, accepts, turn.accept_rolls, setup=False)
 
 
 def judge(ctx: Context, table: Table, accepts: list[Accept],
-          rolls: dict[str, list[int]] | None, part: Any, *, setup: bool) -> None:
+          rolls: dict[str, list[int]] | None, *, setup: bool) -> None:
     """Rule on the order of one phase's acceptances, the set-up's after its first round or
     a turn's (one finding at most)."""
     order = [a for a in clockwise(ctx) if a in table.load]

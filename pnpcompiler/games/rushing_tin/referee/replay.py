@@ -123,7 +123,7 @@ def setup(ctx: Context, log: ShiftLog) -> None:
                 state.controllers[atc].pending.append(flight)
     first = _check_first_round(ctx, log)
     if first is not None:  # a wrong first round is the one finding
-        setup_acceptances(ctx, log.setup.accept, first, log.setup.accept_rolls, log.setup)
+        setup_acceptances(ctx, log.setup.accept, first, log.setup.accept_rolls)
     for acc in log.setup.accept:
         accept(ctx, acc, setup=True)
     must_accept(ctx, log.setup, "1.13")

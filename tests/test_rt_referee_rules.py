@@ -147,6 +147,27 @@ def test_2_07_reducing_to_level_2_is_not_the_choice(tmp_path: Path) -> None:
     assert ("entry.order", "2.07") in [(f.code, f.extra["rule"]) for f in report.findings]
 
 
+def _diagonal(tmp_path: Path, extra: str) -> list[tuple[str, str]]:
+    text = ACCEPTING.replace("{level4}", "4").replace(
+        "- {plane: 4, enter: {level: 4}}", "- {plane: 4, enter: {level: 4, diagonal: right}"
+        + extra + "}")
+    record = tmp_path / "diagonal.yaml"
+    record.write_text(text, encoding="utf-8")
+    report = referee_file(record, ROOT / "content")
+    return [(f.code, str(f.extra["rule"])) for f in report.findings]
+
+
+def test_2_08_a_diagonal_entry_when_2_07_gives_a_safe_level(tmp_path: Path) -> None:
+    """Plane 4 must give way to plane 7 at 24: 2.07's first choice, level 4, is safe, so it
+    may not enter diagonally."""
+    assert _diagonal(tmp_path, "") == [("entry.diagonal", "2.08")]
+
+
+def test_2_08_a_diagonal_entry_claimed_as_the_only_safe_one(tmp_path: Path) -> None:
+    assert _diagonal(tmp_path, ', claim: "level 4 would meet plane 9"') == [
+        ("claim.accepted", "2.08")]
+
+
 ENTRY_LEVEL_WRONG = ACCEPTING.replace(
     """      - {plane: 4, enter: {level: {level4}}}
 """, "").replace(
@@ -829,3 +850,33 @@ def test_celebrity_alert_sued_once_it_can_no_longer_finish_on_schedule(
     plane.celebrity, plane.lawsuit = True, 900
     celebrity_deadlines(table)
     assert (table.state.controllers["A"].lawsuits == 900) is sued
+
+
+def test_5_13_a_plane_flying_over_the_airspace_is_not_approaching(table: Context) -> None:
+    """5.13: plane 9, bound for the airport but at level 6 over it, is not making its approach
+    (its move does not bring it into the airspace, which is at level 3 and below); plane 7 at
+    level 3, whose move reaches the approach, is. The card's plane is 7; naming 9 breaks
+    5.13, naming none breaks the card."""
+    put(table, 7, "AA401", "1109", "n", 3)
+    put(table, 9, "CA201", "1008", "n", 6)
+    table.next_turn = 5
+    for named, found in ((7, []), (9, [("event.plane", "5.13")]),
+                         (None, [("event.plane", "GO AROUND")])):
+        table.findings.clear()
+        table.next_turn = 5
+        start_turn(table, Turn.model_validate({"turn": 5, "roll": 1, "event": {
+            "card": "event-go-around", "plane": named}}))
+        assert codes(table) == found
+
+
+@pytest.mark.parametrize(("claim", "found"), [
+    (None, [("deal.unrecorded", "5.11")]),
+    ("plane 3 is on the runway", [("claim.accepted", "5.12")])])
+def test_5_12_making_its_approach_it_may_go_around(
+        table: Context, claim: str | None, found: list[tuple[str, str]]) -> None:
+    """5.12-5.13: plane 7, bound for the airport on its approach, turns off it into the control
+    zone: a major deal (5.11), unless it could not land for new traffic and goes around."""
+    plane = put(table, 7, "AA401", "1106", "nw", 2)
+    move(table, plane, **({"claim": claim} if claim else {}))
+    assert codes(table) == found
+    assert [k for k, _ in deals(table)] == ([] if claim else ["major deal"])

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ....findings import Finding
 from ....project import GameContent
+from .accepting import turn_acceptances
 from .context import Context
 from .events import growth
 from .log import Accept, Move, ShiftLog, Turn
@@ -134,6 +135,12 @@ def _start_moves(ctx: Context, action: StartMoves) -> None:
     check_order(ctx, action.turn)
 
 
+def _pool_additions(ctx: Context, action: PoolAdditions) -> None:
+    pool(ctx, action.turn)
+    # The acceptances that follow are judged together, once the pool is complete (1.80).
+    turn_acceptances(ctx, action.turn)
+
+
 def _end_shift(ctx: Context, action: EndShift) -> None:
     finish(ctx, action.log)
     check_dice(ctx, action.log)
@@ -147,7 +154,7 @@ PLAYS: dict[type, Callable[[Context, Any], None]] = {
     StartMoves: _start_moves,
     EndMoves: lambda ctx, a: end_moves(ctx, a.turn),
     Draws: lambda ctx, a: draws(ctx, a.turn),
-    PoolAdditions: lambda ctx, a: pool(ctx, a.turn),
+    PoolAdditions: _pool_additions,
     Payments: lambda ctx, a: payments(ctx, a.turn),
     EndTurn: lambda ctx, a: end_turn(ctx, a.turn),
     EndShift: _end_shift,

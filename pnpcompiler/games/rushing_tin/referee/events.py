@@ -16,6 +16,7 @@ from ....geometry.hexgrid import (
 )
 from . import money
 from .context import Context, where
+from .flight import making_approach
 from .log import Event, Growth, Turn
 from .state import Plane, WeatherSystem, Wind
 
@@ -108,8 +109,17 @@ def _random_event(ctx: Context, event: Event) -> None:
         return
     if card.event == "go-around":
         plane = approaching(ctx)
-        _check_plane(ctx, event, plane, "the plane with the highest ID approaching to land",
-                     rule="GO AROUND")
+        named = ctx.state.planes.get(event.plane) if event.plane else None
+        if named is not None and named is not plane and named.where == "flying" and not (
+                making_approach(ctx, named)):
+            ctx.rule("event.plane", "5.13", f"plane {named.id} is not approaching to land: "
+                     "its next move does not bring it into the airport's airspace (at level 3 "
+                     "or below); the plane with the highest ID approaching to land is "
+                     f"{'plane ' + str(plane.id) if plane else 'none (the card is discarded)'}",
+                     where(event, "plane"), piece=named.id)
+        else:
+            _check_plane(ctx, event, plane, "the plane with the highest ID approaching to land",
+                         rule="GO AROUND")
         if plane is not None:
             plane.go_around = True
         return
@@ -156,13 +166,9 @@ def _check_plane(ctx: Context, event: Event, plane: Plane | None, which: str, *,
 def approaching(ctx: Context) -> Plane | None:
     """Return the highest-ID plane approaching to land: its next move brings it into the
     airport's airspace (5.13)."""
-    restricted = ctx.lookups.restricted
     best = None
     for plane in ctx.state.on_map():
-        if plane.exit_level != 1 or plane.hex is None:
-            continue
-        path = ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
-        if any(h in restricted for h in path) and (best is None or plane.id > best.id):
+        if (best is None or plane.id > best.id) and making_approach(ctx, plane):
             best = plane
     return best
 

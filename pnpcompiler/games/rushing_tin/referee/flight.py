@@ -192,9 +192,40 @@ def _altered_entry(ctx: Context, plane: Plane, move: Move, point: Hex, outward: 
                      f"{change.at} is not", where(move, "enter", "at"), piece=plane.id)
         h = neighbor(at, outward)
     if change.diagonal is not None:
+        _diagonal(ctx, plane, move, expected, ruled=not justified or (
+            change.level is not None and change.level != expected and not move.claim))
         facing = turn(facing, SIDES[change.diagonal])
         h = neighbor(point, turn(facing, 3))
     return h, facing, level
+
+
+def _diagonal(ctx: Context, plane: Plane, move: Move, expected: int, *, ruled: bool) -> None:
+    """2.08: a diagonal entry only when none of 2.07's choices allows a safe entry."""
+    if ruled:
+        return  # the altered entry is already the move's one finding (2.05, 2.07)
+    if move.claim:
+        if expected != plane.entry:  # otherwise the claim is 2.05's, already accepted
+            ctx.claim("2.08", f"none of 2.07's choices let plane {plane.id} enter safely "
+                      f"({move.claim})", where(move, "claim"), piece=plane.id)
+        return
+    ctx.rule("entry.diagonal", "2.08", f"plane {plane.id} entered diagonally, but 2.07's "
+             f"first choice lets it enter along the hand-off route at level {expected}; a "
+             "diagonal entry is only for when none of 2.07's choices is safe (record why as "
+             "a claim)", where(move, "enter", "diagonal"), piece=plane.id)
+
+
+def making_approach(ctx: Context, plane: Plane) -> bool:
+    """5.13: a plane bound for the airport is making its approach when its next move, straight
+    on from where it stands, brings it into the airport's airspace: through it at level 3 or
+    below, or onto it at level 4 and down to 3 at the move's end (3.07)."""
+    if plane.exit_level != 1 or plane.hex is None or plane.level > 4:
+        return False
+    speed = _speed(ctx, plane, plane.facing, plane.level)
+    path = ctx.movement.path((plane.hex, plane.facing, speed, plane.taking_off))
+    restricted = ctx.lookups.restricted
+    if plane.level == 4:
+        return bool(path) and path[-1] in restricted
+    return any(h in restricted for h in path)
 
 
 def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
@@ -475,14 +506,23 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
     on_line = ctx.movement.along_line([h], walk.facing)
     if on_line and plane.exit_level == 1:
         return  # approaching to land along the approach
-    if walk.move.claim and level == 3:
+    claim = walk.move.claim
+    if claim and plane.exit_level == 1 and making_approach(ctx, plane):
+        # Where the plane stood when the move began: 5.13's "next move" is this one.
+        ctx.claim("5.12", f"plane {plane.id} was making its approach and went around, unable "
+                  f"to land for new air traffic ({claim})", where(walk.move, "claim"),
+                  piece=plane.id)
+        plane.go_around = True
+        return
+    if claim and level == 3:
         ctx.claim("5.14", f"plane {plane.id} reduced to level 3 in the airport's airspace as the "
-                  f"only way to avoid a near miss or collision ({walk.move.claim})",
+                  f"only way to avoid a near miss or collision ({claim})",
                   where(walk.move, "claim"), piece=plane.id)
         return
     plane.control_zone_breach = True
     _deal(ctx, walk, major=True, rule="5.11",
           what=f"entered the airport's control zone at level {level} ({ctx.names.name(h)})")
+
 
 
 def _end_of_move(ctx: Context, walk: Walk) -> None:

@@ -209,6 +209,7 @@ class Turn(Model):
     """1.71: planes added to the Plane Pool this turn."""
     payments: list[Payment] = Field(default_factory=list)
     accept_rolls: dict[str, list[Die]] | None = None
+    """1.82-1.83: the rolls that decided who chose, or had to take, the planes left."""
 
 
 class End(Model):

@@ -20,6 +20,7 @@ from ..movement import Movement
 from ..routes import hhmm, minutes, parse_route
 from ..sector_map import SectorGeometry
 from . import money, records
+from .accepting import setup_acceptances
 from .context import Context, Tables, where
 from .events import resolve_event, weather_moves
 from .flight import fly
@@ -120,7 +121,9 @@ def setup(ctx: Context, log: ShiftLog) -> None:
         for n, flight in enumerate(flights):
             if _take_card(ctx, flight, (log.setup, "pending", atc, n)):
                 state.controllers[atc].pending.append(flight)
-    _check_first_round(ctx, log)
+    first = _check_first_round(ctx, log)
+    if first is not None:  # a wrong first round is the one finding
+        setup_acceptances(ctx, log.setup.accept, first, log.setup.accept_rolls)
     for acc in log.setup.accept:
         accept(ctx, acc, setup=True)
     must_accept(ctx, log.setup, "1.13")
@@ -138,11 +141,12 @@ def _check_lead_rolls(ctx: Context, log: ShiftLog) -> None:
                  where(log.setup, "lead_rolls"))
 
 
-def _check_first_round(ctx: Context, log: ShiftLog) -> None:
-    """1.08-1.10: the Lead Controller accepts first, then each ATC to the left, one each."""
+def _check_first_round(ctx: Context, log: ShiftLog) -> int | None:
+    """1.08-1.10: the Lead Controller accepts first, then each ATC to the left, one each.
+    Return how many acceptances the first round holds, or None when it is ruled on."""
     seating = ctx.state.seating
     if log.lead not in seating:
-        return
+        return None
     start = seating.index(log.lead)
     order = seating[start:] + seating[:start]
     first = [a.atc for a in log.setup.accept[:len(order)]]
@@ -151,6 +155,8 @@ def _check_first_round(ctx: Context, log: ShiftLog) -> None:
         ctx.rule("setup.accept-order", "1.10", f"the first acceptances go Lead Controller "
                  f"first, then to the left, one each: {', '.join(wanted)}; the record has "
                  f"{', '.join(first) or 'none'}", where(log.setup, "accept"))
+        return None
+    return len(wanted)
 
 
 def _take_card(ctx: Context, flight: str, here: tuple[Any, ...]) -> bool:

@@ -62,6 +62,20 @@ def run(record: Data, on: Chart | None = None) -> Replay:
     return replay(on or chart(), FlightLog.model_validate(data))
 
 
+def run_written(record: Data) -> Replay:
+    """Replay a flight log as written in a file, so findings point at line and column."""
+    import yaml
+
+    from pnpcompiler.loader import load_text
+    from pnpcompiler.schema import validate_document
+
+    data = {"game": "air-cargo", "record": "flight-log", "end": {"reason": "stop"}, **record}
+    doc, found = load_text(yaml.safe_dump(data, sort_keys=False), "record.yaml")
+    log, found = validate_document(doc, FlightLog)
+    assert log is not None, found
+    return replay(chart(), log)
+
+
 def codes(replayed: Replay) -> list[str]:
     return [f.code for f in replayed.findings]
 
@@ -520,13 +534,79 @@ def test_flight_log_rulings(record: Data, found: list[str]) -> None:
     assert codes(run(record)) == found
 
 
+def test_prepare_flight_a_flight_to_no_airport_still_delivers_its_cargo() -> None:
+    """Prepare flight: a flight to a place the map does not have is played on as written,
+    its cargo circled, so the score differs only by the airport planned and not visited
+    (the referee cannot tell which airport was meant), not by the cargo too."""
+    played = run(_flight(to="Atlantis"))
+    tally = played.state.tally
+    assert tally is not None
+    assert (tally.delivered, tally.undelivered_cargo, tally.unvisited_destinations) == (
+        (7,), 0, 1)
+
+
 def test_execute_flight_a_flight_ends_where_it_lands() -> None:
     plans = [{"plan": {"dice": [5, 2], "destination": 52}}, {"plan": {"dice": [1, 1],
                                                                       "cargo": 1}}]
     flight = {"to": 52, "cargo": 1, "legs": [
         {"to": "DSD"}, {"to": "Caldwell", "checks": [check("landing")]}, {"to": "TWF"}]}
-    assert codes(run({"events": [*plans, {"fly": flight}]})) == [
-        "leg.after-landing", "flight.not-arrived"]
+    assert codes(run({"events": [*plans, {"fly": flight}]})) == ["leg.after-landing"]
+
+
+def test_execute_flight_legs_after_landing_are_one_finding() -> None:
+    """Execute flight: one mistake, one finding: the first leg after landing is the cause;
+    the legs after it, where they go and what they cross draw nothing more."""
+    plans = [{"plan": {"dice": [5, 2], "destination": 52}}, {"plan": {"dice": [1, 1],
+                                                                      "cargo": 1}}]
+    flight = {"to": 52, "cargo": 1, "legs": [
+        {"to": "DSD"}, {"to": "Caldwell", "checks": [check("landing")]}, {"to": "Seattle"},
+        {"to": "TWF"}]}
+    played = run_written({"events": [*plans, {"fly": flight}]})
+    assert codes(played) == ["leg.after-landing"]
+    assert played.findings[0].location is not None
+    assert played.findings[0].location.path == "events[2].fly.legs[2].to"
+    assert played.state.flights[0].arrived and played.state.weather == 4
+
+
+def _dsd_to_seattle(checks: list[Data]) -> Data:
+    """Pendleton - DSD - Seattle: the last leg meets Mt Hood, then Mt Rainier."""
+    plans = [{"plan": {"dice": [4, 1], "destination": 41}}, {"plan": {"dice": [1, 1],
+                                                                      "cargo": 1}}]
+    flight = {"to": 41, "cargo": 1, "legs": [{"to": "DSD"}, {"to": "Seattle",
+                                                             "checks": checks}]}
+    return {"events": [*plans, {"fly": flight}]}
+
+
+def test_hazards_checks_come_in_the_order_the_leg_meets_the_ranges() -> None:
+    """Hazards: each range crossed is one check, in the order the leg meets them, then the
+    landing: DSD to Seattle meets Mt Hood first, so a log that checks Mt Rainier first is
+    reported once, at the check out of place."""
+    assert crossed(chart(), *(chart().place(p) or chart().start for p in ("DSD", "41"))) == [
+        "mount-hood", "mount-rainier"]
+    assert codes(run(_dsd_to_seattle([check("Mt Hood"), check("Mt Rainier"),
+                                      check("landing")]))) == []
+    played = run_written(_dsd_to_seattle([check("Mt Rainier"), check("Mt Hood"), check("landing")]))
+    assert codes(played) == ["check.order"]
+    finding = played.findings[0]
+    assert finding.extra["rule"] == "Hazards" and finding.location is not None
+    assert finding.location.path == "events[2].fly.legs[1].checks[1].at"
+    assert finding.location.line is not None and finding.location.col is not None
+    assert "meets Mt Hood (H2) before Mt Rainier (H3)" in finding.message
+
+
+def test_hazards_the_first_failed_check_ends_the_flight_where_the_leg_meets_it() -> None:
+    """Hazards: the order matters because the first failed check ends the flight: a crash on
+    Mt Rainier is reached only after Mt Hood's check; one written after the crash is out of
+    order (not a check after the game ended), one not written at all is missing."""
+    fail = check("Mt Rainier", dice=(6, 6), result="fail")
+    crash = {"end": {"reason": "crash"}}
+    played = run({**_dsd_to_seattle([fail, check("Mt Hood")]), **crash})
+    assert codes(played) == ["check.order"]
+    assert codes(run({**_dsd_to_seattle([fail]), **crash})) == ["check.missing"]
+    assert codes(run({**_dsd_to_seattle([check("Mt Hood", dice=(6, 6), result="fail")]),
+                      **crash})) == []
+    landing = check("landing", dice=(6, 6), result="fail")
+    assert codes(run({**_dsd_to_seattle([landing]), **crash})) == ["check.missing"] * 2
 
 
 def test_hazards_the_landing_check_comes_after_the_mountains() -> None:
@@ -534,7 +614,21 @@ def test_hazards_the_landing_check_comes_after_the_mountains() -> None:
                                                                       "cargo": 1}}]
     flight = {"to": 41, "cargo": 1, "legs": [{"to": "Seattle", "checks": [
         check("landing"), check("Mt Rainier")]}]}
-    assert codes(run({"events": [*plans, {"fly": flight}]})) == ["check.order"]
+    played = run_written({"events": [*plans, {"fly": flight}]})
+    assert codes(played) == ["check.order"]
+    assert played.findings[0].location is not None
+    assert played.findings[0].location.path == "events[2].fly.legs[0].checks[1].at"
+
+
+def test_weather_a_skipped_box_is_one_finding() -> None:
+    """Weather: a box skipped shifts every box number after it; it is one mistake."""
+    skipped = json.loads(json.dumps(FOUR_LEGS))
+    for leg, box in zip(skipped["events"][2]["fly"]["legs"], [1, 3, 4, 5], strict=True):
+        leg["weather_box"] = box
+    played = run_written(skipped)
+    assert codes(played) == ["weather.box"]
+    assert played.findings[0].location is not None
+    assert played.findings[0].location.path == "events[2].fly.legs[1].weather_box"
 
 
 def test_flight_phase_cargo_is_delivered_once() -> None:

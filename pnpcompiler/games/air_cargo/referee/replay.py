@@ -22,7 +22,7 @@ from ....findings import unreadable
 from ....model import Model
 from ....project import GameContent
 from ....referee import Report, RolledDie, Rulings, Scores, check_seeded
-from ..legs import closest_point, mountains_crossed, within_exactly
+from ..legs import closest_point, in_order_met, mountains_crossed, within_exactly
 from ..model import AirCargoRules, Airport, Beacon
 from ..play import cargo_options, destination_options, weather_row
 from . import records
@@ -50,6 +50,8 @@ class Replay(Rulings):
     state: PilotState
     empty_roll: bool = False
     """The last event was a planning roll that could plan nothing valid."""
+    written_box: int = 0
+    """The weather box the record's own numbering stands at (its last ``weather_box``)."""
 
 
 def new_state(chart: Chart) -> PilotState:
@@ -209,6 +211,9 @@ def fly(game: Replay, f: Fly) -> None:
                   f"{chart.suggest(f.to) if dest is None else ''}; the flight's legs are not "
                   "checked", f.where("to"), turn=turn)
         state.weather += len(f.legs)
+        game.written_box = state.weather
+        _load_cargo(game, f, turn)  # played on as written: the cargo circled is delivered
+        state.delivered.append(f.cargo)
         return
     origin = chart.place(state.position)
     assert origin is not None
@@ -228,23 +233,25 @@ def fly(game: Replay, f: Fly) -> None:
                   f"destination; the record has none to {name_of(dest)}", f.where("to"),
                   turn=turn)
     here: Place = origin
-    for i, leg in enumerate(f.legs):
+    landed = False
+    for leg in f.legs:
         if state.over is not None:
             if game.once(("after crash", turn)):
                 game.rule("game.over", "End game", _over_words(state), leg.where(), turn=turn)
             break
-        if here.id == dest.id and i:
+        if landed and game.once(("after landing", turn)):
             game.rule("leg.after-landing", "Execute flight", f"the flight landed at its "
-                      f"destination {name_of(dest)} on the leg before: it ends there",
+                      f"destination {name_of(dest)} on an earlier leg: it ends there",
                       leg.where("to"), turn=turn)
-        here = fly_leg(game, flight, leg, here, dest)
+        here = fly_leg(game, flight, leg, here, dest, landed=landed)
+        landed = landed or here.id == dest.id
     if state.over is not None:
         return
-    if f.legs and here.id != dest.id:
+    if f.legs and not landed:
         game.rule("flight.not-arrived", "Execute flight", f"the flight's last leg ends at "
                   f"{name_of(here)}, not at its destination {name_of(dest)}",
                   f.legs[-1].where("to"), turn=turn)
-    flight.arrived = here.id == dest.id
+    flight.arrived = landed
     state.position = dest.id
     state.delivered.append(f.cargo)
 
@@ -265,6 +272,12 @@ def _prepare(game: Replay, f: Fly, dest: Airport, origin: Place, turn: int) -> N
         game.rule("flight.not-planned", "Prepare flight", f"{name_of(dest)} is not planned "
                   "(its box is not ticked): a flight needs a planned destination",
                   f.where("to"), turn=turn)
+    _load_cargo(game, f, turn)
+
+
+def _load_cargo(game: Replay, f: Fly, turn: int) -> None:
+    """Prepare flight: a valid cargo (planned, not delivered), circled."""
+    state = game.state
     if f.cargo in state.planned_cargo:
         state.planned_cargo.remove(f.cargo)
         return
@@ -280,10 +293,15 @@ def _prepare(game: Replay, f: Fly, dest: Airport, origin: Place, turn: int) -> N
                   f"delivered: {planned}", f.where("cargo"), turn=turn)
 
 
-def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airport
-            ) -> Place:
+def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airport, *,
+            landed: bool = False) -> Place:
     """Execute flight, one leg: a weather box, a straight line no longer than the leg
-    template to a beacon or the destination, and its hazard checks. Return where it ends."""
+    template to a beacon or the destination, and its hazard checks. Return where it ends.
+
+    A leg flown after the flight ``landed`` is ruled on once, by the caller: it still crosses
+    its weather box and its checks are replayed as written, but it is not judged against the
+    map (its length, where it goes, which checks it calls for), so it draws no more findings.
+    """
     state, chart = game.state, game.chart
     board, turn = chart.board, flight.number
     state.weather += 1
@@ -293,7 +311,10 @@ def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airp
         game.rule("weather.no-box", "Weather", f"the weather table has {chart.weather_boxes} "
                   f"boxes, one crossed at the start of each leg: none is left for leg {box}",
                   leg.where("to"), turn=turn)
-    if leg.weather_box is not None and leg.weather_box != box:
+    written, game.written_box = game.written_box, leg.weather_box or game.written_box + 1
+    # A box skipped or crossed twice shifts every number after it: one finding, where the
+    # record's numbering leaves the boxes crossed, not again on each leg that follows it.
+    if leg.weather_box is not None and leg.weather_box not in (box, written + 1):
         row, col = divmod(box - 1, per_row)
         game.rule("weather.box", "Weather", f"this leg crosses weather box {box} (row "
                   f"{row + 1}, box {col + 1}): one box at the start of each leg, row by row; "
@@ -301,14 +322,8 @@ def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airp
     row = weather_row(min(box, chart.weather_boxes), per_row)
     start = (here.x, here.y)
     target = chart.place(leg.to)
-    if target is None:
-        game.rule("leg.unknown-place", "Execute flight", f"no beacon or airport {leg.to!r} on "
-                  f"the map{chart.suggest(leg.to)}; its checks are not matched to the map",
-                  leg.where("to"), turn=turn)
-        flown = FlownLeg(box, start, start, "")
-        flight.legs.append(flown)
-        _checks(game, flight, flown, leg, None, here, dest, row)
-        return here
+    if target is None or landed:
+        return _leg_off_the_map(game, flight, leg, here, target, row)
     seg = (start, (target.x, target.y))
     if target.id == here.id:
         game.rule("leg.same-place", "Execute flight", f"a leg from {name_of(here)} to itself: "
@@ -331,62 +346,140 @@ def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airp
     return target
 
 
+def _leg_off_the_map(game: Replay, flight: FlownFlight, leg: Leg, here: Place,
+                     target: Place | None, row: int) -> Place:
+    """Replay a leg that is not judged against the map (to no place on it, or flown after
+    landing): its checks as written, none asked for. Return where it ends."""
+    state = game.state
+    dest = game.chart.airport(flight.destination)
+    assert dest is not None
+    if target is None:
+        game.rule("leg.unknown-place", "Execute flight", f"no beacon or airport {leg.to!r} on "
+                  f"the map{game.chart.suggest(leg.to)}; its checks are not matched to the map",
+                  leg.where("to"), turn=flight.number)
+    start = (here.x, here.y)
+    end = start if target is None else (target.x, target.y)
+    flown = FlownLeg(state.weather, start, end, "" if target is None else target.id)
+    flight.legs.append(flown)
+    _checks(game, flight, flown, leg, None, here, dest, row)
+    return here if target is None else target
+
+
 def crossed(chart: Chart, a: Place, b: Place) -> list[str]:
     """Return the ids of the mountain ranges a leg crosses, in the order it meets them."""
     known = chart.net.leg(a.id, b.id)
+    if known is not None:
+        return list(known.met_from(a.id))
     seg = ((a.x, a.y), (b.x, b.y))
-    ids = list(known.crossings) if known is not None else list(
-        mountains_crossed(chart.board, [seg])[0])
-    return sorted(ids, key=lambda m: closest_point(seg, chart.centres[m])[0])
+    return list(in_order_met(seg, mountains_crossed(chart.board, [seg])[0], chart.board))
+
+
+@dataclass(slots=True)
+class LegChecks:
+    """The checks a leg calls for, in the order it meets them, against those the log makes."""
+
+    due: list[str]
+    """The mountain ranges in the order met, then ``landing`` on the leg that lands."""
+    met: dict[str, int]
+    """Each check's place in ``due``."""
+    seen: list[str]
+    """The checks made so far, in the log's order."""
+    furthest: str | None = None
+    """The check made so far that the leg meets last."""
+    misplaced: bool = False
+
+    def out_of_order(self, key: str) -> bool:
+        """Note a check the leg calls for; return True for the first one the log makes after
+        a check the leg meets later (one finding a leg)."""
+        late = self.furthest is not None and self.met[key] < self.met[self.furthest]
+        if not late:
+            self.furthest = key
+        first, self.misplaced = late and not self.misplaced, self.misplaced or late
+        return first
 
 
 def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
             mountains: list[str] | None, here: Place, landing: Airport | None,
             row: int) -> None:
-    """Match the log's checks to the ones the leg calls for, and replay each."""
+    """Match the log's checks to the ones the leg calls for, in the order it meets them, and
+    replay each; the first that fails ends the flight (``mountains`` None: none is asked)."""
     state, chart = game.state, game.chart
     turn = flight.number
     seg = (flown.start, flown.end)
-    expected = (mountains or []) + ([LANDING] if landing is not None else [])
-    seen: list[str] = []
+    due = (mountains or []) + ([LANDING] if landing is not None else [])
+    order = LegChecks(due, {k: n for n, k in enumerate(due)} if mountains is not None else {},
+                      [])
+    crash: str | None = None
     cargo = cargo_class_number(chart.tables, flight.cargo)
     for check in leg.checks:
         if state.over is not None:
-            if game.once(("after crash", turn)):
-                game.rule("game.over", "End game", _over_words(state), check.where(),
-                          turn=turn)
-            return
+            _after_crash(game, check, order, (here, flown.to), turn)
+            continue
         key, hazard, point = _target(game, check, seg, landing, turn)
         derived = True
         if key is not None:
-            if key in seen:
+            if key in order.seen:
                 game.rule("check.twice", "Hazards", f"a leg has one check per mountain range "
                           f"it crosses and one landing: {_check_name(chart, key)} is checked "
                           "already on this leg", check.where("at"), turn=turn)
                 derived = False
-            elif mountains is not None and key not in expected:
+            elif mountains is not None and key not in order.met:
                 game.rule("check.invented", "Hazards", _invented_words(chart, key, here, seg,
                                                                         flown.to),
                           check.where("at"), turn=turn)
                 derived = False
                 point = _edge(chart, key, point)
-            seen.append(key)
+            elif key in order.met and order.out_of_order(key):
+                _misplaced(game, check, key, order, (here, flown.to), turn)
+            order.seen.append(key)
         out = judge(chart.tables, check, hazard=hazard, row=row, cargo=cargo,
                     used=state.resources, rulings=game, turn=turn)
         flown.checks.append(CheckMark(key or check.at, point, out.total,
                                       check.result == "pass", derived))
         if check.result == "fail":
             state.over, state.crash, flight.crashed = "crash", point, True
-    if mountains is None or state.over is not None:
-        return  # after a crash no more checks are due
-    for key in expected:
-        if key not in seen:
+            crash = key
+    if mountains is None:
+        return
+    # A crash ends the flight where it happens: only the checks met before it were due.
+    if state.over is not None:
+        due = due[:order.met[crash]] if crash in order.met else []
+    for key in due:
+        if key not in order.seen:
             game.rule("check.missing", "Hazards", _missing_words(chart, key, seg, flown.to),
                       leg.where("to"), turn=turn)
             flown.missing.append((key, _point(chart, key, seg)))
-    if LANDING in seen and seen[-1] != LANDING:
-        game.rule("check.order", "Hazards", "the landing check comes last, after the "
-                  "mountains the leg crosses on the way", leg.where("checks"), turn=turn)
+
+
+def _after_crash(game: Replay, check: Check, order: LegChecks, leg: tuple[Place, str],
+                 turn: int) -> None:
+    """Rule on a check written after the check that crashed on the same leg: one the leg
+    meets before the crash is out of order; any other is played after the game ended."""
+    mountain = game.chart.mountain(check.at)
+    key = LANDING if check.at.strip().lower() == LANDING else mountain.id if mountain else ""
+    if key in order.met and key not in order.seen and order.furthest is not None and (
+            order.met[key] < order.met[order.furthest]):
+        if order.out_of_order(key):
+            _misplaced(game, check, key, order, leg, turn)
+        order.seen.append(key)
+    elif game.once(("after crash", turn)):
+        game.rule("game.over", "End game", _over_words(game.state), check.where(), turn=turn)
+
+
+def _misplaced(game: Replay, check: Check, key: str, order: LegChecks, leg: tuple[Place, str],
+               turn: int) -> None:
+    """Hazards: the checks come in the order the leg meets the ranges, then the landing."""
+    chart = game.chart
+    name, ahead = _check_name(chart, key), order.furthest or LANDING
+    if ahead == LANDING:
+        words = (f"{name} is met on the way: the landing check comes last, after the mountains "
+                 "the leg crosses")
+    else:
+        ranges = ", ".join(_check_name(chart, k) for k in order.due if k != LANDING)
+        words = (f"{_leg_name(chart, *leg)} meets {name} before {_check_name(chart, ahead)}: "
+                 f"one check per range, in the order the leg meets them ({ranges}), then the "
+                 "landing; the first that fails ends the flight")
+    game.rule("check.order", "Hazards", words, check.where("at"), turn=turn)
 
 
 def _target(game: Replay, check: Check, seg: tuple[XY, XY], landing: Airport | None,

@@ -16,7 +16,6 @@ hand.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -25,11 +24,15 @@ from ....findings import Finding
 from ....project import GameContent
 from ..play import cargo_options, destination_options
 from .context import Chart, chart_for
-from .log import Event, FlightLog, Fly, Plan
-from .replay import Replay, check_dice, finish, fly, game_over, new_state, plan
+from .flight import fly, game_over
+from .log import Event, FlightLog, Fly, Leg, Plan
+from .replay import check_dice, finish, plan
+from .state import Replay, new_state
 
 
-@dataclass(frozen=True, slots=True)
+# Actions are values, never changed once made; not frozen, because a frozen dataclass costs
+# twice as much to make and a replay makes one an event.
+@dataclass(slots=True)
 class PlanRoll:
     """Planning Phase: a roll, its rerolls, and the cargo or destination it plans."""
 
@@ -38,7 +41,7 @@ class PlanRoll:
     """The record's event that holds it (where a ruling on the whole event points)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Flight:
     """Prepare flight and Execute flight: a destination, a cargo, the legs and their checks."""
 
@@ -47,7 +50,7 @@ class Flight:
     """The record's event that holds it (where a ruling on the whole event points)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EndGame:
     """End game: how the log says it ended, its score and rank; every die against the seed."""
 
@@ -75,19 +78,23 @@ class AirCargoEngine:
 
     def apply(self, game: Replay, action: Action) -> tuple[Replay, list[Finding]]:
         """Play one action; return the game and the rulings the action drew."""
-        before = len(game.findings)
-        match action:
-            case EndGame(log):
-                finish(game, log)
-                check_dice(game, log)
-            case _ if game.state.over is not None:
-                step = action.plan if isinstance(action, PlanRoll) else action.fly
-                game_over(game, action.event or step)
-            case PlanRoll(p):
-                plan(game, p)
-            case Flight(f):
-                fly(game, f)
-        return game, game.findings[before:]
+        findings = game.findings
+        before = len(findings)
+        over = game.state.over is not None
+        if isinstance(action, PlanRoll):
+            if over:
+                game_over(game, action.event or action.plan)
+            else:
+                plan(game, action.plan)
+        elif isinstance(action, Flight):
+            if over:
+                game_over(game, action.event or action.fly)
+            else:
+                fly(game, action.fly)
+        else:
+            finish(game, action.log)
+            check_dice(game, action.log)
+        return game, findings[before:] if len(findings) > before else []
 
     def actions(self, log: FlightLog) -> Iterator[Action]:
         """Return a flight log's events as the actions that play them, then its end."""
@@ -100,7 +107,7 @@ class AirCargoEngine:
 
     def fork(self, game: Replay) -> Replay:
         """Return a copy of the game to try actions on (the chart is shared)."""
-        return replace(game, state=copy.deepcopy(game.state), findings=list(game.findings),
+        return replace(game, state=game.state.copy(), findings=list(game.findings),
                        incidents=list(game.incidents), reported=set(game.reported))
 
     def plan_options(self, game: Replay, dice: list[int]) -> tuple[list[int], list[int]]:
@@ -125,8 +132,11 @@ class AirCargoEngine:
             if dest in state.visited or route is None:
                 continue
             for weight in sorted(set(state.planned_cargo), reverse=True):
-                legs = [{"to": place} for place in route.places[1:]]
-                yield Flight(Fly.model_validate({"to": dest, "cargo": weight, "legs": legs}))
+                # Built from values already valid: a Leg and a Fly as validation makes them.
+                legs = [Leg.model_construct({"to"}, to=place, weather_box=None, checks=[])
+                        for place in route.places[1:]]
+                yield Flight(Fly.model_construct({"to", "cargo", "legs"}, to=dest, cargo=weight,
+                                                 from_=None, legs=legs))
 
 
 if TYPE_CHECKING:

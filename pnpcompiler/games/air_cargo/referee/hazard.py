@@ -3,12 +3,12 @@ column, the 2d6 and their prayers, stamina before and panic after, pass or fail.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ....referee import Rulings
 from ..model import AirCargoRules
-from ..play import check_total, panic_stamina, passes, weather_number
+from ..play import panic_stamina
+from .context import Chart
 from .log import Check, Reroll
 from .state import Resources
 
@@ -48,13 +48,14 @@ def weather_column(tables: AirCargoRules, die: int) -> tuple[int, str]:
 
 def reroll(dice: list[int], picked: Reroll) -> tuple[list[int], bool]:
     """Return the dice after a reroll, and whether the dice picked up were on the table."""
-    have = Counter(dice)
-    fair = not Counter(picked.reroll) - have and len(picked.got) == len(picked.reroll)
     kept = list(dice)
+    fair = len(picked.got) == len(picked.reroll)
     for value in picked.reroll:
         if value in kept:
             kept.remove(value)
-    after = kept + list(picked.got)
+        else:
+            fair = False
+    after = kept + picked.got
     if len(after) < len(dice):  # fewer dice came back than were picked up: keep the rest
         after = dice[:len(dice) - len(after)] + after
     return after[-len(dice):], fair
@@ -67,13 +68,15 @@ def _same_column(claim: str, title: str) -> bool:
     return norm(claim) == norm(title)
 
 
-def judge(tables: AirCargoRules, check: Check, *, hazard: int, row: int, cargo: int,
-          used: Resources, rulings: Rulings, turn: int | None) -> Outcome:
-    """Replay a check as the rules play it; rule on every number the record gets wrong."""
-    limit = tables.hazard_check.pass_at_most
-    boxes = tables.boxes
-    _, title = weather_column(tables, check.weather_die)
-    weather = weather_number(tables, row, check.weather_die)
+def judge(chart: Chart, check: Check, *, hazard: int, row: int, cargo: int,
+          used: Resources, rulings: Rulings, turn: int | None) -> int:
+    """Replay a check as the rules play it; rule on every number the record gets wrong;
+    return its total (hazard + weather + cargo + dice - stamina before)."""
+    die = check.weather_die
+    title = chart.columns.get(die)
+    if title is None:
+        raise ValueError(f"no weather column for a die of {die}")
+    weather = chart.weather[row][die]
     if check.column is not None and not _same_column(check.column, title):
         rulings.rule("check.column", "Hazard pass check", f"a weather die of "
                      f"{check.weather_die} reads column {title}; the record has {check.column}",
@@ -82,6 +85,38 @@ def judge(tables: AirCargoRules, check: Check, *, hazard: int, row: int, cargo: 
         rulings.rule("check.weather", "Hazard pass check", f"the weather number on row "
                      f"{row + 1} (the last box crossed), column {title}, is {weather}; the "
                      f"record has {check.weather}", check.where("weather"), turn=turn)
+    dice = _pray(chart.tables, check, used, rulings, turn) if check.prayers else check.dice
+    total = hazard + weather + cargo + sum(dice) - check.stamina
+    if check.total is not None and check.total != total:
+        partial = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, total, 0, True)
+        rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
+                     f"has {check.total}", check.where("total"), turn=turn)
+    limit, passes = chart.pass_at_most, total <= chart.pass_at_most
+    if passes and not check.panic and check.result == "pass" and not check.stamina:
+        return total  # nothing to spend and nothing to say: the common case, quickly
+    tables = chart.tables
+    raw = total + check.stamina
+    needed = panic_stamina(tables, raw) if not passes else 0
+    passed = passes or (check.panic > 0 and check.panic >= needed)
+    out = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, total, needed, passed)
+    if check.panic and passes:
+        rulings.rule("check.panic-unneeded", "Panic", f"{out.sum_text()}: the check passes "
+                     f"({limit} or lower) without panic; the record ticks {check.panic} "
+                     "STAMINA", check.where("panic"), turn=turn)
+    elif check.panic > needed > 0:
+        rulings.rule("check.panic-cost", "Panic", f"{_panic_words(out, raw, limit)}; the "
+                     f"record ticks {check.panic}", check.where("panic"), turn=turn)
+    _spend_stamina(chart.tables, check, used, rulings, turn)
+    if passed != (check.result == "pass"):
+        rulings.rule("check.result", "Hazard pass check", _result_words(out, check, raw, limit),
+                     check.where("result"), turn=turn)
+    return total
+
+
+def _pray(tables: AirCargoRules, check: Check, used: Resources, rulings: Rulings,
+          turn: int | None) -> list[int]:
+    """Prayer: each ticks a PRAYER REROLL box and rerolls one or both of the 2d6."""
+    boxes = tables.boxes
     dice = list(check.dice)
     for n, prayer in enumerate(check.prayers):
         used.prayers += 1
@@ -96,34 +131,19 @@ def judge(tables: AirCargoRules, check: Check, *, hazard: int, row: int, cargo: 
                          f"the table ({' and '.join(map(str, before))}): the record picks up "
                          f"{prayer.reroll} and gets {prayer.got}", check.where("prayers", n),
                          turn=turn)
-    outcome_total = check_total(hazard, weather, cargo, dice, check.stamina)
-    if check.total is not None and check.total != outcome_total:
-        partial = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, outcome_total, 0,
-                          True)
-        rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
-                     f"has {check.total}", check.where("total"), turn=turn)
-    raw = outcome_total + check.stamina
-    needed = panic_stamina(tables, raw) if not passes(tables, outcome_total) else 0
-    passed = passes(tables, outcome_total) or (check.panic > 0 and check.panic >= needed)
-    out = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, outcome_total, needed,
-                  passed)
-    if check.panic and passes(tables, outcome_total):
-        rulings.rule("check.panic-unneeded", "Panic", f"{out.sum_text()}: the check passes "
-                     f"({limit} or lower) without panic; the record ticks {check.panic} "
-                     "STAMINA", check.where("panic"), turn=turn)
-    elif check.panic > needed > 0:
-        rulings.rule("check.panic-cost", "Panic", f"{_panic_words(out, raw, limit)}; the "
-                     f"record ticks {check.panic}", check.where("panic"), turn=turn)
+    return dice
+
+
+def _spend_stamina(tables: AirCargoRules, check: Check, used: Resources, rulings: Rulings,
+                   turn: int | None) -> None:
+    """Stamina and Panic: tick the STAMINA boxes spent before and after the roll."""
+    boxes = tables.boxes
     used.stamina += check.stamina + check.panic
     if used.stamina > boxes.stamina.count and rulings.once("stamina"):
         key = "stamina" if check.stamina else "panic"
         rulings.rule("stamina.none-left", "Stamina", f"the Pilot Log has "
                      f"{boxes.stamina.count} STAMINA boxes; by this check {used.stamina} are "
                      "ticked", check.where(key), turn=turn)
-    if passed != (check.result == "pass"):
-        rulings.rule("check.result", "Hazard pass check", _result_words(out, check, raw, limit),
-                     check.where("result"), turn=turn)
-    return out
 
 
 def _panic_words(out: Outcome, raw: int, limit: int) -> str:

@@ -1,17 +1,21 @@
 """The state of a game of Air Cargo while a flight log is replayed: the Pilot Log's boxes,
-where the plane is, and every flight flown (what the map trace draws)."""
+where the plane is, and every flight flown (what the map trace draws).
+
+Every class has slots, and a state copies in a few list copies (:meth:`PilotState.copy`): a
+flight already flown is never changed again, so copies share them."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from .context import Tally
+from ....referee import Rulings
+from .context import Chart, Tally
 
 XY = tuple[float, float]
 
 
-@dataclass
+@dataclass(slots=True)
 class Resources:
     """The rows of boxes ticked so far: PLAN REROLL, STAMINA, PRAYER REROLL."""
 
@@ -20,7 +24,7 @@ class Resources:
     prayers: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheckMark:
     """A hazard check as flown: where it was, its numbers and its result."""
 
@@ -36,7 +40,7 @@ class CheckMark:
     """Whether the map asks for this check (False: the log invents it)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class FlownLeg:
     """One leg as flown: its ends (map units), its weather box and its checks."""
 
@@ -51,7 +55,7 @@ class FlownLeg:
     where the leg meets it."""
 
 
-@dataclass
+@dataclass(slots=True)
 class FlownFlight:
     """A flight as flown: from, to, cargo, legs, and how it ended."""
 
@@ -64,7 +68,7 @@ class FlownFlight:
     arrived: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class PilotState:
     """The game at one moment: the Pilot Log's boxes, the plane, the flights flown."""
 
@@ -91,6 +95,13 @@ class PilotState:
     """How the game ended: stop, crash or nothing-valid."""
     tally: Tally | None = None
 
+    def copy(self) -> PilotState:
+        """Return a copy that actions can change without changing this one."""
+        return replace(self, open_cargo=self.open_cargo.copy(),
+                       planned_cargo=list(self.planned_cargo), delivered=list(self.delivered),
+                       planned=list(self.planned), visited=list(self.visited),
+                       resources=replace(self.resources), flights=list(self.flights))
+
     @property
     def legs(self) -> int:
         """Return how many legs have been flown."""
@@ -100,3 +111,20 @@ class PilotState:
     def checks(self) -> list[CheckMark]:
         """Return every hazard check flown, in order."""
         return [c for f in self.flights for leg in f.legs for c in leg.checks]
+
+
+@dataclass
+class Replay(Rulings):
+    """A flight log being replayed: the chart, the state and the rulings so far."""
+
+    chart: Chart
+    state: PilotState
+    empty_roll: bool = False
+    """The last event was a planning roll that could plan nothing valid."""
+    written_box: int = 0
+    """The weather box the record's own numbering stands at (its last ``weather_box``)."""
+
+
+def new_state(chart: Chart) -> PilotState:
+    """Return a fresh Pilot Log: every box open, the plane at Pendleton."""
+    return PilotState(chart.start.id, chart.cargo_boxes())

@@ -8,6 +8,7 @@ test_air_cargo_referee_golden.py.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -25,7 +26,13 @@ from pnpcompiler.games.air_cargo.model import AirCargoMap, AirCargoRules
 from pnpcompiler.games.air_cargo.play import cargo_options, destination_options
 from pnpcompiler.games.air_cargo.referee.context import Chart, chart_for, read_rank
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, PilotLogRecord
-from pnpcompiler.games.air_cargo.referee.replay import Replay, crossed, replay
+from pnpcompiler.games.air_cargo.referee.replay import (
+    Replay,
+    crossed,
+    dice_faces,
+    dice_in_order,
+    replay,
+)
 from pnpcompiler.games.air_cargo.referee.sheet import check_sheet
 from pnpcompiler.games.air_cargo.referee.trace import draw
 from pnpcompiler.project import GameContent, load_game
@@ -713,8 +720,51 @@ FLY = st.fixed_dictionaries(
        st.sampled_from(["stop", "crash", "nothing-valid"]), st.none() | st.integers(0, 99))
 def test_any_flight_log_is_refereed_without_an_error(events: list[Data], reason: str,
                                                      seed: int | None) -> None:
-    """However wrong a log is, the referee reports it and draws it; it never fails."""
+    """However wrong a log is, the referee reports it and draws it; it never fails. The dice
+    it notes as it replays are the record's, in the order rolled, unless it passed some
+    over (then it reads them from the record)."""
     played = run({"events": events, "seed": seed, "end": {"reason": reason, "score": 3,
                                                           "rank": "gold"}})
     assert played.state.tally is not None
     draw(game(), played.state)
+    log = FlightLog.model_validate({"game": "air-cargo", "record": "flight-log",
+                                    "events": events, "end": {"reason": reason}})
+    if played.every_die:
+        assert played.faces == dice_faces(log)
+    assert dice_faces(log) == [value for value, *_ in dice_in_order(log)]
+
+
+def test_engine_fork_shares_nothing_an_action_changes() -> None:
+    """A fork is a copy to try actions on: a flight applied to it leaves the game as it was."""
+    from pnpcompiler.games.air_cargo.referee.engine import AirCargoEngine, Flight, PlanRoll
+
+    log = FlightLog.model_validate({"game": "air-cargo", "record": "flight-log",
+                                    **json.loads(json.dumps(FOUR_LEGS))})
+    engine = AirCargoEngine(chart())
+    half = engine.initial(log)
+    for action in engine.actions(log):
+        if isinstance(action, PlanRoll):
+            engine.apply(half, action)
+    before = repr((half.state, half.faces, half.findings, half.reported, half.written_box))
+    fork = engine.fork(half)
+    flight = next(a for a in engine.actions(log) if isinstance(a, Flight))
+    engine.apply(fork, flight)
+    engine.apply(fork, flight)  # again: a finding and a second flight, on the fork only
+    assert fork.state.flights and fork.findings and fork.faces != half.faces
+    assert repr((half.state, half.faces, half.findings, half.reported,
+                 half.written_box)) == before
+    assert {f.name for f in dataclasses.fields(half)} == {
+        "chart", "state", "empty_roll", "written_box", "faces", "every_die", "findings",
+        "incidents", "reported", "piece_word"}, "a new field of the game: copy it in fork"
+
+
+def test_destination_planning_an_airport_ticked_again_is_one_finding() -> None:
+    """Destination planning: an airport has one box; a roll that does not read it, for an
+    airport ticked already, is one finding, and the airport still counts once in the score."""
+    data = json.loads(json.dumps(FOUR_LEGS))
+    data["events"][2:2] = [{"plan": {"dice": [4, 1], "destination": 41}},
+                           {"plan": {"dice": [2, 3], "destination": 41}}]
+    data["end"]["score"] = 7 - 1  # Seattle planned and not visited, once
+    played = run(data)
+    assert codes(played) == ["plan.destination-dice"]
+    assert played.state.planned == ["los-angeles", "seattle"]

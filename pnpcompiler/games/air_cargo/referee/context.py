@@ -45,6 +45,8 @@ class LegFacts:
     """Each range's hazard number."""
     marks: tuple[XY, ...]
     """Where the leg comes nearest each range's centre (where its check is marked)."""
+    due: tuple[tuple[str, int, XY], ...]
+    """Each range's check: its id, hazard number and mark."""
 
 
 @dataclass
@@ -195,7 +197,8 @@ class Chart:
         seg = ((a.x, a.y), (b.x, b.y))
         hazards = tuple(self.hazards[m][0] for m in crossings)
         marks = tuple(closest_point(seg, self.hazards[m][1])[1] for m in crossings)
-        return LegFacts(seg[0], seg[1], within, crossings, hazards, marks)
+        return LegFacts(seg[0], seg[1], within, crossings, hazards, marks,
+                        tuple(zip(crossings, hazards, marks, strict=True)))
 
     def check_key(self, at: str) -> str | None:
         """Return what a check's ``at`` names: ``landing``, a mountain range's id, or None."""

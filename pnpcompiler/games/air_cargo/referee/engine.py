@@ -17,7 +17,7 @@ hand.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....findings import Finding
@@ -94,21 +94,22 @@ class AirCargoEngine:
         else:
             finish(game, action.log)
             check_dice(game, action.log)
-        return game, findings[before:] if len(findings) > before else []
+        return game, findings[before:]
 
-    def actions(self, log: FlightLog) -> Iterator[Action]:
+    def actions(self, log: FlightLog) -> list[Action]:
         """Return a flight log's events as the actions that play them, then its end."""
+        found: list[Action] = []
         for event in log.events:
             if event.plan is not None:
-                yield PlanRoll(event.plan, event)
+                found.append(PlanRoll(event.plan, event))
             elif event.fly is not None:
-                yield Flight(event.fly, event)
-        yield EndGame(log)
+                found.append(Flight(event.fly, event))
+        found.append(EndGame(log))
+        return found
 
     def fork(self, game: Replay) -> Replay:
         """Return a copy of the game to try actions on (the chart is shared)."""
-        return replace(game, state=game.state.copy(), findings=list(game.findings),
-                       incidents=list(game.incidents), reported=set(game.reported))
+        return game.copy()
 
     def plan_options(self, game: Replay, dice: list[int]) -> tuple[list[int], list[int]]:
         """Return what dice in hand may plan: the cargo weights with an open box, and the

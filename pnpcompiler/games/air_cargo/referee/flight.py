@@ -25,6 +25,7 @@ XY = tuple[float, float]
 
 def game_over(game: Replay, event: Model) -> None:
     """End game: nothing is played after the game ended (one finding, not one an event)."""
+    game.every_die = False
     if game.once("game over"):
         game.rule("game.over", "End game", over_words(game.state), event.where(),
                   turn=len(game.state.flights) or None)
@@ -53,7 +54,7 @@ def fly(game: Replay, f: Fly) -> None:
                   f"{chart.suggest(f.to) if dest is None else ''}; the flight's legs are not "
                   "checked", f.where("to"), turn=turn)
         state.weather += len(f.legs)
-        game.written_box = state.weather
+        game.written_box, game.every_die = state.weather, False
         _load_cargo(game, f, turn)  # played on as written: the cargo circled is delivered
         state.delivered.append(f.cargo)
         return
@@ -65,7 +66,11 @@ def fly(game: Replay, f: Fly) -> None:
                      "a flight starts at the last airport visited")
             game.rule("flight.from", "Flight phase - general", f"{first}: {name_of(origin)}; "
                       f"the record has {f.from_}", f.where("from"), turn=turn)
-    _prepare(game, f, dest, origin, turn)
+    if dest.id != origin.id and dest.id in state.planned and dest.id not in state.visited and (
+            f.cargo in state.planned_cargo):
+        state.planned_cargo.remove(f.cargo)  # a valid destination and cargo: nothing to say
+    else:
+        _prepare(game, f, dest, origin, turn)
     flight = FlownFlight(turn, origin.id, dest.id, f.cargo)
     state.flights.append(flight)
     state.visited.append(dest.id)
@@ -77,6 +82,7 @@ def fly(game: Replay, f: Fly) -> None:
     landed = False
     for leg in f.legs:
         if state.over is not None:
+            game.every_die = False
             if game.once(("after crash", turn)):
                 game.rule("game.over", "End game", over_words(state), leg.where(), turn=turn)
             break
@@ -149,15 +155,16 @@ def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airp
     game.written_box = said or written + 1
     if box > chart.weather_boxes or (said is not None and said != box and said != written + 1):
         _weather_rulings(game, leg, box, written, flight.number)
-    row = chart.rows[box] if box < len(chart.rows) else chart.rows[-1]
+    row = chart.rows[box if box <= chart.weather_boxes else -1]
     try:
         target, facts = chart.hops[here.id, leg.to]
     except KeyError:
         target, facts = chart.hop(here, leg.to)
     if target is None or facts is None or landed:
         return _leg_off_the_map(game, flight, leg, here, target, row)
-    airport = isinstance(target, Airport)
-    landing = target if isinstance(target, Airport) and target.id == dest.id else None
+    airport = type(target) is Airport or isinstance(target, Airport)
+    landing = target if airport and target.id == dest.id else None
+    assert landing is None or isinstance(landing, Airport)
     if target.id == here.id or not facts.within_template or (airport and landing is None):
         _leg_rulings(game, leg, here, target, dest, facts, flight.number)
     flown = FlownLeg(box, facts.start, facts.end, target.id)
@@ -211,22 +218,26 @@ def _as_due(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg, facts:
     none but the last failing: the common case, with nothing to match; return False, doing
     nothing, for any other (:func:`_checks` rules on it)."""
     chart, checks, crossings = game.chart, leg.checks, facts.crossings
-    if len(checks) != len(crossings) + (landing is not None):
+    last = len(checks) - 1
+    if last != len(crossings) - (landing is None):
         return False
-    key_of = chart.check_key
+    check_keys = chart.check_keys
     for n, check in enumerate(checks):
-        if key_of(check.at) != (crossings[n] if n < len(crossings) else LANDING) or (
-                check.result != "pass" and n < len(checks) - 1):
+        at = check.at
+        key = check_keys[at] if at in check_keys else chart.check_key(at)
+        if key != (crossings[n] if n < len(crossings) else LANDING) or (
+                n < last and check.result != "pass"):
             return False
     state, turn = game.state, flight.number
     cargo = chart.cargo_number(flight.cargo)
-    hazards, marks = facts.hazards, facts.marks
+    due = facts.due
     for n, check in enumerate(checks):
-        if n < len(crossings):
-            key, hazard, point = crossings[n], hazards[n], marks[n]
+        if n < len(due):
+            key, hazard, point = due[n]
         else:
             assert landing is not None
             key, hazard, point = LANDING, landing.hazard or 0, (landing.x, landing.y)
+        game.roll(check)
         total = judge(chart, check, hazard=hazard, row=row, cargo=cargo, used=state.resources,
                       rulings=game, turn=turn)
         flown.checks.append(CheckMark(key, point, total, check.result == "pass", True))
@@ -317,6 +328,7 @@ def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
             elif key in order.met and order.out_of_order(key):
                 _misplaced(game, check, key, order, (here, flown.to), turn)
             order.seen.append(key)
+        game.roll(check)
         total = judge(chart, check, hazard=hazard, row=row, cargo=cargo, used=state.resources,
                       rulings=game, turn=turn)
         flown.checks.append(CheckMark(key or check.at, point, total, check.result == "pass",
@@ -340,6 +352,7 @@ def _after_crash(game: Replay, check: Check, order: LegChecks, leg: tuple[Place,
                  turn: int) -> None:
     """Rule on a check written after the check that crashed on the same leg: one the leg
     meets before the crash is out of order; any other is played after the game ended."""
+    game.every_die = False
     mountain = game.chart.mountain(check.at)
     key = LANDING if check.at.strip().lower() == LANDING else mountain.id if mountain else ""
     if key in order.met and key not in order.seen and order.furthest is not None and (

@@ -48,14 +48,22 @@ def weather_column(tables: AirCargoRules, die: int) -> tuple[int, str]:
 
 def reroll(dice: list[int], picked: Reroll) -> tuple[list[int], bool]:
     """Return the dice after a reroll, and whether the dice picked up were on the table."""
+    picked_up, got = picked.reroll, picked.got
+    if len(dice) == 2 and len(picked_up) == len(got) == 1:  # one of two dice: most rerolls
+        a, b = dice
+        value = picked_up[0]
+        if value == b:
+            return [a, got[0]], True
+        if value == a:
+            return [b, got[0]], True
     kept = list(dice)
-    fair = len(picked.got) == len(picked.reroll)
-    for value in picked.reroll:
+    fair = len(got) == len(picked_up)
+    for value in picked_up:
         if value in kept:
             kept.remove(value)
         else:
             fair = False
-    after = kept + picked.got
+    after = kept + got
     if len(after) < len(dice):  # fewer dice came back than were picked up: keep the rest
         after = dice[:len(dice) - len(after)] + after
     return after[-len(dice):], fair
@@ -91,23 +99,27 @@ def judge(chart: Chart, check: Check, *, hazard: int, row: int, cargo: int,
         partial = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, total, 0, True)
         rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
                      f"has {check.total}", check.where("total"), turn=turn)
-    limit, passes = chart.pass_at_most, total <= chart.pass_at_most
-    if passes and not check.panic and check.result == "pass" and not check.stamina:
+    limit = chart.pass_at_most
+    passes = total <= limit
+    if passes and not check.panic and not check.stamina and check.result == "pass":
         return total  # nothing to spend and nothing to say: the common case, quickly
-    tables = chart.tables
     raw = total + check.stamina
-    needed = panic_stamina(tables, raw) if not passes else 0
+    needed = panic_stamina(chart.tables, raw) if not passes else 0
     passed = passes or (check.panic > 0 and check.panic >= needed)
-    out = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, total, needed, passed)
-    if check.panic and passes:
+    panic_wrong = check.panic > 0 and (passes or check.panic > needed > 0)
+    result_wrong = passed != (check.result == "pass")
+    out = (Outcome(hazard, weather, cargo, tuple(dice), check.stamina, total, needed, passed)
+           if panic_wrong or result_wrong else None)
+    if out is not None and panic_wrong and passes:
         rulings.rule("check.panic-unneeded", "Panic", f"{out.sum_text()}: the check passes "
                      f"({limit} or lower) without panic; the record ticks {check.panic} "
                      "STAMINA", check.where("panic"), turn=turn)
-    elif check.panic > needed > 0:
+    elif out is not None and panic_wrong:
         rulings.rule("check.panic-cost", "Panic", f"{_panic_words(out, raw, limit)}; the "
                      f"record ticks {check.panic}", check.where("panic"), turn=turn)
-    _spend_stamina(chart.tables, check, used, rulings, turn)
-    if passed != (check.result == "pass"):
+    if check.stamina or check.panic:
+        _spend_stamina(chart.tables, check, used, rulings, turn)
+    if out is not None and result_wrong:
         rulings.rule("check.result", "Hazard pass check", _result_words(out, check, raw, limit),
                      check.where("result"), turn=turn)
     return total

@@ -47,11 +47,24 @@ def plan(game: Replay, p: Plan) -> None:
     """Planning Phase: roll both dice, reroll with PLAN REROLL boxes, plan one thing."""
     state, chart = game.state, game.chart
     state.plannings += 1
+    game.faces += p.dice
     dice = _rerolls(game, p) if p.rerolls else p.dice
     a, b = dice
-    if _plans_one_thing_legally(game, p, a, b):
-        game.empty_roll = False  # what it planned was open to it
-        return
+    cargo, ref = p.cargo, p.destination
+    # The common case first: one cargo or one destination, open to the roll.
+    if ref is None and cargo is not None:
+        if cargo in (a, b, a + b) and state.open_cargo[cargo] > 0:
+            state.open_cargo[cargo] -= 1
+            state.planned_cargo.append(cargo)
+            game.empty_roll = False
+            return
+    elif cargo is None and ref is not None:
+        airport = chart.airport(ref)
+        if airport is not None and not airport.start and airport.id not in state.planned and (
+                airport.dice_id in (10 * a + b, 10 * b + a)):
+            state.planned.append(airport.id)
+            game.empty_roll = False
+            return
     weights = sorted({w for w in (a, b, a + b) if state.open_cargo[w] > 0})
     airports = sorted({n for n in (10 * a + b, 10 * b + a)
                        if any(i not in state.planned for i in chart.by_dice.get(n, ()))})
@@ -73,24 +86,6 @@ def plan(game: Replay, p: Plan) -> None:
             state.over = "nothing-valid"
 
 
-def _plans_one_thing_legally(game: Replay, p: Plan, a: int, b: int) -> bool:
-    """Plan the roll's one cargo or destination when the rules allow it, and return True;
-    return False, planning nothing, for anything the rules have to say about."""
-    state, cargo, ref = game.state, p.cargo, p.destination
-    if ref is None and cargo is not None:
-        if cargo in (a, b, a + b) and state.open_cargo[cargo] > 0:
-            state.open_cargo[cargo] -= 1
-            state.planned_cargo.append(cargo)
-            return True
-    elif cargo is None and ref is not None:
-        airport = game.chart.airport(ref)
-        if airport is not None and not airport.start and airport.id not in state.planned and (
-                airport.dice_id == 10 * a + b or airport.dice_id == 10 * b + a):
-            state.planned.append(airport.id)
-            return True
-    return False
-
-
 def _rerolls(game: Replay, p: Plan) -> list[int]:
     """Planning Phase: each reroll ticks a PLAN REROLL box; return the dice after them."""
     used, limit = game.state.resources, game.chart.tables.boxes.plan_reroll.count
@@ -102,6 +97,7 @@ def _rerolls(game: Replay, p: Plan) -> list[int]:
                       f"PLAN REROLL boxes; this is reroll {used.plan_rerolls}",
                       p.where("rerolls", n))
         before = dice
+        game.faces += picked.got
         dice, fair = reroll(dice, picked)
         if not fair:
             game.rule("plan.reroll-dice", "Planning Phase", f"a reroll picks up one or both "
@@ -180,8 +176,9 @@ def finish(game: Replay, log: FlightLog) -> None:
         game.rule("end.reason", "End game", _end_words(game, derived, end.reason),
                   end.where("reason"), turn=len(state.flights) or None)
     lost = derived == "crash"
-    undelivered = len(state.planned_cargo) + sum(1 for f in state.flights if f.crashed)
-    unvisited = sum(1 for a in state.planned if a not in state.visited)
+    # The cargo on board a crash is not delivered; an airport has one box, ticked once.
+    undelivered = len(state.planned_cargo) + sum(f.crashed for f in state.flights)
+    unvisited = len(set(state.planned).difference(state.visited))
     state.tally = tally(chart.tables, state.delivered, undelivered, unvisited, lost=lost)
     check_claims(game, chart, state.tally, end.score, end.rank, end.where)
 
@@ -256,10 +253,11 @@ def dice_faces(log: FlightLog) -> list[int]:
 
 def check_dice(game: Replay, log: FlightLog) -> None:
     """With a ``seed``, every die in the record, in the order rolled, must be what the
-    seeded dice roll (where a die is written is looked up only for the first that is not)."""
+    seeded dice roll (where a die is written is looked up only for the first that is not;
+    the dice are those noted as replayed, unless some were passed over)."""
     if log.seed is None:
         return
-    found = first_unseeded(log.seed, dice_faces(log))
+    found = first_unseeded(log.seed, game.faces if game.every_die else dice_faces(log))
     if found is None:
         return
     n, rolled = found

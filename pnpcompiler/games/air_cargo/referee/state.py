@@ -7,10 +7,11 @@ flight already flown is never changed again, so copies share them."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ....referee import Rulings
 from .context import Chart, Tally
+from .log import Check
 
 XY = tuple[float, float]
 
@@ -97,10 +98,12 @@ class PilotState:
 
     def copy(self) -> PilotState:
         """Return a copy that actions can change without changing this one."""
-        return replace(self, open_cargo=self.open_cargo.copy(),
-                       planned_cargo=list(self.planned_cargo), delivered=list(self.delivered),
-                       planned=list(self.planned), visited=list(self.visited),
-                       resources=replace(self.resources), flights=list(self.flights))
+        used = self.resources
+        return PilotState(self.position, self.open_cargo.copy(), list(self.planned_cargo),
+                          list(self.delivered), list(self.planned), list(self.visited),
+                          self.weather, Resources(used.plan_rerolls, used.stamina, used.prayers),
+                          list(self.flights), self.plannings, self.over, self.crash, self.end,
+                          self.tally)
 
     @property
     def legs(self) -> int:
@@ -123,6 +126,28 @@ class Replay(Rulings):
     """The last event was a planning roll that could plan nothing valid."""
     written_box: int = 0
     """The weather box the record's own numbering stands at (its last ``weather_box``)."""
+    faces: list[int] = field(default_factory=list)
+    """Every die replayed so far, in the order rolled (what the seed is checked against)."""
+    every_die: bool = True
+    """Whether ``faces`` holds every die of the record so far: False once dice were passed
+    over (after the game ended, a flight to no airport), when the record is read again."""
+
+    def copy(self) -> Replay:
+        """Return a copy that actions can change without changing this one (the chart is
+        shared)."""
+        return Replay(self.chart, self.state.copy(), self.empty_roll, self.written_box,
+                      list(self.faces), self.every_die, findings=list(self.findings),
+                      incidents=list(self.incidents), reported=set(self.reported),
+                      piece_word=self.piece_word)
+
+    def roll(self, check: Check) -> None:
+        """Note the dice of a hazard check as it is replayed: the weather die, the 2d6, the
+        prayers' dice."""
+        faces = self.faces
+        faces.append(check.weather_die)
+        faces += check.dice
+        for prayer in check.prayers:
+            faces += prayer.got
 
 
 def new_state(chart: Chart) -> PilotState:

@@ -32,6 +32,23 @@ XY = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
+class Stop:
+    """A place of the map as a replay reads it: its values copied once from the map, whose
+    models are slow to read an attribute of."""
+
+    id: str
+    x: float
+    y: float
+    airport: bool
+    start: bool
+    hazard: int
+    """The landing hazard (0 for a beacon or the start airport)."""
+    dice_id: int | str | None
+    place: Airport | Beacon
+    """The map's place (its names, for a ruling)."""
+
+
+@dataclass(frozen=True, slots=True)
 class LegFacts:
     """What the map says of a leg flown from one place to another, worked out once."""
 
@@ -71,8 +88,11 @@ class Chart:
     """Places as records write them (``46``, ``LKV``, ``Los Angeles``), remembered as met."""
     legs: dict[tuple[str, str], LegFacts] = field(init=False)
     """Each leg flown so far, by its two place ids (every legal leg from the start)."""
-    hops: dict[tuple[str, int | str], tuple[Airport | Beacon | None, LegFacts | None]] = (
-        field(init=False))
+    stops: dict[str, Stop] = field(init=False)
+    """Every place as a replay reads it, by id."""
+    stops_written: dict[int | str, Stop | None] = field(init=False)
+    """Places as records write them, remembered as met."""
+    hops: dict[tuple[str, int | str], tuple[Stop | None, LegFacts | None]] = field(init=False)
     """Where a leg from a place to a place as a record writes it goes, and the leg's facts."""
     rows: tuple[int, ...] = field(init=False)
     """The weather row a check reads after each number of boxes crossed (0: none)."""
@@ -98,6 +118,9 @@ class Chart:
     """Weather boxes a row."""
     pass_at_most: int = field(init=False)
     """The highest total that passes a check."""
+    plan_reroll_boxes: int = field(init=False)
+    stamina_boxes: int = field(init=False)
+    prayer_boxes: int = field(init=False)
 
     def __post_init__(self) -> None:
         for place in self.board.places():
@@ -109,6 +132,8 @@ class Chart:
                 self.mountains.setdefault(m.name.lower(), m)
             self.centres[m.id] = (m.x, m.y)
         self.by_id = {p.id: p for p in reversed(self.board.places())}
+        self.stops = {p.id: _stop(p) for p in self.by_id.values()}
+        self.stops_written = {}
         self.by_dice = {}
         for airport in self.board.airports:
             if not airport.start and isinstance(airport.dice_id, int):
@@ -135,6 +160,9 @@ class Chart:
         self.rows = (0, *((box - 1) // self.per_row for box in range(1, self.weather_boxes + 1)))
         self.hops = {}
         self.pass_at_most = self.tables.hazard_check.pass_at_most
+        boxes = self.tables.boxes
+        self.plan_reroll_boxes = boxes.plan_reroll.count
+        self.stamina_boxes, self.prayer_boxes = boxes.stamina.count, boxes.prayer_reroll.count
         found = self.board.start()
         assert found is not None
         self.start = found
@@ -171,7 +199,18 @@ class Chart:
         """Return the mountain range a record names (its id or name)."""
         return self.mountains.get(ref.strip().lower())
 
-    def leg(self, a: Airport | Beacon, b: Airport | Beacon) -> LegFacts:
+    def stop(self, ref: int | str) -> Stop | None:
+        """Return the place a record names as a replay reads it."""
+        try:
+            return self.stops_written[ref]
+        except KeyError:
+            place = self.place(ref)
+            found = None if place is None else self.stops[place.id]
+            if len(self.stops_written) < WRITTEN_NAMES:
+                self.stops_written[ref] = found
+            return found
+
+    def leg(self, a: Spot, b: Spot) -> LegFacts:
         """Return what the map says of the leg from ``a`` to ``b``."""
         try:
             return self.legs[a.id, b.id]
@@ -182,17 +221,16 @@ class Chart:
             self.legs[a.id, b.id] = found
             return found
 
-    def hop(self, here: Airport | Beacon, ref: int | str
-            ) -> tuple[Airport | Beacon | None, LegFacts | None]:
+    def hop(self, here: Stop, ref: int | str) -> tuple[Stop | None, LegFacts | None]:
         """Return where a leg from ``here`` to a place a record names goes (None: no place
         on the map), and what the map says of it."""
-        target = self.place(ref)
+        target = self.stop(ref)
         found = (target, None if target is None else self.leg(here, target))
         if len(self.hops) < WRITTEN_NAMES:
             self.hops[here.id, ref] = found
         return found
 
-    def _facts(self, a: Airport | Beacon, b: Airport | Beacon, within: bool,
+    def _facts(self, a: Spot, b: Spot, within: bool,
                crossings: tuple[str, ...]) -> LegFacts:
         seg = ((a.x, a.y), (b.x, b.y))
         hazards = tuple(self.hazards[m][0] for m in crossings)
@@ -240,6 +278,17 @@ class Chart:
         return list(self.ranks)
 
 
+Spot = Stop | Airport | Beacon
+"""A place with an id and a position."""
+
+
+def _stop(place: Airport | Beacon) -> Stop:
+    if isinstance(place, Airport):
+        return Stop(place.id, place.x, place.y, True, place.start, place.hazard or 0,
+                    place.dice_id, place)
+    return Stop(place.id, place.x, place.y, False, False, 0, None, place)
+
+
 WRITTEN_NAMES = 4096
 """How many ways of writing a place a chart remembers (a bound against endless new names)."""
 
@@ -280,8 +329,10 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
-def name_of(place: Airport | Beacon | None) -> str:
+def name_of(place: Airport | Beacon | Stop | None) -> str:
     """Return a place as a message names it: ``Los Angeles (46)``, ``LKV``."""
+    if isinstance(place, Stop):
+        place = place.place
     if place is None:
         return "?"
     if isinstance(place, Airport):

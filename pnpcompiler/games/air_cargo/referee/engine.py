@@ -100,10 +100,11 @@ class AirCargoEngine:
         """Return a flight log's events as the actions that play them, then its end."""
         found: list[Action] = []
         for event in log.events:
-            if event.plan is not None:
-                found.append(PlanRoll(event.plan, event))
-            elif event.fly is not None:
-                found.append(Flight(event.fly, event))
+            plan, fly = event.plan, event.fly
+            if plan is not None:
+                found.append(PlanRoll(plan, event))
+            elif fly is not None:
+                found.append(Flight(fly, event))
         found.append(EndGame(log))
         return found
 

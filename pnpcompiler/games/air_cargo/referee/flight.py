@@ -13,13 +13,12 @@ from dataclasses import dataclass
 
 from ....model import Model
 from ..legs import closest_point
-from ..model import Airport, Beacon
-from .context import LANDING, Chart, LegFacts, either, name_of
+from .context import LANDING, Chart, LegFacts, Spot, Stop, either, name_of
 from .hazard import judge
 from .log import Check, Fly, Leg
 from .state import CheckMark, FlownFlight, FlownLeg, PilotState, Replay
 
-Place = Airport | Beacon
+Place = Stop
 XY = tuple[float, float]
 
 
@@ -47,7 +46,8 @@ def fly(game: Replay, f: Fly) -> None:
     state, chart = game.state, game.chart
     game.empty_roll = False
     turn = len(state.flights) + 1
-    dest = chart.airport(f.to)
+    stop = chart.stop(f.to)
+    dest = stop if stop is not None and stop.airport else None
     if dest is None or dest.start:
         what = "the start airport, never a destination" if dest else "no airport on the map"
         game.rule("flight.unknown-airport", "Prepare flight", f"{f.to!r} is {what}"
@@ -58,29 +58,30 @@ def fly(game: Replay, f: Fly) -> None:
         _load_cargo(game, f, turn)  # played on as written: the cargo circled is delivered
         state.delivered.append(f.cargo)
         return
-    origin = chart.by_id[state.position]
-    if f.from_ is not None:
-        said = chart.place(f.from_)
+    origin = chart.stops[state.position]
+    start, cargo, legs = f.from_, f.cargo, f.legs  # read once: a model's attributes are slow
+    if start is not None:
+        said = chart.place(start)
         if said is None or said.id != origin.id:
             first = ("the first flight starts at Pendleton" if turn == 1 else
                      "a flight starts at the last airport visited")
             game.rule("flight.from", "Flight phase - general", f"{first}: {name_of(origin)}; "
-                      f"the record has {f.from_}", f.where("from"), turn=turn)
+                      f"the record has {start}", f.where("from"), turn=turn)
     if dest.id != origin.id and dest.id in state.planned and dest.id not in state.visited and (
-            f.cargo in state.planned_cargo):
-        state.planned_cargo.remove(f.cargo)  # a valid destination and cargo: nothing to say
+            cargo in state.planned_cargo):
+        state.planned_cargo.remove(cargo)  # a valid destination and cargo: nothing to say
     else:
         _prepare(game, f, dest, origin, turn)
-    flight = FlownFlight(turn, origin.id, dest.id, f.cargo)
+    flight = FlownFlight(turn, origin.id, dest.id, cargo)
     state.flights.append(flight)
     state.visited.append(dest.id)
-    if not f.legs:
+    if not legs:
         game.rule("flight.no-legs", "Execute flight", f"a flight flies one leg or more to its "
                   f"destination; the record has none to {name_of(dest)}", f.where("to"),
                   turn=turn)
     here: Place = origin
     landed = False
-    for leg in f.legs:
+    for leg in legs:
         if state.over is not None:
             game.every_die = False
             if game.once(("after crash", turn)):
@@ -94,16 +95,16 @@ def fly(game: Replay, f: Fly) -> None:
         landed = landed or here is dest or here.id == dest.id
     if state.over is not None:
         return
-    if f.legs and not landed:
+    if legs and not landed:
         game.rule("flight.not-arrived", "Execute flight", f"the flight's last leg ends at "
                   f"{name_of(here)}, not at its destination {name_of(dest)}",
-                  f.legs[-1].where("to"), turn=turn)
+                  legs[-1].where("to"), turn=turn)
     flight.arrived = landed
     state.position = dest.id
-    state.delivered.append(f.cargo)
+    state.delivered.append(cargo)
 
 
-def _prepare(game: Replay, f: Fly, dest: Airport, origin: Place, turn: int) -> None:
+def _prepare(game: Replay, f: Fly, dest: Place, origin: Place, turn: int) -> None:
     """Prepare flight: a valid destination (planned, not visited), a valid cargo (planned,
     not delivered)."""
     state = game.state
@@ -140,7 +141,7 @@ def _load_cargo(game: Replay, f: Fly, turn: int) -> None:
                   f"delivered: {planned}", f.where("cargo"), turn=turn)
 
 
-def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airport,
+def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Place,
             landed: bool = False) -> Place:
     """Execute flight, one leg: a weather box, a straight line no longer than the leg
     template to a beacon or the destination, and its hazard checks. Return where it ends.
@@ -162,9 +163,8 @@ def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airp
         target, facts = chart.hop(here, leg.to)
     if target is None or facts is None or landed:
         return _leg_off_the_map(game, flight, leg, here, target, row)
-    airport = type(target) is Airport or isinstance(target, Airport)
+    airport = target.airport
     landing = target if airport and target.id == dest.id else None
-    assert landing is None or isinstance(landing, Airport)
     if target.id == here.id or not facts.within_template or (airport and landing is None):
         _leg_rulings(game, leg, here, target, dest, facts, flight.number)
     flown = FlownLeg(box, facts.start, facts.end, target.id)
@@ -192,7 +192,7 @@ def _weather_rulings(game: Replay, leg: Leg, box: int, written: int, turn: int) 
                   f"the record has {leg.weather_box}", leg.where("weather_box"), turn=turn)
 
 
-def _leg_rulings(game: Replay, leg: Leg, here: Place, target: Place, dest: Airport,
+def _leg_rulings(game: Replay, leg: Leg, here: Place, target: Place, dest: Place,
                  facts: LegFacts, turn: int) -> None:
     """Execute flight: a leg to where it is, longer than the template, to another airport."""
     if target.id == here.id:
@@ -206,14 +206,14 @@ def _leg_rulings(game: Replay, leg: Leg, here: Place, target: Place, dest: Airpo
                   f"{name_of(target)} is {length:.1f} {board.unit_name}s, longer than the leg "
                   f"template ({board.leg_length:g} {board.unit_name}s)", leg.where("to"),
                   turn=turn)
-    if isinstance(target, Airport) and target.id != dest.id:
+    if target.airport and target.id != dest.id:
         game.rule("leg.not-a-beacon", "Execute flight", f"the next leg must reach a beacon or "
                   f"the planned destination ({name_of(dest)}); {name_of(target)} is another "
                   "airport", leg.where("to"), turn=turn)
 
 
 def _as_due(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg, facts: LegFacts,
-            landing: Airport | None, row: int) -> bool:
+            landing: Place | None, row: int) -> bool:
     """Replay a leg whose checks are exactly those it calls for, in the order it meets them,
     none but the last failing: the common case, with nothing to match; return False, doing
     nothing, for any other (:func:`_checks` rules on it)."""
@@ -228,7 +228,7 @@ def _as_due(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg, facts:
         if key != (crossings[n] if n < len(crossings) else LANDING) or (
                 n < last and check.result != "pass"):
             return False
-    state, turn = game.state, flight.number
+    state, turn, faces = game.state, flight.number, game.faces
     cargo = chart.cargo_number(flight.cargo)
     due = facts.due
     for n, check in enumerate(checks):
@@ -236,12 +236,12 @@ def _as_due(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg, facts:
             key, hazard, point = due[n]
         else:
             assert landing is not None
-            key, hazard, point = LANDING, landing.hazard or 0, (landing.x, landing.y)
-        game.roll(check)
+            key, hazard, point = LANDING, landing.hazard, (landing.x, landing.y)
         total = judge(chart, check, hazard=hazard, row=row, cargo=cargo, used=state.resources,
-                      rulings=game, turn=turn)
-        flown.checks.append(CheckMark(key, point, total, check.result == "pass", True))
-        if check.result == "fail":
+                      rulings=game, turn=turn, faces=faces)
+        passed = check.result == "pass"
+        flown.checks.append(CheckMark(key, point, total, passed, True))
+        if not passed:
             state.over, state.crash, flight.crashed = "crash", point, True
     return True
 
@@ -251,8 +251,7 @@ def _leg_off_the_map(game: Replay, flight: FlownFlight, leg: Leg, here: Place,
     """Replay a leg that is not judged against the map (to no place on it, or flown after
     landing): its checks as written, none asked for. Return where it ends."""
     state = game.state
-    dest = game.chart.by_id[flight.destination]
-    assert isinstance(dest, Airport)
+    dest = game.chart.stops[flight.destination]
     if target is None:
         game.rule("leg.unknown-place", "Execute flight", f"no beacon or airport {leg.to!r} on "
                   f"the map{game.chart.suggest(leg.to)}; its checks are not matched to the map",
@@ -265,7 +264,7 @@ def _leg_off_the_map(game: Replay, flight: FlownFlight, leg: Leg, here: Place,
     return here if target is None else target
 
 
-def crossed(chart: Chart, a: Place, b: Place) -> list[str]:
+def crossed(chart: Chart, a: Spot, b: Spot) -> list[str]:
     """Return the ids of the mountain ranges a leg crosses, in the order it meets them."""
     return list(chart.leg(a, b).crossings)
 
@@ -295,7 +294,7 @@ class LegChecks:
 
 
 def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
-            mountains: tuple[str, ...] | None, here: Place, landing: Airport | None,
+            mountains: tuple[str, ...] | None, here: Place, landing: Place | None,
             row: int) -> None:
     """Match the log's checks to the ones the leg calls for, in the order it meets them, and
     replay each; the first that fails ends the flight (``mountains`` None: none is asked)."""
@@ -328,9 +327,8 @@ def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
             elif key in order.met and order.out_of_order(key):
                 _misplaced(game, check, key, order, (here, flown.to), turn)
             order.seen.append(key)
-        game.roll(check)
         total = judge(chart, check, hazard=hazard, row=row, cargo=cargo, used=state.resources,
-                      rulings=game, turn=turn)
+                      rulings=game, turn=turn, faces=game.faces)
         flown.checks.append(CheckMark(key or check.at, point, total, check.result == "pass",
                                       derived))
         if check.result == "fail":
@@ -380,15 +378,14 @@ def _misplaced(game: Replay, check: Check, key: str, order: LegChecks, leg: tupl
     game.rule("check.order", "Hazards", words, check.where("at"), turn=turn)
 
 
-def _target(game: Replay, check: Check, seg: tuple[XY, XY], landing: Airport | None,
+def _target(game: Replay, check: Check, seg: tuple[XY, XY], landing: Place | None,
             turn: int) -> tuple[str | None, int, XY]:
     """Return what a check is about (a mountain's id or ``landing``), its hazard number and
     where to mark it."""
     chart = game.chart
     if check.at.strip().lower() == LANDING:
-        airport = landing or chart.by_id[game.state.flights[-1].destination]
-        assert isinstance(airport, Airport)
-        return LANDING, airport.hazard or 0, (airport.x, airport.y)
+        airport = landing or chart.stops[game.state.flights[-1].destination]
+        return LANDING, airport.hazard, (airport.x, airport.y)
     mountain = chart.mountain(check.at)
     if mountain is None:
         game.rule("check.unknown-mountain", "Hazards", f"no mountain range {check.at!r} on "

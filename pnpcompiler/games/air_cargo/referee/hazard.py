@@ -77,38 +77,45 @@ def _same_column(claim: str, title: str) -> bool:
 
 
 def judge(chart: Chart, check: Check, *, hazard: int, row: int, cargo: int,
-          used: Resources, rulings: Rulings, turn: int | None) -> int:
+          used: Resources, rulings: Rulings, turn: int | None, faces: list[int]) -> int:
     """Replay a check as the rules play it; rule on every number the record gets wrong;
-    return its total (hazard + weather + cargo + dice - stamina before)."""
-    die = check.weather_die
+    return its total (hazard + weather + cargo + dice - stamina before). Its dice are noted
+    in ``faces``, in the order rolled: the weather die, the 2d6, each prayer's."""
+    # Each number of the record read once: a model's attributes are slow to read.
+    die, stamina, panic, result = check.weather_die, check.stamina, check.panic, check.result
     title = chart.columns.get(die)
     if title is None:
         raise ValueError(f"no weather column for a die of {die}")
     weather = chart.weather[row][die]
-    if check.column is not None and not _same_column(check.column, title):
-        rulings.rule("check.column", "Hazard pass check", f"a weather die of "
-                     f"{check.weather_die} reads column {title}; the record has {check.column}",
-                     check.where("column"), turn=turn)
-    if check.weather is not None and check.weather != weather:
+    column, weather_said, total_said = check.column, check.weather, check.total
+    if column is not None and not _same_column(column, title):
+        rulings.rule("check.column", "Hazard pass check", f"a weather die of {die} reads "
+                     f"column {title}; the record has {column}", check.where("column"),
+                     turn=turn)
+    if weather_said is not None and weather_said != weather:
         rulings.rule("check.weather", "Hazard pass check", f"the weather number on row "
                      f"{row + 1} (the last box crossed), column {title}, is {weather}; the "
-                     f"record has {check.weather}", check.where("weather"), turn=turn)
-    dice = _pray(chart.tables, check, used, rulings, turn) if check.prayers else check.dice
-    total = hazard + weather + cargo + sum(dice) - check.stamina
-    if check.total is not None and check.total != total:
-        partial = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, total, 0, True)
+                     f"record has {weather_said}", check.where("weather"), turn=turn)
+    dice = check.dice
+    faces.append(die)
+    faces += dice
+    if check.prayers:
+        dice = _pray(chart, check, used, rulings, turn, faces)
+    total = hazard + weather + cargo + sum(dice) - stamina
+    if total_said is not None and total_said != total:
+        partial = Outcome(hazard, weather, cargo, tuple(dice), stamina, total, 0, True)
         rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
-                     f"has {check.total}", check.where("total"), turn=turn)
+                     f"has {total_said}", check.where("total"), turn=turn)
     limit = chart.pass_at_most
     passes = total <= limit
-    if passes and not check.panic and not check.stamina and check.result == "pass":
+    if passes and not panic and not stamina and result == "pass":
         return total  # nothing to spend and nothing to say: the common case, quickly
-    raw = total + check.stamina
+    raw = total + stamina
     needed = panic_stamina(chart.tables, raw) if not passes else 0
-    passed = passes or (check.panic > 0 and check.panic >= needed)
-    panic_wrong = check.panic > 0 and (passes or check.panic > needed > 0)
-    result_wrong = passed != (check.result == "pass")
-    out = (Outcome(hazard, weather, cargo, tuple(dice), check.stamina, total, needed, passed)
+    passed = passes or (panic > 0 and panic >= needed)
+    panic_wrong = panic > 0 and (passes or panic > needed > 0)
+    result_wrong = passed != (result == "pass")
+    out = (Outcome(hazard, weather, cargo, tuple(dice), stamina, total, needed, passed)
            if panic_wrong or result_wrong else None)
     if out is not None and panic_wrong and passes:
         rulings.rule("check.panic-unneeded", "Panic", f"{out.sum_text()}: the check passes "
@@ -117,24 +124,25 @@ def judge(chart: Chart, check: Check, *, hazard: int, row: int, cargo: int,
     elif out is not None and panic_wrong:
         rulings.rule("check.panic-cost", "Panic", f"{_panic_words(out, raw, limit)}; the "
                      f"record ticks {check.panic}", check.where("panic"), turn=turn)
-    if check.stamina or check.panic:
-        _spend_stamina(chart.tables, check, used, rulings, turn)
+    if stamina or panic:
+        _spend_stamina(chart, check, used, rulings, turn)
     if out is not None and result_wrong:
         rulings.rule("check.result", "Hazard pass check", _result_words(out, check, raw, limit),
                      check.where("result"), turn=turn)
     return total
 
 
-def _pray(tables: AirCargoRules, check: Check, used: Resources, rulings: Rulings,
-          turn: int | None) -> list[int]:
+def _pray(chart: Chart, check: Check, used: Resources, rulings: Rulings, turn: int | None,
+          faces: list[int]) -> list[int]:
     """Prayer: each ticks a PRAYER REROLL box and rerolls one or both of the 2d6."""
-    boxes = tables.boxes
+    boxes = chart.prayer_boxes
     dice = list(check.dice)
     for n, prayer in enumerate(check.prayers):
+        faces += prayer.got
         used.prayers += 1
-        if used.prayers > boxes.prayer_reroll.count and rulings.once("prayers"):
+        if used.prayers > boxes and rulings.once("prayers"):
             rulings.rule("prayer.none-left", "Prayer", f"the Pilot Log has "
-                         f"{boxes.prayer_reroll.count} PRAYER REROLL boxes; this is prayer "
+                         f"{boxes} PRAYER REROLL boxes; this is prayer "
                          f"{used.prayers}", check.where("prayers", n), turn=turn)
         before = list(dice)
         dice, fair = reroll(dice, prayer)
@@ -146,15 +154,15 @@ def _pray(tables: AirCargoRules, check: Check, used: Resources, rulings: Rulings
     return dice
 
 
-def _spend_stamina(tables: AirCargoRules, check: Check, used: Resources, rulings: Rulings,
+def _spend_stamina(chart: Chart, check: Check, used: Resources, rulings: Rulings,
                    turn: int | None) -> None:
     """Stamina and Panic: tick the STAMINA boxes spent before and after the roll."""
-    boxes = tables.boxes
+    boxes = chart.stamina_boxes
     used.stamina += check.stamina + check.panic
-    if used.stamina > boxes.stamina.count and rulings.once("stamina"):
+    if used.stamina > boxes and rulings.once("stamina"):
         key = "stamina" if check.stamina else "panic"
         rulings.rule("stamina.none-left", "Stamina", f"the Pilot Log has "
-                     f"{boxes.stamina.count} STAMINA boxes; by this check {used.stamina} are "
+                     f"{boxes} STAMINA boxes; by this check {used.stamina} are "
                      "ticked", check.where(key), turn=turn)
 
 

@@ -47,8 +47,10 @@ def plan(game: Replay, p: Plan) -> None:
     """Planning Phase: roll both dice, reroll with PLAN REROLL boxes, plan one thing."""
     state, chart = game.state, game.chart
     state.plannings += 1
-    game.faces += p.dice
-    dice = _rerolls(game, p) if p.rerolls else p.dice
+    dice = p.dice  # each read once: a model's attributes are slow
+    game.faces += dice
+    if p.rerolls:
+        dice = _rerolls(game, p)
     a, b = dice
     cargo, ref = p.cargo, p.destination
     # The common case first: one cargo or one destination, open to the roll.
@@ -59,10 +61,10 @@ def plan(game: Replay, p: Plan) -> None:
             game.empty_roll = False
             return
     elif cargo is None and ref is not None:
-        airport = chart.airport(ref)
-        if airport is not None and not airport.start and airport.id not in state.planned and (
-                airport.dice_id in (10 * a + b, 10 * b + a)):
-            state.planned.append(airport.id)
+        stop = chart.stop(ref)
+        if stop is not None and stop.airport and not stop.start and (
+                stop.id not in state.planned and stop.dice_id in (10 * a + b, 10 * b + a)):
+            state.planned.append(stop.id)
             game.empty_roll = False
             return
     weights = sorted({w for w in (a, b, a + b) if state.open_cargo[w] > 0})
@@ -82,13 +84,13 @@ def plan(game: Replay, p: Plan) -> None:
             game.rule("plan.unused", "Planning Phase", f"the dice {_dice(dice)} plan "
                       f"{_options(weights, airports)}; the record plans nothing (use them, or "
                       "tick a PLAN REROLL box and reroll)", p.where("dice"))
-        elif state.resources.plan_rerolls >= chart.tables.boxes.plan_reroll.count:
+        elif state.resources.plan_rerolls >= chart.plan_reroll_boxes:
             state.over = "nothing-valid"
 
 
 def _rerolls(game: Replay, p: Plan) -> list[int]:
     """Planning Phase: each reroll ticks a PLAN REROLL box; return the dice after them."""
-    used, limit = game.state.resources, game.chart.tables.boxes.plan_reroll.count
+    used, limit = game.state.resources, game.chart.plan_reroll_boxes
     dice = p.dice
     for n, picked in enumerate(p.rerolls):
         used.plan_rerolls += 1

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from ....referee import Rulings
 from .context import Chart, Tally
-from .log import Check
 
 XY = tuple[float, float]
 
@@ -139,15 +138,6 @@ class Replay(Rulings):
                       list(self.faces), self.every_die, findings=list(self.findings),
                       incidents=list(self.incidents), reported=set(self.reported),
                       piece_word=self.piece_word)
-
-    def roll(self, check: Check) -> None:
-        """Note the dice of a hazard check as it is replayed: the weather die, the 2d6, the
-        prayers' dice."""
-        faces = self.faces
-        faces.append(check.weather_die)
-        faces += check.dice
-        for prayer in check.prayers:
-            faces += prayer.got
 
 
 def new_state(chart: Chart) -> PilotState:

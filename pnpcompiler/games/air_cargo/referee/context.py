@@ -23,7 +23,7 @@ from ..legs import (
     within_exactly,
 )
 from ..map_checks import map_is_sound, map_network
-from ..model import AirCargoMap, AirCargoRules, Airport, Beacon, Mountain, WeatherColumn
+from ..model import AirCargoMap, AirCargoRules, Airport, Beacon, Mountain
 from ..play import rank, score
 
 LANDING = "landing"
@@ -64,6 +64,8 @@ class LegFacts:
     """Where the leg comes nearest each range's centre (where its check is marked)."""
     due: tuple[tuple[str, int, XY], ...]
     """Each range's check: its id, hazard number and mark."""
+    landing_due: tuple[tuple[str, int, XY], ...]
+    """The same, then the landing check at its end (the leg that lands there)."""
 
 
 @dataclass
@@ -87,7 +89,7 @@ class Chart:
     by_written: dict[int | str, Airport | Beacon | None] = field(init=False)
     """Places as records write them (``46``, ``LKV``, ``Los Angeles``), remembered as met."""
     legs: dict[tuple[str, str], LegFacts] = field(init=False)
-    """Each leg flown so far, by its two place ids (every legal leg from the start)."""
+    """Each leg asked about so far, by its two place ids."""
     stops: dict[str, Stop] = field(init=False)
     """Every place as a replay reads it, by id."""
     stops_written: dict[int | str, Stop | None] = field(init=False)
@@ -144,15 +146,12 @@ class Chart:
         self.check_keys = {}
         by_id = {m.id: m for m in reversed(self.board.mountains)}
         self.hazards = {key: (m.hazard, (m.x, m.y)) for key, m in by_id.items()}
-        for leg in self.net.legs.values():
-            a, b = self.by_id[leg.a], self.by_id[leg.b]
-            self.legs[a.id, b.id] = self._facts(a, b, True, leg.crossings)
-            self.legs[b.id, a.id] = self._facts(b, a, True, leg.back)
         weather = self.tables.weather
         faces = range(self.tables.dice.sides + 1)
-        self.columns = {d: c.title for c in reversed(weather.columns) for d in c.faces}
-        self.weather = tuple(tuple(row[_column(weather.columns, d)] if d in self.columns
-                                   else 0 for d in faces) for row in weather.rows)
+        column = {d: c for c, col in reversed(list(enumerate(weather.columns))) for d in col.faces}
+        self.columns = {d: weather.columns[c].title for d, c in column.items()}
+        self.weather = tuple(tuple(row[column[d]] if d in column else 0 for d in faces)
+                             for row in weather.rows)
         self.class_number = {}
         self.boxes = Counter(box.weight for box in self.tables.cargo)
         self.weather_boxes = len(weather.rows) * weather.boxes_per_row
@@ -211,15 +210,22 @@ class Chart:
             return found
 
     def leg(self, a: Spot, b: Spot) -> LegFacts:
-        """Return what the map says of the leg from ``a`` to ``b``."""
+        """Return what the map says of the leg from ``a`` to ``b`` (worked out the first time
+        it is asked for: a legal leg from the network, any other from the map)."""
         try:
             return self.legs[a.id, b.id]
         except KeyError:
+            pass
+        a, b = self.stops[a.id], self.stops[b.id]
+        known = self.net.leg(a.id, b.id)
+        if known is not None:
+            found = self._facts(a, b, True, known.met_from(a.id))
+        else:
             seg = ((a.x, a.y), (b.x, b.y))
             crossings = in_order_met(seg, mountains_crossed(self.board, [seg])[0], self.board)
             found = self._facts(a, b, within_exactly(*seg, self.board.leg_length), crossings)
-            self.legs[a.id, b.id] = found
-            return found
+        self.legs[a.id, b.id] = found
+        return found
 
     def hop(self, here: Stop, ref: int | str) -> tuple[Stop | None, LegFacts | None]:
         """Return where a leg from ``here`` to a place a record names goes (None: no place
@@ -230,13 +236,13 @@ class Chart:
             self.hops[here.id, ref] = found
         return found
 
-    def _facts(self, a: Spot, b: Spot, within: bool,
-               crossings: tuple[str, ...]) -> LegFacts:
+    def _facts(self, a: Stop, b: Stop, within: bool, crossings: tuple[str, ...]) -> LegFacts:
         seg = ((a.x, a.y), (b.x, b.y))
         hazards = tuple(self.hazards[m][0] for m in crossings)
         marks = tuple(closest_point(seg, self.hazards[m][1])[1] for m in crossings)
-        return LegFacts(seg[0], seg[1], within, crossings, hazards, marks,
-                        tuple(zip(crossings, hazards, marks, strict=True)))
+        due = tuple(zip(crossings, hazards, marks, strict=True))
+        return LegFacts(seg[0], seg[1], within, crossings, hazards, marks, due,
+                        (*due, (LANDING, b.hazard, seg[1])))
 
     def check_key(self, at: str) -> str | None:
         """Return what a check's ``at`` names: ``landing``, a mountain range's id, or None."""
@@ -291,10 +297,6 @@ def _stop(place: Airport | Beacon) -> Stop:
 
 WRITTEN_NAMES = 4096
 """How many ways of writing a place a chart remembers (a bound against endless new names)."""
-
-
-def _column(columns: list[WeatherColumn], die: int) -> int:
-    return next(c for c, column in enumerate(columns) if die in column.faces)
 
 
 def cargo_class_number(tables: AirCargoRules, weight: int) -> int:

@@ -100,10 +100,10 @@ class AirCargoEngine:
         """Return a flight log's events as the actions that play them, then its end."""
         found: list[Action] = []
         for event in log.events:
-            plan, fly = event.plan, event.fly
+            plan = event.plan  # a model's attributes are slow to read: each read once
             if plan is not None:
                 found.append(PlanRoll(plan, event))
-            elif fly is not None:
+            elif (fly := event.fly) is not None:
                 found.append(Flight(fly, event))
         found.append(EndGame(log))
         return found

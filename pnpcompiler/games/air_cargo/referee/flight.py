@@ -169,8 +169,9 @@ def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Plac
         _leg_rulings(game, leg, here, target, dest, facts, flight.number)
     flown = FlownLeg(box, facts.start, facts.end, target.id)
     flight.legs.append(flown)
-    if (leg.checks or facts.crossings or landing is not None) and not _as_due(
-            game, flight, flown, leg, facts, landing, row):
+    checks = leg.checks
+    if (checks or facts.crossings or landing is not None) and not _as_due(
+            game, flight, flown, checks, facts, landing, row):
         _checks(game, flight, flown, leg, facts.crossings, here, landing, row)
     return target
 
@@ -212,31 +213,25 @@ def _leg_rulings(game: Replay, leg: Leg, here: Place, target: Place, dest: Place
                   "airport", leg.where("to"), turn=turn)
 
 
-def _as_due(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg, facts: LegFacts,
-            landing: Place | None, row: int) -> bool:
+def _as_due(game: Replay, flight: FlownFlight, flown: FlownLeg, checks: list[Check],
+            facts: LegFacts, landing: Place | None, row: int) -> bool:
     """Replay a leg whose checks are exactly those it calls for, in the order it meets them,
     none but the last failing: the common case, with nothing to match; return False, doing
     nothing, for any other (:func:`_checks` rules on it)."""
-    chart, checks, crossings = game.chart, leg.checks, facts.crossings
-    last = len(checks) - 1
-    if last != len(crossings) - (landing is None):
+    due = facts.due if landing is None else facts.landing_due
+    if len(checks) != len(due):
         return False
+    chart = game.chart
     check_keys = chart.check_keys
-    for n, check in enumerate(checks):
+    for check, (key, _, _) in zip(checks, due, strict=True):
         at = check.at
-        key = check_keys[at] if at in check_keys else chart.check_key(at)
-        if key != (crossings[n] if n < len(crossings) else LANDING) or (
-                n < last and check.result != "pass"):
+        if (check_keys[at] if at in check_keys else chart.check_key(at)) != key:
             return False
+    if len(checks) > 1 and any(check.result != "pass" for check in checks[:-1]):
+        return False
     state, turn, faces = game.state, flight.number, game.faces
     cargo = chart.cargo_number(flight.cargo)
-    due = facts.due
-    for n, check in enumerate(checks):
-        if n < len(due):
-            key, hazard, point = due[n]
-        else:
-            assert landing is not None
-            key, hazard, point = LANDING, landing.hazard, (landing.x, landing.y)
+    for check, (key, hazard, point) in zip(checks, due, strict=True):
         total = judge(chart, check, hazard=hazard, row=row, cargo=cargo, used=state.resources,
                       rulings=game, turn=turn, faces=faces)
         passed = check.result == "pass"

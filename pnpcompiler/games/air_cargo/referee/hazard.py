@@ -49,7 +49,7 @@ def weather_column(tables: AirCargoRules, die: int) -> tuple[int, str]:
 def reroll(dice: list[int], picked: Reroll) -> tuple[list[int], bool]:
     """Return the dice after a reroll, and whether the dice picked up were on the table."""
     picked_up, got = picked.reroll, picked.got
-    if len(dice) == 2 and len(picked_up) == len(got) == 1:  # one of two dice: most rerolls
+    if len(picked_up) == 1 and len(got) == 1 and len(dice) == 2:  # one of two: most rerolls
         a, b = dice
         value = picked_up[0]
         if value == b:

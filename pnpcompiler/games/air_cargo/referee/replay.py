@@ -26,7 +26,7 @@ from . import records
 from .context import Chart, chart_for, check_claims, either, name_of, tally
 from .flight import crossed, fly, game_over
 from .hazard import reroll
-from .log import FlightLog, Plan
+from .log import FlightLog, Plan, Reroll
 from .state import PilotState, Replay, new_state
 
 __all__ = ["Replay", "crossed", "fly", "game_over", "new_state", "plan", "replay"]
@@ -47,10 +47,10 @@ def plan(game: Replay, p: Plan) -> None:
     """Planning Phase: roll both dice, reroll with PLAN REROLL boxes, plan one thing."""
     state, chart = game.state, game.chart
     state.plannings += 1
-    dice = p.dice  # each read once: a model's attributes are slow
+    dice, rerolls = p.dice, p.rerolls  # each read once: a model's attributes are slow
     game.faces += dice
-    if p.rerolls:
-        dice = _rerolls(game, p)
+    if rerolls:
+        dice = _rerolls(game, p, dice, rerolls)
     a, b = dice
     cargo, ref = p.cargo, p.destination
     # The common case first: one cargo or one destination, open to the roll.
@@ -88,11 +88,10 @@ def plan(game: Replay, p: Plan) -> None:
             state.over = "nothing-valid"
 
 
-def _rerolls(game: Replay, p: Plan) -> list[int]:
+def _rerolls(game: Replay, p: Plan, dice: list[int], rerolls: list[Reroll]) -> list[int]:
     """Planning Phase: each reroll ticks a PLAN REROLL box; return the dice after them."""
     used, limit = game.state.resources, game.chart.plan_reroll_boxes
-    dice = p.dice
-    for n, picked in enumerate(p.rerolls):
+    for n, picked in enumerate(rerolls):
         used.plan_rerolls += 1
         if used.plan_rerolls > limit and game.once("plan rerolls"):
             game.rule("plan.no-reroll-left", "Planning Phase", f"the Pilot Log has {limit} "

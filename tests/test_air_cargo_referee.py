@@ -220,6 +220,31 @@ def _one_check(extra: Data, dice: tuple[int, int] = (6, 6)) -> Replay:
                            {"plan": {"dice": [3, 4], "cargo": 7}}, {"fly": flight}]})
 
 
+def test_hazard_pass_check_a_column_misread_is_one_finding() -> None:
+    """Hazard pass check: a weather die of 6 reads the right column (1 on the first row); a
+    record that reads the left one (0) and adds up with it has one mistake, not three."""
+    assert codes(run(_six(misread_total=True))) == ["check.column"]
+    assert codes(run(_six(misread_total=False))) == ["check.column", "check.total"]
+
+
+def _six(*, misread_total: bool) -> Data:
+    """The Spokane flight, its check's weather die a 6, read in column D1-4."""
+    total = 2 + 0 + 3 + 5 if misread_total else 2 + 1 + 3 + 5 + 1
+    flight = {"to": 51, "cargo": 7, "legs": [{"to": "Spokane", "checks": [
+        {**check("landing", 6, (2, 3)), "column": "D1-4", "weather": 0, "total": total}]}]}
+    return {"events": [{"plan": {"dice": [5, 1], "destination": 51}},
+                       {"plan": {"dice": [3, 4], "cargo": 7}}, {"fly": flight}]}
+
+
+def test_hazard_pass_check_a_weather_number_misread_is_one_finding() -> None:
+    """Hazard pass check: a weather number misread and added up as read is one finding; a
+    total wrong besides is a second."""
+    assert codes(_one_check({"weather": 1, "total": 2 + 1 + 3 + 5}, (2, 3))) == [
+        "check.weather"]
+    assert codes(_one_check({"weather": 1, "total": 2 + 1 + 3 + 5 + 1}, (2, 3))) == [
+        "check.weather", "check.total"]
+
+
 def test_stamina_before_the_roll_is_subtracted_from_it() -> None:
     """Stamina: 'Prior to dice roll, you may use stamina (tick off boxes). Subtract number to
     dice roll.' 2 + 0 + 3 + 9 - 2 = 12."""

@@ -76,6 +76,16 @@ def _same_column(claim: str, title: str) -> bool:
     return norm(claim) == norm(title)
 
 
+def _number_in(chart: Chart, claim: str, row: int, otherwise: int) -> int:
+    """Return the weather number on a row in the column a record names (``otherwise`` when
+    the table has no such column)."""
+    weather = chart.tables.weather
+    for c, column in enumerate(weather.columns):
+        if _same_column(claim, column.title):
+            return weather.rows[row][c]
+    return otherwise
+
+
 def judge(chart: Chart, check: Check, *, hazard: int, row: int, cargo: int,
           used: Resources, rulings: Rulings, turn: int | None, faces: list[int]) -> int:
     """Replay a check as the rules play it; rule on every number the record gets wrong;
@@ -88,21 +98,28 @@ def judge(chart: Chart, check: Check, *, hazard: int, row: int, cargo: int,
         raise ValueError(f"no weather column for a die of {die}")
     weather = chart.weather[row][die]
     column, weather_said, total_said = check.column, check.weather, check.total
+    # One misreading, one finding: a number the record takes from a column or a weather
+    # number already ruled wrong is not ruled on again (the result is judged on the right
+    # numbers all the same).
+    read = weather
     if column is not None and not _same_column(column, title):
         rulings.rule("check.column", "Hazard pass check", f"a weather die of {die} reads "
                      f"column {title}; the record has {column}", check.where("column"),
                      turn=turn)
+        read = _number_in(chart, column, row, weather)
     if weather_said is not None and weather_said != weather:
-        rulings.rule("check.weather", "Hazard pass check", f"the weather number on row "
-                     f"{row + 1} (the last box crossed), column {title}, is {weather}; the "
-                     f"record has {weather_said}", check.where("weather"), turn=turn)
+        if weather_said != read:
+            rulings.rule("check.weather", "Hazard pass check", f"the weather number on row "
+                         f"{row + 1} (the last box crossed), column {title}, is {weather}; the "
+                         f"record has {weather_said}", check.where("weather"), turn=turn)
+        read = weather_said
     dice = check.dice
     faces.append(die)
     faces += dice
     if check.prayers:
         dice = _pray(chart, check, used, rulings, turn, faces)
     total = hazard + weather + cargo + sum(dice) - stamina
-    if total_said is not None and total_said != total:
+    if total_said is not None and total_said != total and total_said != total - weather + read:
         partial = Outcome(hazard, weather, cargo, tuple(dice), stamina, total, 0, True)
         rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
                      f"has {total_said}", check.where("total"), turn=turn)

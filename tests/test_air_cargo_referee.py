@@ -560,7 +560,11 @@ LANDING = [check("landing", 6, (2, 3))]
     (_flight(legs=[{"to": "LKV"}, {"to": "LOL"}, {"to": "BTY"}, {"to": 46, "checks": [
         check("Mt Everest"), *LANDING]}]), ["check.unknown-mountain"]),
     (_flight(legs=[{"to": "LKV", "checks": LANDING}, {"to": "LOL"}, {"to": "BTY"},
-                   {"to": 46}]), ["check.invented", "check.missing"]),
+                   {"to": 46}]), ["check.invented"]),
+    (_flight(legs=[{"to": "LKV", "checks": LANDING * 2}, {"to": "LOL"}, {"to": "BTY"},
+                   {"to": 46}]), ["check.invented", "check.twice"]),
+    (_flight(legs=[{"to": "LKV", "checks": LANDING}, {"to": "LOL", "checks": LANDING},
+                   {"to": "BTY"}, {"to": 46}]), ["check.invented", "check.invented"]),
 ])
 def test_flight_log_rulings(record: Data, found: list[str]) -> None:
     assert codes(run(record)) == found
@@ -639,6 +643,20 @@ def test_hazards_the_first_failed_check_ends_the_flight_where_the_leg_meets_it()
                       **crash})) == []
     landing = check("landing", dice=(6, 6), result="fail")
     assert codes(run({**_dsd_to_seattle([landing]), **crash})) == ["check.missing"] * 2
+
+
+def test_hazards_a_check_made_on_the_wrong_leg_is_one_finding() -> None:
+    """Hazards: Mt Hood checked on the leg to DSD, which does not cross it, rather than on the
+    leg to Seattle, which does: one mistake, ruled on where it is first found."""
+    plans = [{"plan": {"dice": [4, 1], "destination": 41}}, {"plan": {"dice": [1, 1],
+                                                                      "cargo": 1}}]
+    flight = {"to": 41, "cargo": 1, "legs": [
+        {"to": "DSD", "checks": [check("Mt Hood")]},
+        {"to": "Seattle", "checks": [check("Mt Rainier"), check("landing")]}]}
+    assert codes(run({"events": [*plans, {"fly": flight}]})) == ["check.invented"]
+    flight["legs"][1]["checks"] = [check("landing")]
+    assert codes(run({"events": [*plans, {"fly": flight}]})) == [
+        "check.invented", "check.missing"]
 
 
 def test_hazards_the_landing_check_comes_after_the_mountains() -> None:

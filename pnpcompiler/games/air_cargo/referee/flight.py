@@ -314,9 +314,9 @@ def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
                           "already on this leg", check.where("at"), turn=turn)
                 derived = False
             elif mountains is not None and key not in order.met:
-                game.rule("check.invented", "Hazards", _invented_words(chart, key, here, seg,
-                                                                        flown.to),
-                          check.where("at"), turn=turn)
+                if not _moved(game, "missing", "invented", turn, key):
+                    game.rule("check.invented", "Hazards", _invented_words(
+                        chart, key, here, seg, flown.to), check.where("at"), turn=turn)
                 derived = False
                 point = _edge(chart, key, point)
             elif key in order.met and order.out_of_order(key):
@@ -336,9 +336,21 @@ def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
         due = due[:order.met[crash]] if crash in order.met else []
     for key in due:
         if key not in order.seen:
-            game.rule("check.missing", "Hazards", _missing_words(chart, key, seg, flown.to),
-                      leg.where("to"), turn=turn)
+            if not _moved(game, "invented", "missing", turn, key):
+                game.rule("check.missing", "Hazards", _missing_words(chart, key, seg,
+                                                                      flown.to),
+                          leg.where("to"), turn=turn)
             flown.missing.append((key, _point(chart, key, seg)))
+
+
+def _moved(game: Replay, ruled: str, now: str, turn: int, key: str) -> bool:
+    """Return True for a check missing on one leg of a flight and made on another (one
+    mistake, ruled on where it is first found); else note this one for its pair."""
+    if (ruled, turn, key) in game.reported:
+        game.forget((ruled, turn, key))
+        return True
+    game.reported.add((now, turn, key))
+    return False
 
 
 def _after_crash(game: Replay, check: Check, order: LegChecks, leg: tuple[Place, str],

@@ -116,6 +116,8 @@ class Chart:
     """The airport the first flight starts from (Pendleton)."""
     ranks: tuple[str, ...] = field(init=False)
     """The ranks' names, lowest first."""
+    rank_claims: dict[str, tuple[bool, str | None]] = field(init=False)
+    """Ranks as records claim them, read (see :func:`read_rank`), remembered as met."""
     per_row: int = field(init=False)
     """Weather boxes a row."""
     pass_at_most: int = field(init=False)
@@ -165,6 +167,7 @@ class Chart:
         found = self.board.start()
         assert found is not None
         self.start = found
+        self.rank_claims = {}
         self.ranks = tuple(r.name for r in sorted(self.tables.scoring.ranks,
                                                   key=lambda r: r.points))
 
@@ -385,11 +388,17 @@ def tally(tables: AirCargoRules, delivered: list[int], undelivered_cargo: int,
 def read_rank(chart: Chart, claim: str) -> tuple[bool, str | None]:
     """Return (understood, rank name or None) for a claimed rank: ``none``, ``win``,
     ``silver``, ``gold`` or a rank's name as printed."""
+    try:
+        return chart.rank_claims[claim]
+    except KeyError:
+        pass
     text = " ".join(claim.lower().split())
-    if text in ("none", "no rank", "lost", "-"):
-        return True, None
     found = [name for name in chart.ranks if name.lower().startswith(text)]
-    return (True, found[0]) if len(found) == 1 else (False, None)
+    read = (True, None) if text in ("none", "no rank", "lost", "-") else (
+        (True, found[0]) if len(found) == 1 else (False, None))
+    if len(chart.rank_claims) < WRITTEN_NAMES:
+        chart.rank_claims[claim] = read
+    return read
 
 
 def check_claims(rulings: Rulings, chart: Chart, result: Tally, score_claim: int | None,

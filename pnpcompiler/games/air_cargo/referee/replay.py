@@ -177,8 +177,8 @@ def finish(game: Replay, log: FlightLog) -> None:
         game.rule("end.reason", "End game", _end_words(game, derived, end.reason),
                   end.where("reason"), turn=len(state.flights) or None)
     lost = derived == "crash"
-    # The cargo on board a crash is not delivered; an airport has one box, ticked once.
-    undelivered = len(state.planned_cargo) + sum(f.crashed for f in state.flights)
+    # The cargo on board the crash is not delivered; an airport has one box, ticked once.
+    undelivered = len(state.planned_cargo) + lost
     unvisited = len(set(state.planned).difference(state.visited))
     state.tally = tally(chart.tables, state.delivered, undelivered, unvisited, lost=lost)
     check_claims(game, chart, state.tally, end.score, end.rank, end.where)

@@ -39,8 +39,6 @@ def over_words(state: PilotState) -> str:
             "plan rerolls left: nothing more is played")
 
 
-
-
 def fly(game: Replay, f: Fly) -> None:
     """Prepare flight, then Execute flight leg by leg."""
     state, chart = game.state, game.chart
@@ -49,24 +47,12 @@ def fly(game: Replay, f: Fly) -> None:
     stop = chart.stop(f.to)
     dest = stop if stop is not None and stop.airport else None
     if dest is None or dest.start:
-        what = "the start airport, never a destination" if dest else "no airport on the map"
-        game.rule("flight.unknown-airport", "Prepare flight", f"{f.to!r} is {what}"
-                  f"{chart.suggest(f.to) if dest is None else ''}; the flight's legs are not "
-                  "checked", f.where("to"), turn=turn)
-        state.weather += len(f.legs)
-        game.written_box, game.every_die = state.weather, False
-        _load_cargo(game, f, turn)  # played on as written: the cargo circled is delivered
-        state.delivered.append(f.cargo)
+        _to_no_airport(game, f, dest, turn)
         return
     origin = chart.stops[state.position]
     start, cargo, legs = f.from_, f.cargo, f.legs  # read once: a model's attributes are slow
     if start is not None:
-        said = chart.place(start)
-        if said is None or said.id != origin.id:
-            first = ("the first flight starts at Pendleton" if turn == 1 else
-                     "a flight starts at the last airport visited")
-            game.rule("flight.from", "Flight phase - general", f"{first}: {name_of(origin)}; "
-                      f"the record has {start}", f.where("from"), turn=turn)
+        _check_start(game, f, start, origin, turn)
     if dest.id != origin.id and dest.id in state.planned and dest.id not in state.visited and (
             cargo in state.planned_cargo):
         state.planned_cargo.remove(cargo)  # a valid destination and cargo: nothing to say
@@ -79,8 +65,24 @@ def fly(game: Replay, f: Fly) -> None:
         game.rule("flight.no-legs", "Execute flight", f"a flight flies one leg or more to its "
                   f"destination; the record has none to {name_of(dest)}", f.where("to"),
                   turn=turn)
-    here: Place = origin
-    landed = False
+    here, landed = _fly_legs(game, flight, legs, origin, dest)
+    if state.over is not None:
+        return
+    if legs and not landed:
+        game.rule("flight.not-arrived", "Execute flight", f"the flight's last leg ends at "
+                  f"{name_of(here)}, not at its destination {name_of(dest)}",
+                  legs[-1].where("to"), turn=turn)
+    flight.arrived = landed
+    state.position = dest.id
+    state.delivered.append(cargo)
+
+
+def _fly_legs(game: Replay, flight: FlownFlight, legs: list[Leg], origin: Place, dest: Place
+              ) -> tuple[Place, bool]:
+    """Execute flight: fly the legs until a check fails; return where the last one ends and
+    whether the flight landed at its destination."""
+    state, turn = game.state, flight.number
+    here, landed = origin, False
     for leg in legs:
         if state.over is not None:
             game.every_die = False
@@ -93,15 +95,32 @@ def fly(game: Replay, f: Fly) -> None:
                       leg.where("to"), turn=turn)
         here = fly_leg(game, flight, leg, here, dest, landed)
         landed = landed or here is dest or here.id == dest.id
-    if state.over is not None:
-        return
-    if legs and not landed:
-        game.rule("flight.not-arrived", "Execute flight", f"the flight's last leg ends at "
-                  f"{name_of(here)}, not at its destination {name_of(dest)}",
-                  legs[-1].where("to"), turn=turn)
-    flight.arrived = landed
-    state.position = dest.id
-    state.delivered.append(cargo)
+    return here, landed
+
+
+def _to_no_airport(game: Replay, f: Fly, dest: Place | None, turn: int) -> None:
+    """Prepare flight: a destination the map does not have, or the start airport; played on
+    as written (its boxes crossed, its cargo delivered), its legs not checked."""
+    state, chart = game.state, game.chart
+    what = "the start airport, never a destination" if dest else "no airport on the map"
+    game.rule("flight.unknown-airport", "Prepare flight", f"{f.to!r} is {what}"
+              f"{chart.suggest(f.to) if dest is None else ''}; the flight's legs are not "
+              "checked", f.where("to"), turn=turn)
+    state.weather += len(f.legs)
+    game.written_box, game.every_die = state.weather, False
+    _load_cargo(game, f, turn)
+    state.delivered.append(f.cargo)
+
+
+def _check_start(game: Replay, f: Fly, start: int | str, origin: Place, turn: int) -> None:
+    """Flight phase - general: the first flight starts at Pendleton, the next at the last
+    airport visited."""
+    said = game.chart.place(start)
+    if said is None or said.id != origin.id:
+        first = ("the first flight starts at Pendleton" if turn == 1 else
+                 "a flight starts at the last airport visited")
+        game.rule("flight.from", "Flight phase - general", f"{first}: {name_of(origin)}; "
+                  f"the record has {start}", f.where("from"), turn=turn)
 
 
 def _prepare(game: Replay, f: Fly, dest: Place, origin: Place, turn: int) -> None:

@@ -67,19 +67,27 @@ def plan(game: Replay, p: Plan) -> None:
             state.planned.append(stop.id)
             game.empty_roll = False
             return
+    _plan_as_written(game, p, dice, cargo, ref)
+
+
+def _plan_as_written(game: Replay, p: Plan, dice: list[int], cargo: int | None,
+                     ref: int | str | None) -> None:
+    """Planning Phase: rule on a roll that plans what it may not, two things or nothing."""
+    state, chart = game.state, game.chart
+    a, b = dice
     weights = sorted({w for w in (a, b, a + b) if state.open_cargo[w] > 0})
     airports = sorted({n for n in (10 * a + b, 10 * b + a)
                        if any(i not in state.planned for i in chart.by_dice.get(n, ()))})
-    if p.cargo is not None and p.destination is not None:
+    if cargo is not None and ref is not None:
         game.rule("plan.two-choices", "Planning Phase", f"a roll plans a cargo or a "
-                  f"destination: the record has cargo {p.cargo} and destination "
-                  f"{p.destination}", p.where("destination"))
-    if p.cargo is not None:
-        _plan_cargo(game, p, dice, p.cargo)
-    if p.destination is not None:
-        _plan_destination(game, p, dice, p.destination)
+                  f"destination: the record has cargo {cargo} and destination {ref}",
+                  p.where("destination"))
+    if cargo is not None:
+        _plan_cargo(game, p, dice, cargo)
+    if ref is not None:
+        _plan_destination(game, p, dice, ref)
     game.empty_roll = not weights and not airports
-    if p.cargo is None and p.destination is None:
+    if cargo is None and ref is None:
         if weights or airports:
             game.rule("plan.unused", "Planning Phase", f"the dice {_dice(dice)} plan "
                       f"{_options(weights, airports)}; the record plans nothing (use them, or "

@@ -242,15 +242,16 @@ def _as_due(game: Replay, flight: FlownFlight, flown: FlownLeg, checks: list[Che
         return False
     chart = game.chart
     check_keys = chart.check_keys
-    for check, (key, _, _) in zip(checks, due, strict=True):
+    for n, check in enumerate(checks):  # (zip with strict= costs more than the loop)
         at = check.at
-        if (check_keys[at] if at in check_keys else chart.check_key(at)) != key:
+        if (check_keys[at] if at in check_keys else chart.check_key(at)) != due[n][0]:
             return False
     if len(checks) > 1 and any(check.result != "pass" for check in checks[:-1]):
         return False
     state, turn, faces = game.state, flight.number, game.faces
     cargo = chart.cargo_number(flight.cargo)
-    for check, (key, hazard, point) in zip(checks, due, strict=True):
+    for n, check in enumerate(checks):
+        key, hazard, point = due[n]
         total = judge(chart, check, hazard=hazard, row=row, cargo=cargo, used=state.resources,
                       rulings=game, turn=turn, faces=faces)
         passed = check.result == "pass"

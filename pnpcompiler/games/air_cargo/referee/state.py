@@ -24,9 +24,11 @@ class Resources:
     prayers: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CheckMark:
-    """A hazard check as flown: where it was, its numbers and its result."""
+    """A hazard check as flown: where it was, its numbers and its result. Never changed once
+    made (forks share it); not frozen, because a frozen one costs three times as much to
+    make and a replay makes one a check."""
 
     at: str
     """The mountain range's id, or ``landing``."""

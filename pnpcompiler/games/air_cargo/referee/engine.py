@@ -4,7 +4,7 @@ simulator apply the same actions.
 A game is a run of planning rolls and flights, then its end: ``PlanRoll`` (a Planning Phase:
 the dice, the rerolls and what they plan), ``Flight`` (Prepare and Execute flight: the legs
 and their hazard checks, dice included) and ``EndGame`` (how it ended, the claimed score and
-rank, and every die against the seed). The state is the :class:`~.replay.Replay`: the Pilot
+rank, and every die against the seed). The state is the :class:`~.state.Replay`: the Pilot
 Log's boxes, where the plane is, and the rulings so far; the chart is shared by every fork.
 
 Chance is in the actions (a roll's dice are written in it), so the choices open now are the

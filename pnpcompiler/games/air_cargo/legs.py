@@ -176,10 +176,21 @@ def in_order_met(segment: Segment, crossed: Iterable[str], board: AirCargoMap
                  ) -> tuple[str, ...]:
     """Return the ranges a segment crosses in the order it meets them from its start (see the
     module's documentation for ties)."""
-    index = {m.id: (n, (m.x, m.y, m.radius)) for n, m in enumerate(board.mountains)}
+    return _in_order(segment, tuple(crossed), _circles_by_id(board))
+
+
+def _circles_by_id(board: AirCargoMap) -> dict[str, tuple[int, Circle]]:
+    """Return each range's place in the map's list and its circle, by id."""
+    return {m.id: (n, (m.x, m.y, m.radius)) for n, m in enumerate(board.mountains)}
+
+
+def _in_order(segment: Segment, crossed: tuple[str, ...],
+              circles_by_id: dict[str, tuple[int, Circle]]) -> tuple[str, ...]:
+    if len(crossed) < 2:
+        return crossed
 
     def met(mountain: str) -> tuple[float, float, int]:
-        n, circle = index[mountain]
+        n, circle = circles_by_id[mountain]
         return (entry_distance(segment, circle), closest_point(segment, circle[:2])[0], n)
 
     return tuple(sorted(crossed, key=met))
@@ -192,10 +203,10 @@ def network(board: AirCargoMap) -> Network:
              if a.id != b.id and within_exactly((a.x, a.y), (b.x, b.y), board.leg_length)]
     crossed = mountains_crossed(board, [segment(a, b) for a, b in pairs])
     net = Network(board)
+    by_id = _circles_by_id(board)
     for (a, b), hits in zip(pairs, crossed, strict=True):
         leg = Leg(a.id, b.id, ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5,
-                  in_order_met(segment(a, b), hits, board),
-                  in_order_met(segment(b, a), hits, board))
+                  _in_order(segment(a, b), hits, by_id), _in_order(segment(b, a), hits, by_id))
         net.legs[frozenset((a.id, b.id))] = leg
         net.near.setdefault(a.id, []).append(leg)
         net.near.setdefault(b.id, []).append(leg)

@@ -226,3 +226,23 @@ def test_export_lists_every_airport_reachable_from_pendleton(pnp, monkeypatch) -
         assert row["fewest_legs"] <= row["legs_on_fewest_crossings"]
     assert derived["leg_template"] == {"length": 250.0, "printed_mm": 55.0, "unit": "mile"}
     assert all(leg["length"] <= 250 for leg in derived["legs"])
+
+
+def test_hazards_export_lists_each_legs_mountains_in_the_order_met_from_its_start(  # type: ignore[no-untyped-def]
+        pnp, monkeypatch, game) -> None:
+    """Hazards: ``derived.legs[].mountains`` are the ranges in the order a leg flown from
+    ``from`` to ``to`` meets them: Crawford to CYS meets the Sawatch Range first, though the
+    map lists the Front Range first."""
+    from pnpcompiler.games.air_cargo.legs import in_order_met
+
+    monkeypatch.chdir(CONTENT.parent)
+    code, out = pnp("export", "air-cargo", "--format", "json")
+    assert code == 0
+    legs = {(leg["from"], leg["to"]): leg["mountains"]
+            for leg in json.loads(out)["derived"]["legs"]}
+    assert legs[("crawford", "beacon-cys")] == ["sawatch-range", "front-range"]
+    board = game_map(game)
+    assert board is not None
+    places = {p.id: (p.x, p.y) for p in board.places()}
+    for (a, b), mountains in legs.items():
+        assert mountains == list(in_order_met((places[a], places[b]), mountains, board))

@@ -6,6 +6,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from pnpcompiler.games.air_cargo.legs import (
     best_routes,
     crosses_exactly,
     crossing_matrix,
+    entry_distance,
+    in_order_met,
     network,
     route_legs,
 )
@@ -191,8 +194,41 @@ def test_the_real_map_legs_match_a_scalar_exact_computation() -> None:
             expected[frozenset((a.id, b.id))] = tuple(
                 m.id for m in board.mountains if crosses_exactly(seg, (m.x, m.y, m.radius)))
     net = network(board)
-    assert {key: leg.crossings for key, leg in net.legs.items()} == expected
+    assert {key: tuple(sorted(leg.crossings, key=[m.id for m in board.mountains].index))
+            for key, leg in net.legs.items()} == expected
+    assert all(sorted(leg.back) == sorted(leg.crossings) for leg in net.legs.values())
     assert len(expected) > 100
+
+
+def test_hazards_a_leg_meets_the_ranges_in_order_from_its_start() -> None:
+    """Hazards: the checks come in the order the leg meets the circles, by the distance along
+    the leg to where it first enters each; flown back, the order is the entries from the other
+    end, which need not be the reverse."""
+    board = small_map(leg_length=200, mountains=[
+        {"id": "big", "x": 60, "y": 50, "radius": 30, "hazard": 1},
+        {"id": "small", "x": 35, "y": 50, "radius": 2, "hazard": 2}])
+    east, west = ((0.0, 50.0), (100.0, 50.0)), ((100.0, 50.0), (0.0, 50.0))
+    assert entry_distance(east, (60, 50, 30)) == 30 and entry_distance(east, (35, 50, 2)) == 33
+    assert in_order_met(east, ["small", "big"], board) == ("big", "small")
+    assert in_order_met(west, ["small", "big"], board) == ("big", "small")
+    net = network(board)
+    leg = net.leg("a", "d")
+    assert leg is not None and leg.met_from("a") == ("big", "small") == leg.met_from("d")
+
+
+def test_hazards_ties_go_to_the_nearer_centre_then_to_the_map_order() -> None:
+    """Hazards: a leg that starts inside two circles meets them both at once; the one whose
+    centre it passes first comes first, then the one the map lists first."""
+    board = small_map(mountains=[
+        {"id": "later", "x": 6, "y": 50, "radius": 10, "hazard": 1},
+        {"id": "sooner", "x": 2, "y": 50, "radius": 10, "hazard": 1},
+        {"id": "twin", "x": 2, "y": 50, "radius": 10, "hazard": 1}])
+    leg = ((0.0, 50.0), (40.0, 50.0))
+    assert in_order_met(leg, ["later", "twin", "sooner"], board) == ("sooner", "twin", "later")
+
+
+def test_hazards_a_grazing_leg_meets_the_circle_where_it_touches() -> None:
+    assert entry_distance(((0.0, 5.0), (20.0, 5.0)), (10.0, 0.0, 5.0)) == pytest.approx(10.0)
 
 
 @given(st.tuples(st.floats(-1e6, 1e6), st.floats(-1e6, 1e6)),

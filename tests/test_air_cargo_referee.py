@@ -8,6 +8,7 @@ test_air_cargo_referee_golden.py.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -25,7 +26,13 @@ from pnpcompiler.games.air_cargo.model import AirCargoMap, AirCargoRules
 from pnpcompiler.games.air_cargo.play import cargo_options, destination_options
 from pnpcompiler.games.air_cargo.referee.context import Chart, chart_for, read_rank
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, PilotLogRecord
-from pnpcompiler.games.air_cargo.referee.replay import Replay, crossed, replay
+from pnpcompiler.games.air_cargo.referee.replay import (
+    Replay,
+    crossed,
+    dice_faces,
+    dice_in_order,
+    replay,
+)
 from pnpcompiler.games.air_cargo.referee.sheet import check_sheet
 from pnpcompiler.games.air_cargo.referee.trace import draw
 from pnpcompiler.project import GameContent, load_game
@@ -60,6 +67,20 @@ def run(record: Data, on: Chart | None = None) -> Replay:
     """Replay a flight log written as a dict (the header and end are filled in)."""
     data = {"game": "air-cargo", "record": "flight-log", "end": {"reason": "stop"}, **record}
     return replay(on or chart(), FlightLog.model_validate(data))
+
+
+def run_written(record: Data) -> Replay:
+    """Replay a flight log as written in a file, so findings point at line and column."""
+    import yaml
+
+    from pnpcompiler.loader import load_text
+    from pnpcompiler.schema import validate_document
+
+    data = {"game": "air-cargo", "record": "flight-log", "end": {"reason": "stop"}, **record}
+    doc, found = load_text(yaml.safe_dump(data, sort_keys=False), "record.yaml")
+    log, found = validate_document(doc, FlightLog)
+    assert log is not None, found
+    return replay(chart(), log)
 
 
 def codes(replayed: Replay) -> list[str]:
@@ -197,6 +218,31 @@ def _one_check(extra: Data, dice: tuple[int, int] = (6, 6)) -> Replay:
         {**check("landing", 1, dice), **extra}]}]}
     return run({"events": [{"plan": {"dice": [5, 1], "destination": 51}},
                            {"plan": {"dice": [3, 4], "cargo": 7}}, {"fly": flight}]})
+
+
+def test_hazard_pass_check_a_column_misread_is_one_finding() -> None:
+    """Hazard pass check: a weather die of 6 reads the right column (1 on the first row); a
+    record that reads the left one (0) and adds up with it has one mistake, not three."""
+    assert codes(run(_six(misread_total=True))) == ["check.column"]
+    assert codes(run(_six(misread_total=False))) == ["check.column", "check.total"]
+
+
+def _six(*, misread_total: bool) -> Data:
+    """The Spokane flight, its check's weather die a 6, read in column D1-4."""
+    total = 2 + 0 + 3 + 5 if misread_total else 2 + 1 + 3 + 5 + 1
+    flight = {"to": 51, "cargo": 7, "legs": [{"to": "Spokane", "checks": [
+        {**check("landing", 6, (2, 3)), "column": "D1-4", "weather": 0, "total": total}]}]}
+    return {"events": [{"plan": {"dice": [5, 1], "destination": 51}},
+                       {"plan": {"dice": [3, 4], "cargo": 7}}, {"fly": flight}]}
+
+
+def test_hazard_pass_check_a_weather_number_misread_is_one_finding() -> None:
+    """Hazard pass check: a weather number misread and added up as read is one finding; a
+    total wrong besides is a second."""
+    assert codes(_one_check({"weather": 1, "total": 2 + 1 + 3 + 5}, (2, 3))) == [
+        "check.weather"]
+    assert codes(_one_check({"weather": 1, "total": 2 + 1 + 3 + 5 + 1}, (2, 3))) == [
+        "check.weather", "check.total"]
 
 
 def test_stamina_before_the_roll_is_subtracted_from_it() -> None:
@@ -514,10 +560,25 @@ LANDING = [check("landing", 6, (2, 3))]
     (_flight(legs=[{"to": "LKV"}, {"to": "LOL"}, {"to": "BTY"}, {"to": 46, "checks": [
         check("Mt Everest"), *LANDING]}]), ["check.unknown-mountain"]),
     (_flight(legs=[{"to": "LKV", "checks": LANDING}, {"to": "LOL"}, {"to": "BTY"},
-                   {"to": 46}]), ["check.invented", "check.missing"]),
+                   {"to": 46}]), ["check.invented"]),
+    (_flight(legs=[{"to": "LKV", "checks": LANDING * 2}, {"to": "LOL"}, {"to": "BTY"},
+                   {"to": 46}]), ["check.invented", "check.twice"]),
+    (_flight(legs=[{"to": "LKV", "checks": LANDING}, {"to": "LOL", "checks": LANDING},
+                   {"to": "BTY"}, {"to": 46}]), ["check.invented", "check.invented"]),
 ])
 def test_flight_log_rulings(record: Data, found: list[str]) -> None:
     assert codes(run(record)) == found
+
+
+def test_prepare_flight_a_flight_to_no_airport_still_delivers_its_cargo() -> None:
+    """Prepare flight: a flight to a place the map does not have is played on as written,
+    its cargo circled, so the score differs only by the airport planned and not visited
+    (the referee cannot tell which airport was meant), not by the cargo too."""
+    played = run(_flight(to="Atlantis"))
+    tally = played.state.tally
+    assert tally is not None
+    assert (tally.delivered, tally.undelivered_cargo, tally.unvisited_destinations) == (
+        (7,), 0, 1)
 
 
 def test_execute_flight_a_flight_ends_where_it_lands() -> None:
@@ -525,8 +586,77 @@ def test_execute_flight_a_flight_ends_where_it_lands() -> None:
                                                                       "cargo": 1}}]
     flight = {"to": 52, "cargo": 1, "legs": [
         {"to": "DSD"}, {"to": "Caldwell", "checks": [check("landing")]}, {"to": "TWF"}]}
+    assert codes(run({"events": [*plans, {"fly": flight}]})) == ["leg.after-landing"]
+
+
+def test_execute_flight_legs_after_landing_are_one_finding() -> None:
+    """Execute flight: one mistake, one finding: the first leg after landing is the cause;
+    the legs after it, where they go and what they cross draw nothing more."""
+    plans = [{"plan": {"dice": [5, 2], "destination": 52}}, {"plan": {"dice": [1, 1],
+                                                                      "cargo": 1}}]
+    flight = {"to": 52, "cargo": 1, "legs": [
+        {"to": "DSD"}, {"to": "Caldwell", "checks": [check("landing")]}, {"to": "Seattle"},
+        {"to": "TWF"}]}
+    played = run_written({"events": [*plans, {"fly": flight}]})
+    assert codes(played) == ["leg.after-landing"]
+    assert played.findings[0].location is not None
+    assert played.findings[0].location.path == "events[2].fly.legs[2].to"
+    assert played.state.flights[0].arrived and played.state.weather == 4
+
+
+def _dsd_to_seattle(checks: list[Data]) -> Data:
+    """Pendleton - DSD - Seattle: the last leg meets Mt Hood, then Mt Rainier."""
+    plans = [{"plan": {"dice": [4, 1], "destination": 41}}, {"plan": {"dice": [1, 1],
+                                                                      "cargo": 1}}]
+    flight = {"to": 41, "cargo": 1, "legs": [{"to": "DSD"}, {"to": "Seattle",
+                                                             "checks": checks}]}
+    return {"events": [*plans, {"fly": flight}]}
+
+
+def test_hazards_checks_come_in_the_order_the_leg_meets_the_ranges() -> None:
+    """Hazards: each range crossed is one check, in the order the leg meets them, then the
+    landing: DSD to Seattle meets Mt Hood first, so a log that checks Mt Rainier first is
+    reported once, at the check out of place."""
+    assert crossed(chart(), *(chart().place(p) or chart().start for p in ("DSD", "41"))) == [
+        "mount-hood", "mount-rainier"]
+    assert codes(run(_dsd_to_seattle([check("Mt Hood"), check("Mt Rainier"),
+                                      check("landing")]))) == []
+    played = run_written(_dsd_to_seattle([check("Mt Rainier"), check("Mt Hood"), check("landing")]))
+    assert codes(played) == ["check.order"]
+    finding = played.findings[0]
+    assert finding.extra["rule"] == "Hazards" and finding.location is not None
+    assert finding.location.path == "events[2].fly.legs[1].checks[1].at"
+    assert finding.location.line is not None and finding.location.col is not None
+    assert "meets Mt Hood (H2) before Mt Rainier (H3)" in finding.message
+
+
+def test_hazards_the_first_failed_check_ends_the_flight_where_the_leg_meets_it() -> None:
+    """Hazards: the order matters because the first failed check ends the flight: a crash on
+    Mt Rainier is reached only after Mt Hood's check; one written after the crash is out of
+    order (not a check after the game ended), one not written at all is missing."""
+    fail = check("Mt Rainier", dice=(6, 6), result="fail")
+    crash = {"end": {"reason": "crash"}}
+    played = run({**_dsd_to_seattle([fail, check("Mt Hood")]), **crash})
+    assert codes(played) == ["check.order"]
+    assert codes(run({**_dsd_to_seattle([fail]), **crash})) == ["check.missing"]
+    assert codes(run({**_dsd_to_seattle([check("Mt Hood", dice=(6, 6), result="fail")]),
+                      **crash})) == []
+    landing = check("landing", dice=(6, 6), result="fail")
+    assert codes(run({**_dsd_to_seattle([landing]), **crash})) == ["check.missing"] * 2
+
+
+def test_hazards_a_check_made_on_the_wrong_leg_is_one_finding() -> None:
+    """Hazards: Mt Hood checked on the leg to DSD, which does not cross it, rather than on the
+    leg to Seattle, which does: one mistake, ruled on where it is first found."""
+    plans = [{"plan": {"dice": [4, 1], "destination": 41}}, {"plan": {"dice": [1, 1],
+                                                                      "cargo": 1}}]
+    flight = {"to": 41, "cargo": 1, "legs": [
+        {"to": "DSD", "checks": [check("Mt Hood")]},
+        {"to": "Seattle", "checks": [check("Mt Rainier"), check("landing")]}]}
+    assert codes(run({"events": [*plans, {"fly": flight}]})) == ["check.invented"]
+    flight["legs"][1]["checks"] = [check("landing")]
     assert codes(run({"events": [*plans, {"fly": flight}]})) == [
-        "leg.after-landing", "flight.not-arrived"]
+        "check.invented", "check.missing"]
 
 
 def test_hazards_the_landing_check_comes_after_the_mountains() -> None:
@@ -534,7 +664,21 @@ def test_hazards_the_landing_check_comes_after_the_mountains() -> None:
                                                                       "cargo": 1}}]
     flight = {"to": 41, "cargo": 1, "legs": [{"to": "Seattle", "checks": [
         check("landing"), check("Mt Rainier")]}]}
-    assert codes(run({"events": [*plans, {"fly": flight}]})) == ["check.order"]
+    played = run_written({"events": [*plans, {"fly": flight}]})
+    assert codes(played) == ["check.order"]
+    assert played.findings[0].location is not None
+    assert played.findings[0].location.path == "events[2].fly.legs[0].checks[1].at"
+
+
+def test_weather_a_skipped_box_is_one_finding() -> None:
+    """Weather: a box skipped shifts every box number after it; it is one mistake."""
+    skipped = json.loads(json.dumps(FOUR_LEGS))
+    for leg, box in zip(skipped["events"][2]["fly"]["legs"], [1, 3, 4, 5], strict=True):
+        leg["weather_box"] = box
+    played = run_written(skipped)
+    assert codes(played) == ["weather.box"]
+    assert played.findings[0].location is not None
+    assert played.findings[0].location.path == "events[2].fly.legs[1].weather_box"
 
 
 def test_flight_phase_cargo_is_delivered_once() -> None:
@@ -619,8 +763,51 @@ FLY = st.fixed_dictionaries(
        st.sampled_from(["stop", "crash", "nothing-valid"]), st.none() | st.integers(0, 99))
 def test_any_flight_log_is_refereed_without_an_error(events: list[Data], reason: str,
                                                      seed: int | None) -> None:
-    """However wrong a log is, the referee reports it and draws it; it never fails."""
+    """However wrong a log is, the referee reports it and draws it; it never fails. The dice
+    it notes as it replays are the record's, in the order rolled, unless it passed some
+    over (then it reads them from the record)."""
     played = run({"events": events, "seed": seed, "end": {"reason": reason, "score": 3,
                                                           "rank": "gold"}})
     assert played.state.tally is not None
     draw(game(), played.state)
+    log = FlightLog.model_validate({"game": "air-cargo", "record": "flight-log",
+                                    "events": events, "end": {"reason": reason}})
+    if played.every_die:
+        assert played.faces == dice_faces(log)
+    assert dice_faces(log) == [value for value, *_ in dice_in_order(log)]
+
+
+def test_engine_fork_shares_nothing_an_action_changes() -> None:
+    """A fork is a copy to try actions on: a flight applied to it leaves the game as it was."""
+    from pnpcompiler.games.air_cargo.referee.engine import AirCargoEngine, Flight, PlanRoll
+
+    log = FlightLog.model_validate({"game": "air-cargo", "record": "flight-log",
+                                    **json.loads(json.dumps(FOUR_LEGS))})
+    engine = AirCargoEngine(chart())
+    half = engine.initial(log)
+    for action in engine.actions(log):
+        if isinstance(action, PlanRoll):
+            engine.apply(half, action)
+    before = repr((half.state, half.faces, half.findings, half.reported, half.written_box))
+    fork = engine.fork(half)
+    flight = next(a for a in engine.actions(log) if isinstance(a, Flight))
+    engine.apply(fork, flight)
+    engine.apply(fork, flight)  # again: a finding and a second flight, on the fork only
+    assert fork.state.flights and fork.findings and fork.faces != half.faces
+    assert repr((half.state, half.faces, half.findings, half.reported,
+                 half.written_box)) == before
+    assert {f.name for f in dataclasses.fields(half)} == {
+        "chart", "state", "empty_roll", "written_box", "faces", "every_die", "findings",
+        "incidents", "reported", "piece_word"}, "a new field of the game: copy it in fork"
+
+
+def test_destination_planning_an_airport_ticked_again_is_one_finding() -> None:
+    """Destination planning: an airport has one box; a roll that does not read it, for an
+    airport ticked already, is one finding, and the airport still counts once in the score."""
+    data = json.loads(json.dumps(FOUR_LEGS))
+    data["events"][2:2] = [{"plan": {"dice": [4, 1], "destination": 41}},
+                           {"plan": {"dice": [2, 3], "destination": 41}}]
+    data["end"]["score"] = 7 - 1  # Seattle planned and not visited, once
+    played = run(data)
+    assert codes(played) == ["plan.destination-dice"]
+    assert played.state.planned == ["los-angeles", "seattle"]

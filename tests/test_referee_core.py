@@ -27,10 +27,12 @@ from pnpcompiler.referee import (
     RolledDie,
     Rulings,
     check_seeded,
+    first_unseeded,
     play,
     referee_file,
     render_report_json,
     render_report_text,
+    rule_unseeded,
 )
 from pnpcompiler.schema import validate_document
 
@@ -70,6 +72,31 @@ def test_the_first_die_off_the_seed_is_ruled_on_once() -> None:
     assert [(f.code, f.extra["turn"], f.location.line if f.location else 0)
             for f in rulings.findings] == [("dice.seed", 4, 4)]
     assert f"rolls {rolled[3]}; the record has {wrong[3]}" in rulings.findings[0].message
+
+
+@given(st.integers(min_value=-(2**80), max_value=2**80),
+       st.sampled_from([2, 6, 20, 255, 256, 1000]), st.integers(0, 199))
+def test_dice_checked_as_plain_numbers_are_the_die_stream(seed: int, sides: int,
+                                                          wrong: int) -> None:
+    """first_unseeded draws many words at once, yet reads the same stream as Dice.roll: it
+    accepts the stream and finds the first face that is off it, with what the seed rolls."""
+    rolled = Dice(seed).rolls(200, sides)
+    assert first_unseeded(seed, rolled, sides) is None
+    off = [*rolled[:wrong], rolled[wrong] % sides + 1, *rolled[wrong + 1:]]
+    assert first_unseeded(seed, off, sides) == (wrong, rolled[wrong])
+    assert first_unseeded(seed, [*rolled[:wrong], 9999], sides) == (wrong, rolled[wrong])
+
+
+def test_a_die_off_the_seed_found_as_a_number_is_the_same_ruling() -> None:
+    rolled = Dice(7).rolls(5)
+    wrong = [*rolled[:3], rolled[3] % 6 + 1, rolled[4]]
+    by_die, by_number = Rulings(), Rulings()
+    check_seeded(by_die, 7, [_die(v, n) for n, v in enumerate(wrong, 1)], order="record order")
+    found = first_unseeded(7, wrong)
+    assert found is not None
+    n, face = found
+    rule_unseeded(by_number, 7, _die(wrong[n], n + 1), face, order="record order")
+    assert by_die.findings == by_number.findings
 
 
 def test_no_seed_no_dice_check() -> None:

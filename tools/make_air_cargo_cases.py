@@ -23,9 +23,10 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from play_air_cargo import STYLES, Pilot, dump, load_chart
 
-from pnpcompiler.games.air_cargo.referee.context import Chart
+from pnpcompiler.games.air_cargo.referee.context import Chart, cargo_class_number
+from pnpcompiler.games.air_cargo.referee.flight import fly
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, Fly, PilotLogRecord, Plan
-from pnpcompiler.games.air_cargo.referee.replay import cargo_class_number, fly, plan, replay
+from pnpcompiler.games.air_cargo.referee.replay import plan, replay
 from pnpcompiler.games.air_cargo.referee.sheet import check_sheet
 from pnpcompiler.referee import referee_file
 
@@ -209,6 +210,21 @@ def mistakes() -> dict[str, tuple[str, Mistake]]:
         d.pop("seed")
         return "flight 1: a check at a mountain range the leg does not cross"
 
+    def checks_out_of_order(c: Chart, d: Data) -> str:
+        n, leg = _first([(n, leg) for n, f in enumerate(_events(d, "fly"), start=1)
+                         for leg in f["legs"]], lambda x: len(x[1].get("checks", [])) >= 2)
+        leg["checks"].reverse()
+        d.pop("seed")
+        return f"flight {n}: the landing check written before the mountain the leg crosses"
+
+    def leg_after_landing(c: Chart, d: Data) -> str:
+        f = _events(d, "fly")[-1]
+        dest = c.airport(f["to"])
+        assert dest is not None
+        beacon = next(b for b in c.board.beacons if c.net.leg(dest.id, b.id) is not None)
+        f["legs"].append({"to": beacon.code, "weather_box": f["legs"][-1]["weather_box"] + 1})
+        return f"the last flight flies on to {beacon.code} after landing"
+
     def landing_check_missing(c: Chart, d: Data) -> str:
         n, leg, check = _first(_checks(d), lambda x: x[2]["at"] == "landing"
                                and not x[2].get("stamina") and not x[2].get("panic"))
@@ -315,6 +331,8 @@ def mistakes() -> dict[str, tuple[str, Mistake]]:
         "check-missing": ("stop", check_missing),
         "check-invented": ("gold-wing", check_invented),
         "landing-check-missing": ("gold-wing", landing_check_missing),
+        "checks-out-of-order": ("stop", checks_out_of_order),
+        "leg-after-landing": ("stop", leg_after_landing),
         "weather-number-wrong": ("stop", weather_number_wrong),
         "weather-column-wrong": ("gold-wing", weather_column_wrong),
         "weather-box-skipped": ("gold-wing", weather_box_skipped),

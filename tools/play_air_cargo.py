@@ -37,10 +37,10 @@ from pnpcompiler.games.air_cargo.play import (
     weather_number,
     weather_row,
 )
-from pnpcompiler.games.air_cargo.referee.context import Chart, chart_for
+from pnpcompiler.games.air_cargo.referee.context import Chart, cargo_class_number, chart_for
 from pnpcompiler.games.air_cargo.referee.engine import AirCargoEngine, EndGame, Flight, PlanRoll
+from pnpcompiler.games.air_cargo.referee.flight import crossed
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, Fly, Plan
-from pnpcompiler.games.air_cargo.referee.replay import cargo_class_number, crossed
 from pnpcompiler.games.air_cargo.referee.state import PilotState
 from pnpcompiler.project import load_game
 from pnpcompiler.referee import referee_file

@@ -10,7 +10,7 @@ function replays the record against the same content the kit is built from and f
 
 from __future__ import annotations
 
-from .dice import Dice, RolledDie, check_seeded
+from .dice import Dice, RolledDie, check_seeded, first_unseeded, rule_unseeded
 from .engine import Engine, play, replay
 from .records import RecordKind, Records, records_of, referee_file
 from .report import (
@@ -28,7 +28,7 @@ from .views import board_pages, board_stepper, map_trace
 __all__ = [
     "AnyReport", "Dice", "Engine", "Incident", "JSONValue", "RecordKind", "Records",
     "RefereeError", "Report", "RolledDie", "Rulings", "Scores", "board_pages", "board_stepper",
-    "check_seeded", "map_trace", "play", "records_of", "referee_file", "render_report_json",
-    "render_report_text", "render_ruling", "replay", "report_exit_code", "ruling",
-    "ruling_json",
+    "check_seeded", "first_unseeded", "map_trace", "play", "records_of", "referee_file",
+    "render_report_json", "render_report_text", "render_ruling", "replay", "report_exit_code",
+    "rule_unseeded", "ruling", "ruling_json",
 ]

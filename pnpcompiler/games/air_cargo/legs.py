@@ -7,11 +7,18 @@ leg that starts or ends inside. The distances of every candidate leg to every ce
 computed at once with shapely 2; the few that land within a rounding error of a radius are
 settled exactly in rational arithmetic, so a grazing leg is never missed the way a polygonised
 buffer can miss it.
+
+A leg meets the ranges it crosses in the order of the distance along it, from its start, to
+where it first comes within each circle (0 for a leg that starts inside); ties go to the range
+whose centre the leg passes nearest first, then to the range listed first on the map. So a leg
+and the same leg flown back can meet two ranges in different orders, and each direction is
+kept.
 """
 
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -104,11 +111,17 @@ class Leg:
     b: str
     length: float
     crossings: tuple[str, ...]
-    """Ids of the mountain ranges crossed, in the map's order."""
+    """Ids of the mountain ranges crossed, in the order met flying from ``a`` to ``b``."""
+    back: tuple[str, ...] = ()
+    """The same ranges in the order met flying from ``b`` to ``a``."""
 
     def other(self, place: str) -> str:
         """Return the end of the leg that is not ``place``."""
         return self.b if place == self.a else self.a
+
+    def met_from(self, place: str) -> tuple[str, ...]:
+        """Return the ranges crossed in the order met flying from ``place``."""
+        return self.crossings if place == self.a else self.back
 
 
 @dataclass
@@ -135,10 +148,52 @@ def circles(board: AirCargoMap) -> list[Circle]:
 
 
 def mountains_crossed(board: AirCargoMap, legs: Sequence[Segment]) -> list[tuple[str, ...]]:
-    """Return the ids of the mountain ranges each segment crosses."""
+    """Return the ids of the mountain ranges each segment crosses, in the map's order."""
     ids = [m.id for m in board.mountains]
     return [tuple(i for i, hit in zip(ids, row, strict=True) if hit)
             for row in crossing_matrix(legs, circles(board))]
+
+
+def entry_distance(segment: Segment, circle: Circle) -> float:
+    """Return how far along a segment that crosses a circle, from its start, it first comes
+    within it (0 when it starts inside; where it comes nearest when it only grazes)."""
+    (ax, ay), (bx, by) = segment
+    cx, cy, r = circle
+    dx, dy = bx - ax, by - ay
+    fx, fy = ax - cx, ay - cy
+    length2 = dx * dx + dy * dy
+    outside = fx * fx + fy * fy - r * r
+    if outside <= 0 or length2 == 0:
+        return 0.0
+    half_b = fx * dx + fy * dy
+    # A graze rounds to a slightly negative discriminant: it touches where it comes nearest.
+    root = math.sqrt(max(half_b * half_b - length2 * outside, 0.0))
+    t = min(max((-half_b - root) / length2, 0.0), 1.0)
+    return t * math.sqrt(length2)
+
+
+def in_order_met(segment: Segment, crossed: Iterable[str], board: AirCargoMap
+                 ) -> tuple[str, ...]:
+    """Return the ranges a segment crosses in the order it meets them from its start (see the
+    module's documentation for ties)."""
+    return _in_order(segment, tuple(crossed), _circles_by_id(board))
+
+
+def _circles_by_id(board: AirCargoMap) -> dict[str, tuple[int, Circle]]:
+    """Return each range's place in the map's list and its circle, by id."""
+    return {m.id: (n, (m.x, m.y, m.radius)) for n, m in enumerate(board.mountains)}
+
+
+def _in_order(segment: Segment, crossed: tuple[str, ...],
+              circles_by_id: dict[str, tuple[int, Circle]]) -> tuple[str, ...]:
+    if len(crossed) < 2:
+        return crossed
+
+    def met(mountain: str) -> tuple[float, float, int]:
+        n, circle = circles_by_id[mountain]
+        return (entry_distance(segment, circle), closest_point(segment, circle[:2])[0], n)
+
+    return tuple(sorted(crossed, key=met))
 
 
 def network(board: AirCargoMap) -> Network:
@@ -148,8 +203,10 @@ def network(board: AirCargoMap) -> Network:
              if a.id != b.id and within_exactly((a.x, a.y), (b.x, b.y), board.leg_length)]
     crossed = mountains_crossed(board, [segment(a, b) for a, b in pairs])
     net = Network(board)
+    by_id = _circles_by_id(board)
     for (a, b), hits in zip(pairs, crossed, strict=True):
-        leg = Leg(a.id, b.id, ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5, hits)
+        leg = Leg(a.id, b.id, ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5,
+                  _in_order(segment(a, b), hits, by_id), _in_order(segment(b, a), hits, by_id))
         net.legs[frozenset((a.id, b.id))] = leg
         net.near.setdefault(a.id, []).append(leg)
         net.near.setdefault(b.id, []).append(leg)

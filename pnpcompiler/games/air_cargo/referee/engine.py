@@ -4,7 +4,7 @@ simulator apply the same actions.
 A game is a run of planning rolls and flights, then its end: ``PlanRoll`` (a Planning Phase:
 the dice, the rerolls and what they plan), ``Flight`` (Prepare and Execute flight: the legs
 and their hazard checks, dice included) and ``EndGame`` (how it ended, the claimed score and
-rank, and every die against the seed). The state is the :class:`~.replay.Replay`: the Pilot
+rank, and every die against the seed). The state is the :class:`~.state.Replay`: the Pilot
 Log's boxes, where the plane is, and the rulings so far; the chart is shared by every fork.
 
 Chance is in the actions (a roll's dice are written in it), so the choices open now are the
@@ -16,20 +16,23 @@ hand.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....findings import Finding
 from ....project import GameContent
 from ..play import cargo_options, destination_options
 from .context import Chart, chart_for
-from .log import Event, FlightLog, Fly, Plan
-from .replay import Replay, check_dice, finish, fly, game_over, new_state, plan
+from .flight import fly, game_over
+from .log import Event, FlightLog, Fly, Leg, Plan
+from .replay import check_dice, finish, plan
+from .state import Replay, new_state
 
 
-@dataclass(frozen=True, slots=True)
+# Actions are values, never changed once made; not frozen, because a frozen dataclass costs
+# twice as much to make and a replay makes one an event.
+@dataclass(slots=True)
 class PlanRoll:
     """Planning Phase: a roll, its rerolls, and the cargo or destination it plans."""
 
@@ -38,7 +41,7 @@ class PlanRoll:
     """The record's event that holds it (where a ruling on the whole event points)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Flight:
     """Prepare flight and Execute flight: a destination, a cargo, the legs and their checks."""
 
@@ -47,7 +50,7 @@ class Flight:
     """The record's event that holds it (where a ruling on the whole event points)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EndGame:
     """End game: how the log says it ended, its score and rank; every die against the seed."""
 
@@ -75,33 +78,39 @@ class AirCargoEngine:
 
     def apply(self, game: Replay, action: Action) -> tuple[Replay, list[Finding]]:
         """Play one action; return the game and the rulings the action drew."""
-        before = len(game.findings)
-        match action:
-            case EndGame(log):
-                finish(game, log)
-                check_dice(game, log)
-            case _ if game.state.over is not None:
-                step = action.plan if isinstance(action, PlanRoll) else action.fly
-                game_over(game, action.event or step)
-            case PlanRoll(p):
-                plan(game, p)
-            case Flight(f):
-                fly(game, f)
-        return game, game.findings[before:]
+        findings = game.findings
+        before = len(findings)
+        over = game.state.over is not None
+        if isinstance(action, PlanRoll):
+            if over:
+                game_over(game, action.event or action.plan)
+            else:
+                plan(game, action.plan)
+        elif isinstance(action, Flight):
+            if over:
+                game_over(game, action.event or action.fly)
+            else:
+                fly(game, action.fly)
+        else:
+            finish(game, action.log)
+            check_dice(game, action.log)
+        return game, findings[before:]
 
-    def actions(self, log: FlightLog) -> Iterator[Action]:
+    def actions(self, log: FlightLog) -> list[Action]:
         """Return a flight log's events as the actions that play them, then its end."""
+        found: list[Action] = []
         for event in log.events:
-            if event.plan is not None:
-                yield PlanRoll(event.plan, event)
-            elif event.fly is not None:
-                yield Flight(event.fly, event)
-        yield EndGame(log)
+            plan = event.plan  # a model's attributes are slow to read: each read once
+            if plan is not None:
+                found.append(PlanRoll(plan, event))
+            elif (fly := event.fly) is not None:
+                found.append(Flight(fly, event))
+        found.append(EndGame(log))
+        return found
 
     def fork(self, game: Replay) -> Replay:
         """Return a copy of the game to try actions on (the chart is shared)."""
-        return replace(game, state=copy.deepcopy(game.state), findings=list(game.findings),
-                       incidents=list(game.incidents), reported=set(game.reported))
+        return game.copy()
 
     def plan_options(self, game: Replay, dice: list[int]) -> tuple[list[int], list[int]]:
         """Return what dice in hand may plan: the cargo weights with an open box, and the
@@ -125,8 +134,11 @@ class AirCargoEngine:
             if dest in state.visited or route is None:
                 continue
             for weight in sorted(set(state.planned_cargo), reverse=True):
-                legs = [{"to": place} for place in route.places[1:]]
-                yield Flight(Fly.model_validate({"to": dest, "cargo": weight, "legs": legs}))
+                # Built from values already valid: a Leg and a Fly as validation makes them.
+                legs = [Leg.model_construct({"to"}, to=place, weather_box=None, checks=[])
+                        for place in route.places[1:]]
+                yield Flight(Fly.model_construct({"to", "cargo", "legs"}, to=dest, cargo=weight,
+                                                 from_=None, legs=legs))
 
 
 if TYPE_CHECKING:

@@ -3,12 +3,12 @@ column, the 2d6 and their prayers, stamina before and panic after, pass or fail.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from ....referee import Rulings
 from ..model import AirCargoRules
-from ..play import check_total, panic_stamina, passes, weather_number
+from ..play import panic_stamina
+from .context import Chart
 from .log import Check, Reroll
 from .state import Resources
 
@@ -48,13 +48,22 @@ def weather_column(tables: AirCargoRules, die: int) -> tuple[int, str]:
 
 def reroll(dice: list[int], picked: Reroll) -> tuple[list[int], bool]:
     """Return the dice after a reroll, and whether the dice picked up were on the table."""
-    have = Counter(dice)
-    fair = not Counter(picked.reroll) - have and len(picked.got) == len(picked.reroll)
+    picked_up, got = picked.reroll, picked.got
+    if len(picked_up) == 1 and len(got) == 1 and len(dice) == 2:  # one of two: most rerolls
+        a, b = dice
+        value = picked_up[0]
+        if value == b:
+            return [a, got[0]], True
+        if value == a:
+            return [b, got[0]], True
     kept = list(dice)
-    for value in picked.reroll:
+    fair = len(got) == len(picked_up)
+    for value in picked_up:
         if value in kept:
             kept.remove(value)
-    after = kept + list(picked.got)
+        else:
+            fair = False
+    after = kept + got
     if len(after) < len(dice):  # fewer dice came back than were picked up: keep the rest
         after = dice[:len(dice) - len(after)] + after
     return after[-len(dice):], fair
@@ -67,27 +76,90 @@ def _same_column(claim: str, title: str) -> bool:
     return norm(claim) == norm(title)
 
 
-def judge(tables: AirCargoRules, check: Check, *, hazard: int, row: int, cargo: int,
-          used: Resources, rulings: Rulings, turn: int | None) -> Outcome:
-    """Replay a check as the rules play it; rule on every number the record gets wrong."""
-    limit = tables.hazard_check.pass_at_most
-    boxes = tables.boxes
-    _, title = weather_column(tables, check.weather_die)
-    weather = weather_number(tables, row, check.weather_die)
-    if check.column is not None and not _same_column(check.column, title):
-        rulings.rule("check.column", "Hazard pass check", f"a weather die of "
-                     f"{check.weather_die} reads column {title}; the record has {check.column}",
-                     check.where("column"), turn=turn)
-    if check.weather is not None and check.weather != weather:
-        rulings.rule("check.weather", "Hazard pass check", f"the weather number on row "
-                     f"{row + 1} (the last box crossed), column {title}, is {weather}; the "
-                     f"record has {check.weather}", check.where("weather"), turn=turn)
+def _number_in(chart: Chart, claim: str, row: int, otherwise: int) -> int:
+    """Return the weather number on a row in the column a record names (``otherwise`` when
+    the table has no such column)."""
+    weather = chart.tables.weather
+    for c, column in enumerate(weather.columns):
+        if _same_column(claim, column.title):
+            return weather.rows[row][c]
+    return otherwise
+
+
+def judge(chart: Chart, check: Check, *, hazard: int, row: int, cargo: int,
+          used: Resources, rulings: Rulings, turn: int | None, faces: list[int]) -> int:
+    """Replay a check as the rules play it; rule on every number the record gets wrong;
+    return its total (hazard + weather + cargo + dice - stamina before). Its dice are noted
+    in ``faces``, in the order rolled: the weather die, the 2d6, each prayer's."""
+    # Each number of the record read once: a model's attributes are slow to read.
+    die, stamina, panic, result = check.weather_die, check.stamina, check.panic, check.result
+    title = chart.columns.get(die)
+    if title is None:
+        raise ValueError(f"no weather column for a die of {die}")
+    weather = chart.weather[row][die]
+    column, weather_said, total_said = check.column, check.weather, check.total
+    # One misreading, one finding: a number the record takes from a column or a weather
+    # number already ruled wrong is not ruled on again (the result is judged on the right
+    # numbers all the same).
+    read = weather
+    if column is not None and not _same_column(column, title):
+        rulings.rule("check.column", "Hazard pass check", f"a weather die of {die} reads "
+                     f"column {title}; the record has {column}", check.where("column"),
+                     turn=turn)
+        read = _number_in(chart, column, row, weather)
+    if weather_said is not None and weather_said != weather:
+        if weather_said != read:
+            rulings.rule("check.weather", "Hazard pass check", f"the weather number on row "
+                         f"{row + 1} (the last box crossed), column {title}, is {weather}; the "
+                         f"record has {weather_said}", check.where("weather"), turn=turn)
+        read = weather_said
+    dice = check.dice
+    faces.append(die)
+    faces += dice
+    if check.prayers:
+        dice = _pray(chart, check, used, rulings, turn, faces)
+    total = hazard + weather + cargo + sum(dice) - stamina
+    if total_said is not None and total_said != total and total_said != total - weather + read:
+        partial = Outcome(hazard, weather, cargo, tuple(dice), stamina, total, 0, True)
+        rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
+                     f"has {total_said}", check.where("total"), turn=turn)
+    limit = chart.pass_at_most
+    passes = total <= limit
+    if passes and not panic and not stamina and result == "pass":
+        return total  # nothing to spend and nothing to say: the common case, quickly
+    raw = total + stamina
+    needed = panic_stamina(chart.tables, raw) if not passes else 0
+    passed = passes or (panic > 0 and panic >= needed)
+    panic_wrong = panic > 0 and (passes or panic > needed > 0)
+    result_wrong = passed != (result == "pass")
+    out = (Outcome(hazard, weather, cargo, tuple(dice), stamina, total, needed, passed)
+           if panic_wrong or result_wrong else None)
+    if out is not None and panic_wrong and passes:
+        rulings.rule("check.panic-unneeded", "Panic", f"{out.sum_text()}: the check passes "
+                     f"({limit} or lower) without panic; the record ticks {check.panic} "
+                     "STAMINA", check.where("panic"), turn=turn)
+    elif out is not None and panic_wrong:
+        rulings.rule("check.panic-cost", "Panic", f"{_panic_words(out, raw, limit)}; the "
+                     f"record ticks {check.panic}", check.where("panic"), turn=turn)
+    if stamina or panic:
+        _spend_stamina(chart, check, used, rulings, turn)
+    if out is not None and result_wrong:
+        rulings.rule("check.result", "Hazard pass check", _result_words(out, check, raw, limit),
+                     check.where("result"), turn=turn)
+    return total
+
+
+def _pray(chart: Chart, check: Check, used: Resources, rulings: Rulings, turn: int | None,
+          faces: list[int]) -> list[int]:
+    """Prayer: each ticks a PRAYER REROLL box and rerolls one or both of the 2d6."""
+    boxes = chart.prayer_boxes
     dice = list(check.dice)
     for n, prayer in enumerate(check.prayers):
+        faces += prayer.got
         used.prayers += 1
-        if used.prayers > boxes.prayer_reroll.count and rulings.once("prayers"):
+        if used.prayers > boxes and rulings.once("prayers"):
             rulings.rule("prayer.none-left", "Prayer", f"the Pilot Log has "
-                         f"{boxes.prayer_reroll.count} PRAYER REROLL boxes; this is prayer "
+                         f"{boxes} PRAYER REROLL boxes; this is prayer "
                          f"{used.prayers}", check.where("prayers", n), turn=turn)
         before = list(dice)
         dice, fair = reroll(dice, prayer)
@@ -96,34 +168,19 @@ def judge(tables: AirCargoRules, check: Check, *, hazard: int, row: int, cargo: 
                          f"the table ({' and '.join(map(str, before))}): the record picks up "
                          f"{prayer.reroll} and gets {prayer.got}", check.where("prayers", n),
                          turn=turn)
-    outcome_total = check_total(hazard, weather, cargo, dice, check.stamina)
-    if check.total is not None and check.total != outcome_total:
-        partial = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, outcome_total, 0,
-                          True)
-        rulings.rule("check.total", "Hazard pass check", f"{partial.sum_text()}; the record "
-                     f"has {check.total}", check.where("total"), turn=turn)
-    raw = outcome_total + check.stamina
-    needed = panic_stamina(tables, raw) if not passes(tables, outcome_total) else 0
-    passed = passes(tables, outcome_total) or (check.panic > 0 and check.panic >= needed)
-    out = Outcome(hazard, weather, cargo, tuple(dice), check.stamina, outcome_total, needed,
-                  passed)
-    if check.panic and passes(tables, outcome_total):
-        rulings.rule("check.panic-unneeded", "Panic", f"{out.sum_text()}: the check passes "
-                     f"({limit} or lower) without panic; the record ticks {check.panic} "
-                     "STAMINA", check.where("panic"), turn=turn)
-    elif check.panic > needed > 0:
-        rulings.rule("check.panic-cost", "Panic", f"{_panic_words(out, raw, limit)}; the "
-                     f"record ticks {check.panic}", check.where("panic"), turn=turn)
+    return dice
+
+
+def _spend_stamina(chart: Chart, check: Check, used: Resources, rulings: Rulings,
+                   turn: int | None) -> None:
+    """Stamina and Panic: tick the STAMINA boxes spent before and after the roll."""
+    boxes = chart.stamina_boxes
     used.stamina += check.stamina + check.panic
-    if used.stamina > boxes.stamina.count and rulings.once("stamina"):
+    if used.stamina > boxes and rulings.once("stamina"):
         key = "stamina" if check.stamina else "panic"
         rulings.rule("stamina.none-left", "Stamina", f"the Pilot Log has "
-                     f"{boxes.stamina.count} STAMINA boxes; by this check {used.stamina} are "
+                     f"{boxes} STAMINA boxes; by this check {used.stamina} are "
                      "ticked", check.where(key), turn=turn)
-    if passed != (check.result == "pass"):
-        rulings.rule("check.result", "Hazard pass check", _result_words(out, check, raw, limit),
-                     check.where("result"), turn=turn)
-    return out
 
 
 def _panic_words(out: Outcome, raw: int, limit: int) -> str:

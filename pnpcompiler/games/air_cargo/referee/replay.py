@@ -12,8 +12,8 @@ their turn is the flight's number.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -21,40 +21,15 @@ from .... import referee
 from ....findings import unreadable
 from ....model import Model
 from ....project import GameContent
-from ....referee import Report, RolledDie, Rulings, Scores, check_seeded
-from ..legs import closest_point, mountains_crossed, within_exactly
-from ..model import AirCargoRules, Airport, Beacon
-from ..play import cargo_options, destination_options, weather_row
+from ....referee import Report, RolledDie, Scores, first_unseeded, rule_unseeded
 from . import records
-from .context import (
-    LANDING,
-    Chart,
-    chart_for,
-    check_claims,
-    name_of,
-    tally,
-)
-from .hazard import judge, reroll
-from .log import Check, FlightLog, Fly, Leg, Plan
-from .state import CheckMark, FlownFlight, FlownLeg, PilotState
+from .context import Chart, chart_for, check_claims, either, name_of, tally
+from .flight import crossed, fly, game_over
+from .hazard import reroll
+from .log import FlightLog, Plan, Reroll
+from .state import PilotState, Replay, new_state
 
-Place = Airport | Beacon
-XY = tuple[float, float]
-
-
-@dataclass
-class Replay(Rulings):
-    """A flight log being replayed: the chart, the state and the rulings so far."""
-
-    chart: Chart
-    state: PilotState
-    empty_roll: bool = False
-    """The last event was a planning roll that could plan nothing valid."""
-
-
-def new_state(chart: Chart) -> PilotState:
-    """Return a fresh Pilot Log: every box open, the plane at Pendleton."""
-    return PilotState(chart.start.id, chart.cargo_boxes())
+__all__ = ["Replay", "crossed", "fly", "game_over", "new_state", "plan", "replay"]
 
 
 def replay(chart: Chart, log: FlightLog) -> Replay:
@@ -65,32 +40,6 @@ def replay(chart: Chart, log: FlightLog) -> Replay:
     return game
 
 
-def game_over(game: Replay, event: Model) -> None:
-    """End game: nothing is played after the game ended (one finding, not one an event)."""
-    if game.once("game over"):
-        game.rule("game.over", "End game", _over_words(game.state), event.where(),
-                  turn=len(game.state.flights) or None)
-
-
-def _over_words(state: PilotState) -> str:
-    if state.over == "crash":
-        return f"the game ended with the crash on flight {len(state.flights)}: nothing more " \
-            "is played"
-    return ("the game ended when a planning roll gave no valid cargo or destination with no "
-            "plan rerolls left: nothing more is played")
-
-
-def cargo_class_number(tables: AirCargoRules, weight: int) -> int:
-    """Return what a cargo adds to a check: its class's number (the heaviest class's for a
-    weight beyond the table, so a wrongly planned cargo still replays)."""
-    for cargo_class in tables.cargo_classes:
-        low, high = cargo_class.weights
-        if low <= weight <= high:
-            return cargo_class.hazard
-    heaviest = max(tables.cargo_classes, key=lambda c: c.weights[1])
-    return heaviest.hazard if weight > heaviest.weights[1] else 0
-
-
 # --- planning ---------------------------------------------------------------------------------
 
 
@@ -98,40 +47,72 @@ def plan(game: Replay, p: Plan) -> None:
     """Planning Phase: roll both dice, reroll with PLAN REROLL boxes, plan one thing."""
     state, chart = game.state, game.chart
     state.plannings += 1
-    limit = chart.tables.boxes.plan_reroll.count
-    dice = list(p.dice)
-    for n, picked in enumerate(p.rerolls):
-        state.resources.plan_rerolls += 1
-        if state.resources.plan_rerolls > limit and game.once("plan rerolls"):
+    dice, rerolls = p.dice, p.rerolls  # each read once: a model's attributes are slow
+    game.faces += dice
+    if rerolls:
+        dice = _rerolls(game, p, dice, rerolls)
+    a, b = dice
+    cargo, ref = p.cargo, p.destination
+    # The common case first: one cargo or one destination, open to the roll.
+    if ref is None and cargo is not None:
+        if cargo in (a, b, a + b) and state.open_cargo[cargo] > 0:
+            state.open_cargo[cargo] -= 1
+            state.planned_cargo.append(cargo)
+            game.empty_roll = False
+            return
+    elif cargo is None and ref is not None:
+        stop = chart.stop(ref)
+        if stop is not None and stop.airport and not stop.start and (
+                stop.id not in state.planned and stop.dice_id in (10 * a + b, 10 * b + a)):
+            state.planned.append(stop.id)
+            game.empty_roll = False
+            return
+    _plan_as_written(game, p, dice, cargo, ref)
+
+
+def _plan_as_written(game: Replay, p: Plan, dice: list[int], cargo: int | None,
+                     ref: int | str | None) -> None:
+    """Planning Phase: rule on a roll that plans what it may not, two things or nothing."""
+    state, chart = game.state, game.chart
+    a, b = dice
+    weights = sorted({w for w in (a, b, a + b) if state.open_cargo[w] > 0})
+    airports = sorted({n for n in (10 * a + b, 10 * b + a)
+                       if any(i not in state.planned for i in chart.by_dice.get(n, ()))})
+    if cargo is not None and ref is not None:
+        game.rule("plan.two-choices", "Planning Phase", f"a roll plans a cargo or a "
+                  f"destination: the record has cargo {cargo} and destination {ref}",
+                  p.where("destination"))
+    if cargo is not None:
+        _plan_cargo(game, p, dice, cargo)
+    if ref is not None:
+        _plan_destination(game, p, dice, ref)
+    game.empty_roll = not weights and not airports
+    if cargo is None and ref is None:
+        if weights or airports:
+            game.rule("plan.unused", "Planning Phase", f"the dice {_dice(dice)} plan "
+                      f"{_options(weights, airports)}; the record plans nothing (use them, or "
+                      "tick a PLAN REROLL box and reroll)", p.where("dice"))
+        elif state.resources.plan_rerolls >= chart.plan_reroll_boxes:
+            state.over = "nothing-valid"
+
+
+def _rerolls(game: Replay, p: Plan, dice: list[int], rerolls: list[Reroll]) -> list[int]:
+    """Planning Phase: each reroll ticks a PLAN REROLL box; return the dice after them."""
+    used, limit = game.state.resources, game.chart.plan_reroll_boxes
+    for n, picked in enumerate(rerolls):
+        used.plan_rerolls += 1
+        if used.plan_rerolls > limit and game.once("plan rerolls"):
             game.rule("plan.no-reroll-left", "Planning Phase", f"the Pilot Log has {limit} "
-                      f"PLAN REROLL boxes; this is reroll {state.resources.plan_rerolls}",
+                      f"PLAN REROLL boxes; this is reroll {used.plan_rerolls}",
                       p.where("rerolls", n))
-        before = list(dice)
+        before = dice
+        game.faces += picked.got
         dice, fair = reroll(dice, picked)
         if not fair:
             game.rule("plan.reroll-dice", "Planning Phase", f"a reroll picks up one or both "
                       f"dice on the table ({' and '.join(map(str, before))}): the record picks "
                       f"up {picked.reroll} and gets {picked.got}", p.where("rerolls", n))
-    open_weights = [w for w, left in state.open_cargo.items() if left > 0]
-    weights = cargo_options(dice, open_weights)
-    airports = destination_options(dice, [a for a in chart.board.airports
-                                          if a.id not in state.planned])
-    if p.cargo is not None and p.destination is not None:
-        game.rule("plan.two-choices", "Planning Phase", f"a roll plans a cargo or a "
-                  f"destination: the record has cargo {p.cargo} and destination "
-                  f"{p.destination}", p.where("destination"))
-    if p.cargo is not None:
-        _plan_cargo(game, p, dice, p.cargo)
-    if p.destination is not None:
-        _plan_destination(game, p, dice, p.destination)
-    game.empty_roll = not weights and not airports
-    if p.cargo is None and p.destination is None:
-        if weights or airports:
-            game.rule("plan.unused", "Planning Phase", f"the dice {_dice(dice)} plan "
-                      f"{_options(weights, airports)}; the record plans nothing (use them, or "
-                      "tick a PLAN REROLL box and reroll)", p.where("dice"))
-        elif state.resources.plan_rerolls >= limit:
-            state.over = "nothing-valid"
+    return dice
 
 
 def _dice(dice: list[int]) -> str:
@@ -141,31 +122,28 @@ def _dice(dice: list[int]) -> str:
 def _options(weights: list[int], airports: list[int]) -> str:
     parts = []
     if weights:
-        parts.append("cargo " + _or(weights))
+        parts.append("cargo " + either(weights))
     if airports:
-        parts.append("airport " + _or(airports))
+        parts.append("airport " + either(airports))
     return " or ".join(parts)
-
-
-def _or(values: list[int]) -> str:
-    words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _plan_cargo(game: Replay, p: Plan, dice: list[int], weight: int) -> None:
     """Cargo planning: one die or the sum, a box of that weight still open."""
     state, chart = game.state, game.chart
-    rolled = sorted({*dice, sum(dice)})
-    if weight not in rolled:
+    a, b = dice
+    if weight != a and weight != b and weight != a + b:
+        rolled = sorted({a, b, a + b})
         game.rule("plan.cargo-dice", "Cargo planning", f"the dice {_dice(dice)} give weight "
-                  f"{_or(rolled)} (one die, or both added); the record plans {weight}",
+                  f"{either(rolled)} (one die, or both added); the record plans {weight}",
                   p.where("cargo"))
     elif state.open_cargo[weight] <= 0:
-        boxes = chart.cargo_boxes()[weight]
+        boxes = chart.boxes[weight]
         why = (f"the CARGO WEIGHT table has no box of weight {weight}" if not boxes else
                f"every box of weight {weight} ({boxes}) is already ticked")
         game.rule("plan.cargo-no-box", "Cargo planning", f"{why}; the dice also give "
-                  f"{_or([w for w in rolled if w != weight])}", p.where("cargo"))
+                  f"{either([w for w in sorted({a, b, a + b}) if w != weight])}",
+                  p.where("cargo"))
     state.open_cargo[weight] -= 1
     state.planned_cargo.append(weight)
 
@@ -180,287 +158,18 @@ def _plan_destination(game: Replay, p: Plan, dice: list[int], ref: int | str) ->
         what = "the start airport, never a destination" if airport else "no airport on the map"
         game.rule("plan.unknown-airport", "Destination planning", f"{ref!r} is {what}"
                   f"{chart.suggest(ref) if airport is None else ''}; the dice read "
-                  f"{_or(reads)}", p.where("destination"))
+                  f"{either(reads)}", p.where("destination"))
         return
     if airport.dice_id not in reads:
         game.rule("plan.destination-dice", "Destination planning", f"the dice {_dice(dice)} "
-                  f"read airport {_or(reads)} (both digits, in either order); the record plans "
+                  f"read airport {either(reads)} (both digits, in either order); the record plans "
                   f"{name_of(airport)}", p.where("destination"))
     elif airport.id in state.planned:
         done = " and visited" if airport.id in state.visited else ""
         game.rule("plan.destination-planned", "Destination planning", f"{name_of(airport)} "
                   f"is already ticked{done}: it has one box", p.where("destination"))
-        return
-    state.planned.append(airport.id)
-
-
-# --- flights ----------------------------------------------------------------------------------
-
-
-def fly(game: Replay, f: Fly) -> None:
-    """Prepare flight, then Execute flight leg by leg."""
-    state, chart = game.state, game.chart
-    game.empty_roll = False
-    turn = len(state.flights) + 1
-    dest = chart.airport(f.to)
-    if dest is None or dest.start:
-        what = "the start airport, never a destination" if dest else "no airport on the map"
-        game.rule("flight.unknown-airport", "Prepare flight", f"{f.to!r} is {what}"
-                  f"{chart.suggest(f.to) if dest is None else ''}; the flight's legs are not "
-                  "checked", f.where("to"), turn=turn)
-        state.weather += len(f.legs)
-        return
-    origin = chart.place(state.position)
-    assert origin is not None
-    if f.from_ is not None:
-        said = chart.place(f.from_)
-        if said is None or said.id != origin.id:
-            first = ("the first flight starts at Pendleton" if turn == 1 else
-                     "a flight starts at the last airport visited")
-            game.rule("flight.from", "Flight phase - general", f"{first}: {name_of(origin)}; "
-                      f"the record has {f.from_}", f.where("from"), turn=turn)
-    _prepare(game, f, dest, origin, turn)
-    flight = FlownFlight(turn, origin.id, dest.id, f.cargo)
-    state.flights.append(flight)
-    state.visited.append(dest.id)
-    if not f.legs:
-        game.rule("flight.no-legs", "Execute flight", f"a flight flies one leg or more to its "
-                  f"destination; the record has none to {name_of(dest)}", f.where("to"),
-                  turn=turn)
-    here: Place = origin
-    for i, leg in enumerate(f.legs):
-        if state.over is not None:
-            if game.once(("after crash", turn)):
-                game.rule("game.over", "End game", _over_words(state), leg.where(), turn=turn)
-            break
-        if here.id == dest.id and i:
-            game.rule("leg.after-landing", "Execute flight", f"the flight landed at its "
-                      f"destination {name_of(dest)} on the leg before: it ends there",
-                      leg.where("to"), turn=turn)
-        here = fly_leg(game, flight, leg, here, dest)
-    if state.over is not None:
-        return
-    if f.legs and here.id != dest.id:
-        game.rule("flight.not-arrived", "Execute flight", f"the flight's last leg ends at "
-                  f"{name_of(here)}, not at its destination {name_of(dest)}",
-                  f.legs[-1].where("to"), turn=turn)
-    flight.arrived = here.id == dest.id
-    state.position = dest.id
-    state.delivered.append(f.cargo)
-
-
-def _prepare(game: Replay, f: Fly, dest: Airport, origin: Place, turn: int) -> None:
-    """Prepare flight: a valid destination (planned, not visited), a valid cargo (planned,
-    not delivered)."""
-    state = game.state
-    if dest.id == origin.id:
-        game.rule("flight.destination", "Prepare flight", f"the plane is at {name_of(dest)} "
-                  "already", f.where("to"), turn=turn)
-    elif dest.id in state.visited:
-        when = state.visited.index(dest.id) + 1
-        game.rule("flight.visited", "Flight phase - general", f"airports can be visited only "
-                  f"once: {name_of(dest)} was visited on flight {when}", f.where("to"),
-                  turn=turn)
-    elif dest.id not in state.planned:
-        game.rule("flight.not-planned", "Prepare flight", f"{name_of(dest)} is not planned "
-                  "(its box is not ticked): a flight needs a planned destination",
-                  f.where("to"), turn=turn)
-    if f.cargo in state.planned_cargo:
-        state.planned_cargo.remove(f.cargo)
-        return
-    planned = _or(sorted(state.planned_cargo)) if state.planned_cargo else "none"
-    if f.cargo in state.delivered:
-        game.rule("flight.cargo-delivered", "Flight phase - general", f"cargo may only be "
-                  f"delivered once: the cargo of weight {f.cargo} planned is delivered "
-                  f"already (planned and not delivered: {planned})", f.where("cargo"),
-                  turn=turn)
-    else:
-        game.rule("flight.cargo-not-planned", "Prepare flight", f"no cargo of weight "
-                  f"{f.cargo} is planned (ticked and not yet circled): planned and not "
-                  f"delivered: {planned}", f.where("cargo"), turn=turn)
-
-
-def fly_leg(game: Replay, flight: FlownFlight, leg: Leg, here: Place, dest: Airport
-            ) -> Place:
-    """Execute flight, one leg: a weather box, a straight line no longer than the leg
-    template to a beacon or the destination, and its hazard checks. Return where it ends."""
-    state, chart = game.state, game.chart
-    board, turn = chart.board, flight.number
-    state.weather += 1
-    box = state.weather
-    per_row = chart.tables.weather.boxes_per_row
-    if box > chart.weather_boxes and game.once("weather out"):
-        game.rule("weather.no-box", "Weather", f"the weather table has {chart.weather_boxes} "
-                  f"boxes, one crossed at the start of each leg: none is left for leg {box}",
-                  leg.where("to"), turn=turn)
-    if leg.weather_box is not None and leg.weather_box != box:
-        row, col = divmod(box - 1, per_row)
-        game.rule("weather.box", "Weather", f"this leg crosses weather box {box} (row "
-                  f"{row + 1}, box {col + 1}): one box at the start of each leg, row by row; "
-                  f"the record has {leg.weather_box}", leg.where("weather_box"), turn=turn)
-    row = weather_row(min(box, chart.weather_boxes), per_row)
-    start = (here.x, here.y)
-    target = chart.place(leg.to)
-    if target is None:
-        game.rule("leg.unknown-place", "Execute flight", f"no beacon or airport {leg.to!r} on "
-                  f"the map{chart.suggest(leg.to)}; its checks are not matched to the map",
-                  leg.where("to"), turn=turn)
-        flown = FlownLeg(box, start, start, "")
-        flight.legs.append(flown)
-        _checks(game, flight, flown, leg, None, here, dest, row)
-        return here
-    seg = (start, (target.x, target.y))
-    if target.id == here.id:
-        game.rule("leg.same-place", "Execute flight", f"a leg from {name_of(here)} to itself: "
-                  "each leg reaches a beacon or the planned destination", leg.where("to"),
-                  turn=turn)
-    elif not within_exactly(start, seg[1], board.leg_length):
-        length = ((seg[1][0] - start[0]) ** 2 + (seg[1][1] - start[1]) ** 2) ** 0.5
-        game.rule("leg.too-long", "Execute flight", f"the leg from {name_of(here)} to "
-                  f"{name_of(target)} is {length:.1f} {board.unit_name}s, longer than the leg "
-                  f"template ({board.leg_length:g} {board.unit_name}s)", leg.where("to"),
-                  turn=turn)
-    if isinstance(target, Airport) and target.id != dest.id:
-        game.rule("leg.not-a-beacon", "Execute flight", f"the next leg must reach a beacon or "
-                  f"the planned destination ({name_of(dest)}); {name_of(target)} is another "
-                  "airport", leg.where("to"), turn=turn)
-    flown = FlownLeg(box, start, seg[1], target.id)
-    flight.legs.append(flown)
-    _checks(game, flight, flown, leg, crossed(chart, here, target), here,
-            target if isinstance(target, Airport) and target.id == dest.id else None, row)
-    return target
-
-
-def crossed(chart: Chart, a: Place, b: Place) -> list[str]:
-    """Return the ids of the mountain ranges a leg crosses, in the order it meets them."""
-    known = chart.net.leg(a.id, b.id)
-    seg = ((a.x, a.y), (b.x, b.y))
-    ids = list(known.crossings) if known is not None else list(
-        mountains_crossed(chart.board, [seg])[0])
-    return sorted(ids, key=lambda m: closest_point(seg, chart.centres[m])[0])
-
-
-def _checks(game: Replay, flight: FlownFlight, flown: FlownLeg, leg: Leg,
-            mountains: list[str] | None, here: Place, landing: Airport | None,
-            row: int) -> None:
-    """Match the log's checks to the ones the leg calls for, and replay each."""
-    state, chart = game.state, game.chart
-    turn = flight.number
-    seg = (flown.start, flown.end)
-    expected = (mountains or []) + ([LANDING] if landing is not None else [])
-    seen: list[str] = []
-    cargo = cargo_class_number(chart.tables, flight.cargo)
-    for check in leg.checks:
-        if state.over is not None:
-            if game.once(("after crash", turn)):
-                game.rule("game.over", "End game", _over_words(state), check.where(),
-                          turn=turn)
-            return
-        key, hazard, point = _target(game, check, seg, landing, turn)
-        derived = True
-        if key is not None:
-            if key in seen:
-                game.rule("check.twice", "Hazards", f"a leg has one check per mountain range "
-                          f"it crosses and one landing: {_check_name(chart, key)} is checked "
-                          "already on this leg", check.where("at"), turn=turn)
-                derived = False
-            elif mountains is not None and key not in expected:
-                game.rule("check.invented", "Hazards", _invented_words(chart, key, here, seg,
-                                                                        flown.to),
-                          check.where("at"), turn=turn)
-                derived = False
-                point = _edge(chart, key, point)
-            seen.append(key)
-        out = judge(chart.tables, check, hazard=hazard, row=row, cargo=cargo,
-                    used=state.resources, rulings=game, turn=turn)
-        flown.checks.append(CheckMark(key or check.at, point, out.total,
-                                      check.result == "pass", derived))
-        if check.result == "fail":
-            state.over, state.crash, flight.crashed = "crash", point, True
-    if mountains is None or state.over is not None:
-        return  # after a crash no more checks are due
-    for key in expected:
-        if key not in seen:
-            game.rule("check.missing", "Hazards", _missing_words(chart, key, seg, flown.to),
-                      leg.where("to"), turn=turn)
-            flown.missing.append((key, _point(chart, key, seg)))
-    if LANDING in seen and seen[-1] != LANDING:
-        game.rule("check.order", "Hazards", "the landing check comes last, after the "
-                  "mountains the leg crosses on the way", leg.where("checks"), turn=turn)
-
-
-def _target(game: Replay, check: Check, seg: tuple[XY, XY], landing: Airport | None,
-            turn: int) -> tuple[str | None, int, XY]:
-    """Return what a check is about (a mountain's id or ``landing``), its hazard number and
-    where to mark it."""
-    chart = game.chart
-    if check.at.strip().lower() == LANDING:
-        airport = landing or chart.airport(game.state.flights[-1].destination)
-        assert airport is not None
-        return LANDING, airport.hazard or 0, (airport.x, airport.y)
-    mountain = chart.mountain(check.at)
-    if mountain is None:
-        game.rule("check.unknown-mountain", "Hazards", f"no mountain range {check.at!r} on "
-                  f"the map{chart.suggest(check.at, mountains=True)} (write its name, or "
-                  "landing)", check.where("at"), turn=turn)
-        return None, 0, seg[1]
-    return mountain.id, mountain.hazard, closest_point(seg, (mountain.x, mountain.y))[1]
-
-
-def _edge(chart: Chart, key: str, point: XY) -> XY:
-    """Return the point of a mountain's circle nearest ``point`` (where a check the leg does
-    not call for is marked), or ``point`` for a landing."""
-    m = chart.mountain(key)
-    if m is None:
-        return point
-    dx, dy = point[0] - m.x, point[1] - m.y
-    d = (dx * dx + dy * dy) ** 0.5 or 1.0
-    return m.x + dx / d * m.radius, m.y + dy / d * m.radius
-
-
-def _point(chart: Chart, key: str, seg: tuple[XY, XY]) -> XY:
-    m = chart.mountain(key)
-    return seg[1] if m is None else closest_point(seg, (m.x, m.y))[1]
-
-
-def _check_name(chart: Chart, key: str) -> str:
-    if key == LANDING:
-        return "the landing"
-    m = chart.mountain(key)
-    return f"{m.name or m.id} (H{m.hazard})" if m else key
-
-
-def _distance(chart: Chart, key: str, seg: tuple[XY, XY]) -> str:
-    m = chart.mountain(key)
-    if m is None:
-        return ""
-    px, py = closest_point(seg, (m.x, m.y))[1]
-    d = ((px - m.x) ** 2 + (py - m.y) ** 2) ** 0.5
-    unit = chart.board.unit_name
-    side = "within" if d <= m.radius else "beyond"
-    return f"it passes {d:.1f} {unit}s from its centre, {side} its radius of {m.radius:g}"
-
-
-def _leg_name(chart: Chart, here: Place, to: str) -> str:
-    there = chart.place(to) if to else None
-    return f"the leg from {name_of(here)} to {name_of(there)}"
-
-
-def _invented_words(chart: Chart, key: str, here: Place, seg: tuple[XY, XY], to: str) -> str:
-    leg = _leg_name(chart, here, to)
-    if key == LANDING:
-        return (f"{leg} lands nowhere: a landing check is made on landing at the "
-                "destination")
-    return (f"{leg} does not cross {_check_name(chart, key)}: {_distance(chart, key, seg)}; "
-            "no check is made there")
-
-
-def _missing_words(chart: Chart, key: str, seg: tuple[XY, XY], to: str) -> str:
-    there = chart.place(to)
-    if key == LANDING:
-        return f"landing at {name_of(there)}: the landing hazard check is missing"
-    return (f"this leg crosses {_check_name(chart, key)}: {_distance(chart, key, seg)}; its "
-            "hazard check is missing")
+    if airport.id not in state.planned:  # an airport has one box: ticked once, whatever else
+        state.planned.append(airport.id)
 
 
 # --- the end ----------------------------------------------------------------------------------
@@ -476,11 +185,11 @@ def finish(game: Replay, log: FlightLog) -> None:
         game.rule("end.reason", "End game", _end_words(game, derived, end.reason),
                   end.where("reason"), turn=len(state.flights) or None)
     lost = derived == "crash"
-    undelivered = len(state.planned_cargo) + sum(1 for f in state.flights if f.crashed)
-    unvisited = sum(1 for a in state.planned if a not in state.visited)
+    # The cargo on board the crash is not delivered; an airport has one box, ticked once.
+    undelivered = len(state.planned_cargo) + lost
+    unvisited = len(set(state.planned).difference(state.visited))
     state.tally = tally(chart.tables, state.delivered, undelivered, unvisited, lost=lost)
-    check_claims(game, chart, state.tally, end.score, end.rank, end.where("score"),
-                 end.where("rank"))
+    check_claims(game, chart, state.tally, end.score, end.rank, end.where)
 
 
 def _end_words(game: Replay, derived: str, claimed: str) -> str:
@@ -531,12 +240,39 @@ def dice_in_order(log: FlightLog) -> Iterator[tuple[int, Model, tuple[str | int,
                             yield v, c, ("prayers", n, "got", i), "Prayer", flight
 
 
+def dice_faces(log: FlightLog) -> list[int]:
+    """Return every die of the record in the order rolled, as :func:`dice_in_order` yields
+    them, as plain numbers."""
+    faces: list[int] = []
+    for event in log.events:
+        p = event.plan
+        if p is not None:
+            faces += p.dice
+            for r in p.rerolls:
+                faces += r.got
+        elif event.fly is not None:
+            for leg in event.fly.legs:
+                for c in leg.checks:
+                    faces.append(c.weather_die)
+                    faces += c.dice
+                    for r in c.prayers:
+                        faces += r.got
+    return faces
+
+
 def check_dice(game: Replay, log: FlightLog) -> None:
     """With a ``seed``, every die in the record, in the order rolled, must be what the
-    seeded dice roll."""
-    dice = (RolledDie(value, partial(model.where, *path), section, flight)
-            for value, model, path, section, flight in dice_in_order(log))
-    check_seeded(game, log.seed, dice, order="the order rolled")
+    seeded dice roll (where a die is written is looked up only for the first that is not;
+    the dice are those noted as replayed, unless some were passed over)."""
+    if log.seed is None:
+        return
+    found = first_unseeded(log.seed, game.faces if game.every_die else dice_faces(log))
+    if found is None:
+        return
+    n, rolled = found
+    value, model, path, section, flight = next(itertools.islice(dice_in_order(log), n, None))
+    die = RolledDie(value, partial(model.where, *path), section, flight)
+    rule_unseeded(game, log.seed, die, rolled, order="the order rolled")
 
 
 # --- the command line -------------------------------------------------------------------------

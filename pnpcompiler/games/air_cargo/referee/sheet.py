@@ -61,8 +61,7 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
     undelivered = max(0, len(log.cargo.planned) - len(log.cargo.delivered))
     unvisited = len({a.id for _, a in planned} - {a.id for _, a in visited})
     result = tally(chart.tables, list(log.cargo.delivered), undelivered, unvisited, lost=lost)
-    check_claims(rulings, chart, result, log.score, log.rank, log.where("score"),
-                 log.where("rank"))
+    check_claims(rulings, chart, result, log.score, log.rank, log.where)
     return rulings, result
 
 

@@ -1,17 +1,21 @@
 """The state of a game of Air Cargo while a flight log is replayed: the Pilot Log's boxes,
-where the plane is, and every flight flown (what the map trace draws)."""
+where the plane is, and every flight flown (what the map trace draws).
+
+Every class has slots, and a state copies in a few list copies (:meth:`PilotState.copy`): a
+flight already flown is never changed again, so copies share them."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .context import Tally
+from ....referee import Rulings
+from .context import Chart, Tally
 
 XY = tuple[float, float]
 
 
-@dataclass
+@dataclass(slots=True)
 class Resources:
     """The rows of boxes ticked so far: PLAN REROLL, STAMINA, PRAYER REROLL."""
 
@@ -20,9 +24,11 @@ class Resources:
     prayers: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CheckMark:
-    """A hazard check as flown: where it was, its numbers and its result."""
+    """A hazard check as flown: where it was, its numbers and its result. Never changed once
+    made (forks share it); not frozen, because a frozen one costs three times as much to
+    make and a replay makes one a check."""
 
     at: str
     """The mountain range's id, or ``landing``."""
@@ -36,7 +42,7 @@ class CheckMark:
     """Whether the map asks for this check (False: the log invents it)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class FlownLeg:
     """One leg as flown: its ends (map units), its weather box and its checks."""
 
@@ -51,7 +57,7 @@ class FlownLeg:
     where the leg meets it."""
 
 
-@dataclass
+@dataclass(slots=True)
 class FlownFlight:
     """A flight as flown: from, to, cargo, legs, and how it ended."""
 
@@ -64,7 +70,7 @@ class FlownFlight:
     arrived: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class PilotState:
     """The game at one moment: the Pilot Log's boxes, the plane, the flights flown."""
 
@@ -91,6 +97,15 @@ class PilotState:
     """How the game ended: stop, crash or nothing-valid."""
     tally: Tally | None = None
 
+    def copy(self) -> PilotState:
+        """Return a copy that actions can change without changing this one."""
+        used = self.resources
+        return PilotState(self.position, self.open_cargo.copy(), list(self.planned_cargo),
+                          list(self.delivered), list(self.planned), list(self.visited),
+                          self.weather, Resources(used.plan_rerolls, used.stamina, used.prayers),
+                          list(self.flights), self.plannings, self.over, self.crash, self.end,
+                          self.tally)
+
     @property
     def legs(self) -> int:
         """Return how many legs have been flown."""
@@ -100,3 +115,33 @@ class PilotState:
     def checks(self) -> list[CheckMark]:
         """Return every hazard check flown, in order."""
         return [c for f in self.flights for leg in f.legs for c in leg.checks]
+
+
+@dataclass
+class Replay(Rulings):
+    """A flight log being replayed: the chart, the state and the rulings so far."""
+
+    chart: Chart
+    state: PilotState
+    empty_roll: bool = False
+    """The last event was a planning roll that could plan nothing valid."""
+    written_box: int = 0
+    """The weather box the record's own numbering stands at (its last ``weather_box``)."""
+    faces: list[int] = field(default_factory=list)
+    """Every die replayed so far, in the order rolled (what the seed is checked against)."""
+    every_die: bool = True
+    """Whether ``faces`` holds every die of the record so far: False once dice were passed
+    over (after the game ended, a flight to no airport), when the record is read again."""
+
+    def copy(self) -> Replay:
+        """Return a copy that actions can change without changing this one (the chart is
+        shared)."""
+        return Replay(self.chart, self.state.copy(), self.empty_roll, self.written_box,
+                      list(self.faces), self.every_die, findings=list(self.findings),
+                      incidents=list(self.incidents), reported=set(self.reported),
+                      piece_word=self.piece_word)
+
+
+def new_state(chart: Chart) -> PilotState:
+    """Return a fresh Pilot Log: every box open, the plane at Pendleton."""
+    return PilotState(chart.start.id, chart.cargo_boxes())

@@ -13,6 +13,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from typer.testing import CliRunner
 
 from pnpcompiler.cli import app
+from pnpcompiler.project import GameContent, load_game
 
 GOLDEN = Path(__file__).parent / "golden"
 CONTENT_BASE = GOLDEN / "content" / "_base"
@@ -91,3 +92,11 @@ def pnp() -> Callable[..., tuple[int, str]]:
         return result.exit_code, result.output
 
     return run
+
+
+@pytest.fixture(scope="session")
+def rushing_tin() -> GameContent:
+    """The real Rushing Tin content, loaded once for every test that reads it."""
+    loaded, _ = load_game(Path(__file__).resolve().parent.parent / "content", "rushing-tin")
+    assert loaded is not None
+    return loaded

@@ -12,10 +12,10 @@ import pytest
 from pnpcompiler.games.rushing_tin.referee.accepting import turn_acceptances
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.log import Turn
-from pnpcompiler.games.rushing_tin.referee.replay import build_context
-from pnpcompiler.games.rushing_tin.referee.state import Controller
-from pnpcompiler.project import GameContent, load_game
+from pnpcompiler.project import GameContent
 from pnpcompiler.referee import referee_file
+
+from .rt_tables import shift_in_turn_5
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,20 +72,14 @@ def test_1_14_ties_are_re_rolled(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def game() -> GameContent:
-    loaded, _ = load_game(ROOT / "content", "rushing-tin")
-    assert loaded is not None
-    return loaded
+def game(rushing_tin: GameContent) -> GameContent:
+    return rushing_tin
 
 
 @pytest.fixture
 def table(game: GameContent) -> Context:
     """Turn 5 with three ATCs, A (the lead), B and C, each holding three pending cards."""
-    ctx = build_context(game, "RT001")
-    ctx.state.turn = 5
-    ctx.state.seating = ["A", "B", "C"]
-    ctx.state.lead = "A"
-    ctx.state.controllers = {a: Controller(a, wage=500) for a in ("A", "B", "C")}
+    ctx = shift_in_turn_5(game, "ABC")
     hands = {"A": A_CARDS, "B": B_CARDS, "C": ["RA304", "AL402", "TJ403"]}
     for atc, cards in hands.items():
         ctx.state.controllers[atc].pending = list(cards)

@@ -19,36 +19,30 @@ from pnpcompiler.games.rushing_tin.referee.flight import fly
 from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
 from pnpcompiler.games.rushing_tin.referee.replay import (
     accept,
-    build_context,
     celebrity_deadlines,
     end_moves,
     one_move,
     start_turn,
 )
-from pnpcompiler.games.rushing_tin.referee.state import Controller, Plane, WeatherSystem
+from pnpcompiler.games.rushing_tin.referee.state import Plane, WeatherSystem
 from pnpcompiler.geometry.hexgrid import direction_index
-from pnpcompiler.project import GameContent, load_game
+from pnpcompiler.project import GameContent
 from pnpcompiler.referee import referee_file
+
+from .rt_tables import shift_in_turn_5
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def game() -> GameContent:
-    loaded, _ = load_game(ROOT / "content", "rushing-tin")
-    assert loaded is not None
-    return loaded
+def game(rushing_tin: GameContent) -> GameContent:
+    return rushing_tin
 
 
 @pytest.fixture
 def table(game: GameContent) -> Context:
     """A shift in turn 5 (9:00) with two ATCs, A and B, and nothing on the map."""
-    ctx = build_context(game, "RT001")
-    ctx.state.turn = 5
-    ctx.state.seating = ["A", "B"]
-    ctx.state.lead = "A"
-    ctx.state.controllers = {a: Controller(a, wage=500) for a in ("A", "B")}
-    return ctx
+    return shift_in_turn_5(game, "AB")
 
 
 def put(ctx: Context, pid: int, flight: str, at: str | None, facing: str, level: int, *,

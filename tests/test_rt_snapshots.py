@@ -18,7 +18,7 @@ from pnpcompiler.games.rushing_tin.map_checks import geometry_for
 from pnpcompiler.games.rushing_tin.referee.snapshot import board_at
 from pnpcompiler.games.rushing_tin.referee.state import HexNames, Shift, WeatherSystem, Wind
 from pnpcompiler.layout.model import Element, Ellipse, Face, Group, Polygon, Text
-from pnpcompiler.project import GameContent, load_game
+from pnpcompiler.project import GameContent
 from pnpcompiler.referee import Report, board_pages, referee_file
 from pnpcompiler.render.board import board_pdf
 from pnpcompiler.render.svg import face_svg
@@ -70,10 +70,8 @@ LEVEL_COLOURS = {2: "#CC79A7", 5: "#56B4E9"}
 
 
 @pytest.fixture(scope="module")
-def game() -> GameContent:
-    loaded, _ = load_game(CONTENT, "rushing-tin")
-    assert loaded is not None
-    return loaded
+def game(rushing_tin: GameContent) -> GameContent:
+    return rushing_tin
 
 
 @pytest.fixture(scope="module")

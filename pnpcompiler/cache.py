@@ -591,15 +591,11 @@ def _remove_empty_parents(folder: Path, top: Path) -> None:
 @contextlib.contextmanager
 def locked(state_dir: Path) -> Iterator[None]:
     """Hold the game's build lock: two builds into one output folder wait for each other."""
-    import fcntl
+    from filelock import FileLock
 
     state_dir.mkdir(parents=True, exist_ok=True)
-    with open(state_dir / "lock", "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with FileLock(state_dir / "lock"):
+        yield
 
 
 # -- the whole build ----------------------------------------------------------------------

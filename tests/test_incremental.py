@@ -398,3 +398,25 @@ def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
     assert "rushing-tin: 2 of " in output
     after = _snapshot(out)
     assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}
+
+
+def test_a_second_build_into_the_same_folder_waits_for_the_first(tmp_path: Path) -> None:
+    import threading
+
+    from pnpcompiler.cache import locked
+
+    state = tmp_path / "out" / ".cache" / "rushing-tin"
+    order: list[str] = []
+
+    def second_build() -> None:
+        with locked(state):
+            order.append("second")
+
+    with locked(state):
+        second = threading.Thread(target=second_build)
+        second.start()
+        second.join(0.5)
+        assert second.is_alive(), "the second build ran while the first held the lock"
+        order.append("first")
+    second.join(10)
+    assert order == ["first", "second"]

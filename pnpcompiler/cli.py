@@ -17,6 +17,8 @@ import typer
 from . import __version__
 
 if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
     from .cache import Inputs
     from .findings import Finding
     from .kit import KitOptions
@@ -461,33 +463,43 @@ def _print_kit(slug: str, out_dir: Path, result: object, changed: int) -> None:
 
 
 class ProgressBar:
-    """A one-line progress bar on a terminal's stderr; silent when stderr is not a terminal."""
+    """A progress bar on a terminal's stderr, cleared when done; silent when stderr is not a
+    terminal (or one that cannot redraw a line)."""
 
     def __init__(self, label: str, *, enabled: bool) -> None:
         self.label = label
         self.enabled = enabled and sys.stderr.isatty()
-        self.shown = False
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
 
     def __enter__(self) -> ProgressBar:
+        if self.enabled:
+            # Imported here: rich takes longer to load than the rest of `pnp --help`.
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TextColumn
+
+            console = Console(stderr=True)
+            if not console.is_interactive:  # a dumb terminal cannot redraw a line
+                return self
+            self.bar = Progress(TextColumn("{task.fields[label]}:"), BarColumn(bar_width=24),
+                                TextColumn("{task.description} {task.fields[count]}"),
+                                console=console, transient=True)
+            self.task = self.bar.add_task("", total=None, label=self.label, count="")
+            self.bar.start()
         return self
 
     def __call__(self, stage: str, done: int, total: int) -> None:
-        if not self.enabled:
+        if self.bar is None or self.task is None:
             return
-        if total:
-            filled = round(24 * done / total)
-            bar = "#" * filled + "-" * (24 - filled)
-            text = f"{self.label}: [{bar}] {stage} {done}/{total}"
-        else:
-            text = f"{self.label}: {stage}: {done} pages"
-        sys.stderr.write("\r" + text[:78].ljust(78))
-        sys.stderr.flush()
-        self.shown = True
+        # A stage without a total (the PDF's pages) counts what it has done so far.
+        count = f"{done}/{total}" if total else f"{done} pages"
+        self.bar.update(self.task, description=stage, completed=done, total=total or None,
+                        count=count)
 
     def __exit__(self, *exc: object) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 78 + "\r")
-            sys.stderr.flush()
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
 
 
 @app.command()

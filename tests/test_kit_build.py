@@ -267,6 +267,7 @@ def test_quiet_build_counts_warnings_in_one_line(pnp: Callable[..., tuple[int, s
 
 
 def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
     import sys
 
     from pnpcompiler.cli import ProgressBar
@@ -281,15 +282,30 @@ def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) 
             written.append(text)
             return len(text)
 
+    def shown() -> str:
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(written))
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name in ("TTY_INTERACTIVE", "TTY_COMPATIBLE", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(sys, "stderr", Terminal())
     with ProgressBar("rushing-tin", enabled=True) as bar:
         bar("faces", 83, 166)
-        bar("pdf a4", 12, 0)
-    assert "[############------------] faces 83/166" in written[0]
-    assert "pdf a4: 12 pages" in written[1]
-    assert written[-1].strip("\r ") == ""  # the line is cleared at the end
+    assert "rushing-tin:" in shown() and "faces 83/166" in shown()
     written.clear()
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("pdf a4", 12, 0)
+    assert "pdf a4 12 pages" in shown()
+    after = "".join(written).rsplit("12 pages", 1)[1]
+    assert "\x1b[2K" in after  # the bar's line is erased at the end
+    written.clear()
+    with ProgressBar("rushing-tin", enabled=False) as bar:  # --quiet
+        bar("faces", 1, 2)
+    monkeypatch.setenv("TERM", "dumb")
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("faces", 1, 2)
     monkeypatch.setattr(sys, "stderr", io.StringIO())
+    monkeypatch.setenv("TERM", "xterm-256color")
     with ProgressBar("rushing-tin", enabled=True) as bar:
         bar("faces", 1, 2)
     assert written == []

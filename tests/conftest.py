@@ -39,6 +39,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="Rewrite expected outputs of golden cases from the current behaviour.")
 
 
+@pytest.fixture(autouse=True)
+def own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run every test in its own empty folder: what a command writes relative to where it
+    runs (the referee's ``out/.cache``, a trace) stays out of the checkout, which tests
+    running at the same time in other processes read."""
+    monkeypatch.chdir(tmp_path)
+
+
 @pytest.fixture
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-goldens"))
@@ -78,6 +86,23 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Pa
         return game_dir
 
     return make
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
+    """Copy files from ``base`` to the same places under tmp_path and work there (cwd): a
+    command's ``out/.cache`` then lands in the test's own folder, not in the checkout that
+    tests running beside it read."""
+
+    def copy(base: Path, *names: str) -> Path:
+        for name in names:
+            target = tmp_path / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(base / name, target)
+        monkeypatch.chdir(tmp_path)
+        return tmp_path
+
+    return copy
 
 
 @pytest.fixture

@@ -45,6 +45,7 @@ CONTENT = ROOT / "content"
 EXAMPLES = ROOT / "examples" / "air-cargo"
 CASES = ROOT / "tests" / "golden" / "air-cargo-referee"
 Runner = Callable[..., tuple[int, str]]
+Scratch = Callable[..., Path]
 Data = dict[str, Any]
 
 
@@ -450,10 +451,10 @@ def test_map_trace_is_the_same_twice() -> None:
 # --- the command line ---------------------------------------------------------------------------
 
 
-def test_cli_legal_game_exits_0_with_scores(monkeypatch: pytest.MonkeyPatch,
-                                            pnp: Runner) -> None:
-    monkeypatch.chdir(ROOT)
-    code, out = pnp("referee", "examples/air-cargo/gold-wing.yaml", "--format", "json")
+def test_cli_legal_game_exits_0_with_scores(scratch: Scratch, pnp: Runner) -> None:
+    scratch(ROOT, "examples/air-cargo/gold-wing.yaml")
+    code, out = pnp("referee", "examples/air-cargo/gold-wing.yaml", "--content", str(CONTENT),
+                    "--format", "json")
     assert code == 0, out
     report = json.loads(out)
     assert (report["game"], report["record"], report["legal"], report["findings"]) == (
@@ -464,9 +465,8 @@ def test_cli_legal_game_exits_0_with_scores(monkeypatch: pytest.MonkeyPatch,
             "stamina", "prayers", "legs", "end"} <= set(pilot)
 
 
-def test_cli_findings_exit_1_with_json_fields(monkeypatch: pytest.MonkeyPatch,
-                                              pnp: Runner) -> None:
-    monkeypatch.chdir(CASES / "check-missing")
+def test_cli_findings_exit_1_with_json_fields(scratch: Scratch, pnp: Runner) -> None:
+    scratch(CASES / "check-missing", "record.yaml")
     code, out = pnp("referee", "record.yaml", "--content", str(CONTENT), "--format", "json")
     assert code == 1, out
     report = json.loads(out)
@@ -478,9 +478,8 @@ def test_cli_findings_exit_1_with_json_fields(monkeypatch: pytest.MonkeyPatch,
     assert report["scores"]["pilot"]["points"] == 41
 
 
-def test_cli_text_report_names_the_rule_and_the_flight(monkeypatch: pytest.MonkeyPatch,
-                                                       pnp: Runner) -> None:
-    monkeypatch.chdir(CASES / "leg-too-long")
+def test_cli_text_report_names_the_rule_and_the_flight(scratch: Scratch, pnp: Runner) -> None:
+    scratch(CASES / "leg-too-long", "record.yaml")
     code, out = pnp("referee", "record.yaml", "--content", str(CONTENT))
     assert code == 1
     assert "error leg.too-long" in out and "[rule Execute flight, turn 5]" in out
@@ -504,24 +503,22 @@ def test_cli_unreadable_record_exits_2(tmp_path: Path, pnp: Runner, text: str,
     assert where in out
 
 
-def test_cli_map_trace_writes_an_svg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                     pnp: Runner) -> None:
-    monkeypatch.chdir(ROOT)
+def test_cli_map_trace_writes_an_svg(tmp_path: Path, scratch: Scratch, pnp: Runner) -> None:
+    scratch(ROOT, "examples/air-cargo/crash.yaml")
     target = tmp_path / "trace.svg"
-    code, out = pnp("referee", "examples/air-cargo/crash.yaml", "--map-trace", "-o",
-                    str(target))
+    code, out = pnp("referee", "examples/air-cargo/crash.yaml", "--content", str(CONTENT),
+                    "--map-trace", "-o", str(target))
     assert code == 0, out
     svg = target.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     assert 'id="route"' in svg and 'id="crash"' in svg and "CRASH" in svg
 
 
-def test_cli_map_trace_of_a_pilot_log_is_a_usage_error(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch,
+def test_cli_map_trace_of_a_pilot_log_is_a_usage_error(tmp_path: Path, scratch: Scratch,
                                                        pnp: Runner) -> None:
-    monkeypatch.chdir(ROOT)
-    code, out = pnp("referee", "examples/air-cargo/pilot-log.yaml", "--map-trace", "-o",
-                    str(tmp_path / "t.svg"))
+    scratch(ROOT, "examples/air-cargo/pilot-log.yaml")
+    code, out = pnp("referee", "examples/air-cargo/pilot-log.yaml", "--content", str(CONTENT),
+                    "--map-trace", "-o", str(tmp_path / "t.svg"))
     assert code == 2, out
     assert "needs a flight log" in out
     assert not (tmp_path / "t.svg").exists()

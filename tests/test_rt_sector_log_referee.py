@@ -25,6 +25,7 @@ CONTENT = ROOT / "content"
 EXAMPLE = ROOT / "examples" / "rushing-tin" / "sector-log-2atc.yaml"
 CASES = sorted(p for p in (GOLDEN / "rt-sector-log").iterdir() if p.is_dir())
 Runner = Callable[..., tuple[int, str]]
+Scratch = Callable[..., Path]
 Golden = Callable[[str, Path], None]
 
 
@@ -40,9 +41,8 @@ def test_there_are_sector_log_cases() -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_sector_log_golden(case: Path, monkeypatch: pytest.MonkeyPatch,
-                           pnp: Runner, golden: Golden) -> None:
-    monkeypatch.chdir(case)
+def test_sector_log_golden(case: Path, scratch: Scratch, pnp: Runner, golden: Golden) -> None:
+    scratch(case, "record.yaml")
     code, out = pnp("referee", "record.yaml", "--content", str(CONTENT))
     golden(f"{out}exit: {code}\n", case / "expected.txt")
     assert code == _exit_for(case), out
@@ -60,10 +60,10 @@ def test_legal_case_is_the_example_without_comments() -> None:
 # --- the command line ------------------------------------------------------------------------
 
 
-def test_cli_example_is_legal_with_scores(monkeypatch: pytest.MonkeyPatch,
-                                          pnp: Runner) -> None:
-    monkeypatch.chdir(ROOT)
-    code, out = pnp("referee", "examples/rushing-tin/sector-log-2atc.yaml", "--format", "json")
+def test_cli_example_is_legal_with_scores(scratch: Scratch, pnp: Runner) -> None:
+    scratch(ROOT, "examples/rushing-tin/sector-log-2atc.yaml")
+    code, out = pnp("referee", "examples/rushing-tin/sector-log-2atc.yaml", "--content",
+                    str(CONTENT), "--format", "json")
     assert code == 0, out
     report = json.loads(out)
     assert report["legal"] is True
@@ -76,10 +76,9 @@ def test_cli_example_is_legal_with_scores(monkeypatch: pytest.MonkeyPatch,
     assert js["claimed"] == 4550
 
 
-def test_cli_illegal_record_exits_1(monkeypatch: pytest.MonkeyPatch,
-                                    pnp: Runner) -> None:
+def test_cli_illegal_record_exits_1(scratch: Scratch, pnp: Runner) -> None:
     case = GOLDEN / "rt-sector-log" / "wrong_money"
-    monkeypatch.chdir(case)
+    scratch(case, "record.yaml")
     code, out = pnp("referee", "record.yaml", "--content", str(CONTENT), "--format", "json")
     assert code == 1
     report = json.loads(out)

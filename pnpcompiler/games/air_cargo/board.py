@@ -10,11 +10,13 @@ Lengths are millimetres; font sizes are given in millimetres and turned into poi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
-from ...layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon, Text
-from ...layout.text import PT_PER_MM, TextStyle, fit, label
+from ...layout import drawing as draw
+from ...layout.drawing import Frame
+from ...layout.model import Box, Element, Face, Group, Paint, Polygon, Text
+from ...layout.text import PT_PER_MM, TextStyle, fit
 from ...printables import Board
 from ...project import GameContent
 from . import rules
@@ -45,67 +47,52 @@ SIDES = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "s
          "w": (-1, 0), "nw": (-1, -1)}
 
 
-def _text(text: str, x: float, y: float, mm: float, **style: str) -> Text:
-    """Return a label whose font size is given in millimetres, as the drawing is laid out."""
-    return label(text, x, y, mm * PT_PER_MM, **style)
+def map_frame(board: AirCargoMap) -> Frame:
+    """Return where the map's units land on its face: below the title, one unit to scale."""
+    return Frame(MARGIN, MARGIN + TITLE_H, board.unit, w=board.width * board.unit,
+                 h=board.height * board.unit)
 
 
-def _line(points: Sequence[XY], colour: str, width: float, dash: tuple[float, ...] = (),
-          cap: str = "butt") -> Polygon:
-    return Polygon(tuple(points), Paint(None, colour, width, dash, cap), closed=False)
+def panel_left(f: Frame) -> float:
+    """Return the left edge of the panel beside the map."""
+    return f.left + f.w + PANEL_GAP
 
 
-def _circle(x: float, y: float, r: float, paint: Paint) -> Ellipse:
-    return Ellipse(x, y, r, r, paint)
-
-
-class _Frame:
-    """Where the map's units land on the face."""
-
-    def __init__(self, board: AirCargoMap) -> None:
-        self.board = board
-        self.x0, self.y0 = MARGIN, MARGIN + TITLE_H
-        self.w, self.h = board.width * board.unit, board.height * board.unit
-        self.panel = self.x0 + self.w + PANEL_GAP
-        self.width = self.panel + PANEL_W + MARGIN
-        self.height = self.y0 + self.h + MARGIN
-
-    def at(self, x: float, y: float) -> XY:
-        return self.x0 + x * self.board.unit, self.y0 + y * self.board.unit
-
-    def mm(self, length: float) -> float:
-        return length * self.board.unit
+def face_width(f: Frame) -> float:
+    """Return the width of the map's face: the map, the panel and the margins."""
+    return panel_left(f) + PANEL_W + MARGIN
 
 
 def map_face(board: AirCargoMap, tables: AirCargoRules | None = None) -> Face:
     """Return the face of the map at print scale."""
-    f = _Frame(board)
+    f = map_frame(board)
     groups = [
-        Group("title", tuple(_title(f))),
-        Group("land", tuple(_land(f))),
-        Group("mountains", tuple(_mountains(f))),
+        Group("title", tuple(_title(f, board))),
+        Group("land", tuple(_land(f, board))),
+        Group("mountains", tuple(_mountains(f, board))),
         Group("beacons", tuple(e for b in board.beacons for e in _beacon(f, b))),
         Group("airports", tuple(_airport(f, a) for a in board.airports)),
-        Group("frame", (Box(f.x0, f.y0, f.w, f.h, Paint(None, INK, 0.6)),)),
-        Group("legend", tuple(_legend(f, tables))),
+        Group("frame", (Box(f.left, f.top, f.w, f.h, Paint(None, INK, 0.6)),)),
+        Group("legend", tuple(_legend(f, board, tables))),
     ]
-    return Face(f.width, f.height, 0.0, "#ffffff", tuple(g for g in groups if g.elements))
+    return Face(face_width(f), f.top + f.h + MARGIN, 0.0, "#ffffff",
+                tuple(g for g in groups if g.elements))
 
 
-def _title(f: _Frame) -> Iterator[Element]:
-    yield _text(f.board.title, f.x0, MARGIN + 7.0, 7.0, font="bold", colour=INK)
-    yield _text("Fly cargo between the airports of the north-western USA. Solitaire roll and "
-                "write.", f.x0, MARGIN + 12.0, 2.8, colour=MUTED)
+def _title(f: Frame, board: AirCargoMap) -> Iterator[Element]:
+    yield draw.text(board.title, f.left, MARGIN + 7.0, 7.0, font="bold", colour=INK)
+    yield draw.text("Fly cargo between the airports of the north-western USA. Solitaire roll and "
+                "write.", f.left, MARGIN + 12.0, 2.8, colour=MUTED)
 
 
 # --- the land ---------------------------------------------------------------------------------
 
 
-def _clipped(f: _Frame, geometry: Any) -> Iterator[list[XY]]:
+def _clipped(f: Frame, board: AirCargoMap, geometry: Any) -> Iterator[list[XY]]:
     """Yield the outlines of a shapely geometry clipped to the map, in face millimetres."""
     import shapely
 
-    clipped = shapely.clip_by_rect(geometry, 0, 0, f.board.width, f.board.height)
+    clipped = shapely.clip_by_rect(geometry, 0, 0, board.width, board.height)
     parts = getattr(clipped, "geoms", [clipped])
     for part in parts:
         if part.is_empty:
@@ -114,49 +101,48 @@ def _clipped(f: _Frame, geometry: Any) -> Iterator[list[XY]]:
         yield [f.at(x, y) for x, y in coords]
 
 
-def _land(f: _Frame) -> Iterator[Element]:
+def _land(f: Frame, board: AirCargoMap) -> Iterator[Element]:
     """Paint the land, the sea west of the shore, the borders and the region names."""
     import shapely
 
-    art = f.board.artwork
-    yield Box(f.x0, f.y0, f.w, f.h, Paint(LAND))
+    art = board.artwork
+    yield Box(f.left, f.top, f.w, f.h, Paint(LAND))
     if len(art.coast) >= 2:
         first, last = art.coast[0], art.coast[-1]
         # The sea: west of the shore, closed along the map's west edge.
         ring = [*art.coast, (0.0, last[1]), (0.0, first[1])]
         sea = shapely.make_valid(shapely.Polygon(ring))
-        for outline in _clipped(f, sea):
+        for outline in _clipped(f, board, sea):
             yield Polygon(tuple(outline), Paint(SEA))
-        for outline in _clipped(f, shapely.LineString(art.coast)):
-            yield _line(outline, SHORE, 0.45, cap="round")
+        for outline in _clipped(f, board, shapely.LineString(art.coast)):
+            yield draw.line(outline, SHORE, 0.45, cap="round")
     for border in art.borders:
         if len(border) >= 2:
-            for outline in _clipped(f, shapely.LineString(border)):
-                yield _line(outline, BORDER, 0.35, (1.6, 1.0))
+            for outline in _clipped(f, board, shapely.LineString(border)):
+                yield draw.line(outline, BORDER, 0.35, (1.6, 1.0))
     for region in art.regions:
         x, y = f.at(region.x, region.y)
         sea = region.text.endswith("OCEAN")
-        yield _text(region.text, x, y, 3.0, font="italic" if sea else "bold", anchor="middle",
+        yield draw.text(region.text, x, y, 3.0, font="italic" if sea else "bold", anchor="middle",
                     colour=SHORE if sea else REGION)
 
 
 # --- mountains, beacons, airports ---------------------------------------------------------------
 
 
-def _mountains(f: _Frame) -> Iterator[Element]:
+def _mountains(f: Frame, board: AirCargoMap) -> Iterator[Element]:
     """Draw every hazard circle (fills first, so edges stay visible where circles overlap)."""
-    board = f.board
     for m in board.mountains:
         x, y = f.at(m.x, m.y)
-        yield _circle(x, y, f.mm(m.radius), Paint(MOUNTAIN_FILL.get(m.hazard, "#d6b98a")))
+        yield draw.circle(x, y, f.mm(m.radius), Paint(MOUNTAIN_FILL.get(m.hazard, "#d6b98a")))
     for m in board.mountains:
         yield Group(f"mountain-{m.id}", tuple(_mountain(f, m)))
 
 
-def _mountain(f: _Frame, m: Mountain) -> Iterator[Element]:
+def _mountain(f: Frame, m: Mountain) -> Iterator[Element]:
     x, y = f.at(m.x, m.y)
     r = f.mm(m.radius)
-    yield _circle(x, y, r, Paint(None, MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
+    yield draw.circle(x, y, r, Paint(None, MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
     # Three peaks above the hazard number, so the circle reads as mountains at a glance.
     size = min(2.2, r * 0.3)
     for dx, scale in ((-size * 1.1, 0.8), (0.0, 1.0), (size * 1.1, 0.75)):
@@ -165,37 +151,32 @@ def _mountain(f: _Frame, m: Mountain) -> Iterator[Element]:
         yield Polygon(((x + dx - size * scale, base), (x + dx, base - h),
                        (x + dx + size * scale, base)), Paint("#f8f1e4", MOUNTAIN_EDGE, 0.3))
     yield Box(x - 3.1, y - 1.5, 6.2, 3.9, Paint("#ffffff", MOUNTAIN_EDGE, 0.35), radius=0.8)
-    yield _text(f"H{m.hazard}", x, y + 1.45, 3.0, font="bold", anchor="middle",
+    yield draw.text(f"H{m.hazard}", x, y + 1.45, 3.0, font="bold", anchor="middle",
                 colour=MOUNTAIN_EDGE)
     name = (m.name or m.id).upper()
     dx, dy = SIDES[m.label_side]
     if (dx, dy) == (0, 1):
-        yield _text(name, x, y + 5.6, 2.1, font="italic", anchor="middle", colour=MOUNTAIN_EDGE)
+        yield draw.text(name, x, y + 5.6, 2.1, font="italic", anchor="middle", colour=MOUNTAIN_EDGE)
     else:
         lx = x + dx * (r + 1.0)
         ly = y + dy * (r + 2.0) + 0.7
         anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
-        yield _text(name, lx, ly, 2.1, font="italic", anchor=anchor, colour=MOUNTAIN_EDGE)
-
-
-def _hexagon(x: float, y: float, r: float) -> tuple[XY, ...]:
-    return tuple((x + r * math.cos(math.pi / 3 * k), y + r * math.sin(math.pi / 3 * k))
-                 for k in range(6))
+        yield draw.text(name, lx, ly, 2.1, font="italic", anchor=anchor, colour=MOUNTAIN_EDGE)
 
 
 def _beacon_symbol(x: float, y: float) -> Iterator[Element]:
-    yield Polygon(_hexagon(x, y, 1.7), Paint("#ffffff", BEACON, 0.45))
-    yield _circle(x, y, 0.45, Paint(BEACON))
+    yield Polygon(draw.hexagon_points(x, y, 1.7), Paint("#ffffff", BEACON, 0.45))
+    yield draw.circle(x, y, 0.45, Paint(BEACON))
 
 
-def _beacon(f: _Frame, b: Beacon) -> Iterator[Element]:
+def _beacon(f: Frame, b: Beacon) -> Iterator[Element]:
     x, y = f.at(b.x, b.y)
     dx, dy = SIDES[b.label_side]
     lx, ly = x + dx * 2.5, y + dy * 3.6 + 1.0
     anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
     yield Group(b.id, (
         *_beacon_symbol(x, y),
-        _text(b.code, lx, ly, 2.3, font="bold", anchor=anchor, colour=BEACON)))
+        draw.text(b.code, lx, ly, 2.3, font="bold", anchor=anchor, colour=BEACON)))
 
 
 def airport_id(airport: Airport) -> str:
@@ -207,21 +188,21 @@ def airport_id(airport: Airport) -> str:
 
 def _airport_symbol(x: float, y: float, start: bool) -> Iterator[Element]:
     if start:
-        yield _circle(x, y, 2.3, Paint("#ffffff", START, 0.7))
-        yield _circle(x, y, 1.2, Paint(START))
+        yield draw.circle(x, y, 2.3, Paint("#ffffff", START, 0.7))
+        yield draw.circle(x, y, 1.2, Paint(START))
     else:
-        yield _circle(x, y, 1.9, Paint(AIRPORT, "#ffffff", 0.3))
-        yield _circle(x, y, 0.75, Paint("#ffffff"))
+        yield draw.circle(x, y, 1.9, Paint(AIRPORT, "#ffffff", 0.3))
+        yield draw.circle(x, y, 0.75, Paint("#ffffff"))
 
 
-def _airport(f: _Frame, a: Airport) -> Group:
+def _airport(f: Frame, a: Airport) -> Group:
     """Draw the airport, then its label block: a box to cross out, its name and ID."""
     x, y = f.at(a.x, a.y)
     name = (a.name or a.id).upper()
     code = f"{airport_id(a)} - START" if a.start else airport_id(a)
     colour = START if a.start else AIRPORT
-    big = _text(name, 0, 0, 2.7, font="bold")
-    small = _text(code, 0, 0, 2.4, font="bold")
+    big = draw.text(name, 0, 0, 2.7, font="bold")
+    small = draw.text(code, 0, 0, 2.4, font="bold")
     box = 3.6
     text_w = max(big.w, small.w)
     block_w, block_h = box + 0.9 + text_w, 5.2
@@ -240,26 +221,25 @@ def _airport(f: _Frame, a: Airport) -> Group:
     elements: list[Element] = [*_airport_symbol(x, y, a.start),
                                Box(box_x, box_y, box, box, Paint("#ffffff", INK, 0.35), 0.4)]
     if a.start:  # visited before the game begins, as the table prints it: "X XX PENDELETON"
-        elements += [_line(((box_x + 0.7, box_y + 0.7), (box_x + box - 0.7, box_y + box - 0.7)),
+        elements += [draw.line(((box_x + 0.7, box_y + 0.7), (box_x + box - 0.7, box_y + box - 0.7)),
                            INK, 0.4),
-                     _line(((box_x + 0.7, box_y + box - 0.7), (box_x + box - 0.7, box_y + 0.7)),
+                     draw.line(((box_x + 0.7, box_y + box - 0.7), (box_x + box - 0.7, box_y + 0.7)),
                            INK, 0.4)]
-    elements += [_text(name, text_x, top + 2.2, 2.7, font="bold", anchor=anchor, colour=colour),
-                 _text(code, text_x, top + 4.9, 2.4, font="bold", anchor=anchor, colour=INK)]
+    elements += [draw.text(name, text_x, top + 2.2, 2.7, font="bold", anchor=anchor, colour=colour),
+                 draw.text(code, text_x, top + 4.9, 2.4, font="bold", anchor=anchor, colour=INK)]
     return Group(f"airport-{a.id}", tuple(elements))
 
 
 # --- the panel beside the map -----------------------------------------------------------------
 
 
-def _legend(f: _Frame, tables: AirCargoRules | None) -> Iterator[Element]:
-    board = f.board
-    x0, y = f.panel, f.y0
+def _legend(f: Frame, board: AirCargoMap, tables: AirCargoRules | None) -> Iterator[Element]:
+    x0, y = panel_left(f), f.top
     w = PANEL_W
     yield Box(x0, y, w, f.h, Paint("#fbfaf6", INK, 0.4))
     x, right = x0 + 4.0, x0 + w - 4.0
     y += 7.0
-    yield _text("LEGEND", x, y, 3.4, font="bold", colour=INK)
+    yield draw.text("LEGEND", x, y, 3.4, font="bold", colour=INK)
     y += 7.0
     rows: list[tuple[Iterator[Element], str, str]] = [
         (_airport_symbol(x + 2.5, y, False), "AIRPORT  ID (landing hazard)",
@@ -271,83 +251,68 @@ def _legend(f: _Frame, tables: AirCargoRules | None) -> Iterator[Element]:
     ]
     for i, (symbol, head, text) in enumerate(rows):
         yield from symbol
-        yield _text(head, x + 7.5, y + i * 11 + 1.0, 2.6, font="bold", colour=INK)
-        yield _text(text, x + 7.5, y + i * 11 + 4.8, 2.3, colour=MUTED)
+        yield draw.text(head, x + 7.5, y + i * 11 + 1.0, 2.6, font="bold", colour=INK)
+        yield draw.text(text, x + 7.5, y + i * 11 + 4.8, 2.3, colour=MUTED)
     y += 33
-    yield _circle(x + 2.5, y, 4.2, Paint(MOUNTAIN_FILL[2], MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
-    yield _text("H2", x + 2.5, y + 1.1, 2.4, font="bold", anchor="middle", colour=MOUNTAIN_EDGE)
-    yield _text("MOUNTAIN HAZARD NO", x + 9.0, y - 0.9, 2.6, font="bold", colour=INK)
-    yield _text("A leg touching the circle is a hazard check.", x + 9.0, y + 2.9, 2.3,
+    yield draw.circle(x + 2.5, y, 4.2, Paint(MOUNTAIN_FILL[2], MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
+    yield draw.text("H2", x + 2.5, y + 1.1, 2.4, font="bold", anchor="middle", colour=MOUNTAIN_EDGE)
+    yield draw.text("MOUNTAIN HAZARD NO", x + 9.0, y - 0.9, 2.6, font="bold", colour=INK)
+    yield draw.text("A leg touching the circle is a hazard check.", x + 9.0, y + 2.9, 2.3,
                 colour=MUTED)
     y += 11
     yield from _check(x, y, right, tables)
     y += 17
-    yield from _scale(f, x, y)
+    yield from _scale(f, board, x, y)
     y += 16
-    yield from _step(f, x, y)
+    yield from _step(f, board, x, y)
     y += 19
-    yield from _index(f, x, y, right)
+    yield from _index(f, board, x, y, right)
     y += 5.0 + math.ceil(sum(1 for a in board.airports if not a.start) / 2) * 4.2 + 6.0
-    yield from _flying(x, y, right, f.y0 + f.h - 4.0)
+    yield from _flying(x, y, right, f.top + f.h - 4.0)
 
 
 def _check(x: float, y: float, right: float, tables: AirCargoRules | None) -> Iterator[Element]:
     limit = tables.hazard_check.pass_at_most if tables else 12
     yield Box(x, y - 4.0, right - x, 14.0, Paint("#ffffff", INK, 0.35), radius=1.0)
-    yield _text("HAZARD CHECK", x + 2.5, y + 0.4, 2.6, font="bold", colour=INK)
-    yield _text("hazard + weather + cargo class + 2 dice", x + 2.5, y + 4.4, 2.4, colour=INK)
-    yield _text(f"= {limit} or less to pass", x + 2.5, y + 8.2, 2.4, font="bold", colour=INK)
+    yield draw.text("HAZARD CHECK", x + 2.5, y + 0.4, 2.6, font="bold", colour=INK)
+    yield draw.text("hazard + weather + cargo class + 2 dice", x + 2.5, y + 4.4, 2.4, colour=INK)
+    yield draw.text(f"= {limit} or less to pass", x + 2.5, y + 8.2, 2.4, font="bold", colour=INK)
 
 
-def _ruler(x: float, y: float, length: float, marks: int, height: float
-           ) -> Iterator[Element]:
-    """A bar of alternating dark and light cells, ``marks`` of them."""
-    step = length / marks
-    for k in range(marks):
-        fill = INK if k % 2 == 0 else "#ffffff"
-        yield Box(x + k * step, y, step, height, Paint(fill))
-    yield Box(x, y, length, height, Paint(None, INK, 0.3))
-
-
-def _scale(f: _Frame, x: float, y: float) -> Iterator[Element]:
-    board = f.board
+def _scale(f: Frame, board: AirCargoMap, x: float, y: float) -> Iterator[Element]:
     step = board.scale_step
     marks = max(1, int((PANEL_W - 20.0) // f.mm(step)))
     unit = board.unit_name
-    yield _text(f"SCALE  one {unit} = {board.unit:g} mm", x, y, 2.6, font="bold", colour=INK)
-    yield from _ruler(x, y + 2.5, f.mm(step) * marks, marks, 1.8)
-    for k in range(marks + 1):
-        value = f"{step * k:g}" + (f" {unit}s" if k == marks else "")
-        yield _text(value, x + f.mm(step) * k, y + 7.4, 2.2, anchor="middle" if k < marks
-                    else "start", colour=MUTED)
+    yield from draw.scale_bar(x, y, f.mm(step), step, marks, unit,
+                              heading=f"SCALE  one {unit} = {board.unit:g} mm", ink=INK,
+                              muted=MUTED)
 
 
-def _step(f: _Frame, x: float, y: float) -> Iterator[Element]:
-    board = f.board
+def _step(f: Frame, board: AirCargoMap, x: float, y: float) -> Iterator[Element]:
     length = f.mm(board.leg_length)
-    yield _text("STEP DISTANCE  the longest leg", x, y, 2.6, font="bold", colour=INK)
+    yield draw.text("STEP DISTANCE  the longest leg", x, y, 2.6, font="bold", colour=INK)
     yield Box(x, y + 2.5, length, 5.0, Paint("#ffffff", INK, 0.35))
     ticks = 5
     for k in range(ticks + 1):
         tx = x + length * k / ticks
-        yield _line(((tx, y + 2.5), (tx, y + (7.5 if k in (0, ticks) else 4.5))), INK, 0.25)
-    yield _text(f"{board.leg_length:g} {board.unit_name}s = {board.leg_mm:g} mm", x + length / 2,
-                y + 6.8, 2.2, font="bold", anchor="middle", colour=INK)
-    yield _text("Measure with the template of the Pilot Log, printed at 100%.", x, y + 11.5,
+        yield draw.line(((tx, y + 2.5), (tx, y + (7.5 if k in (0, ticks) else 4.5))), INK, 0.25)
+    yield draw.text(f"{board.leg_length:g} {board.unit_name}s = {board.leg_mm:g} mm",
+                    x + length / 2, y + 6.8, 2.2, font="bold", anchor="middle", colour=INK)
+    yield draw.text("Measure with the template of the Pilot Log, printed at 100%.", x, y + 11.5,
                 2.2, colour=MUTED)
 
 
-def _index(f: _Frame, x: float, y: float, right: float) -> Iterator[Element]:
+def _index(f: Frame, board: AirCargoMap, x: float, y: float, right: float) -> Iterator[Element]:
     """List the airports by ID, in two columns, to find a rolled destination."""
-    airports = sorted((a for a in f.board.airports if not a.start), key=lambda a: str(a.dice_id))
-    yield _text("AIRPORTS BY ID", x, y, 2.6, font="bold", colour=INK)
+    airports = sorted((a for a in board.airports if not a.start), key=lambda a: str(a.dice_id))
+    yield draw.text("AIRPORTS BY ID", x, y, 2.6, font="bold", colour=INK)
     per_col = math.ceil(len(airports) / 2)
     col_w = (right - x) / 2
     for i, a in enumerate(airports):
         col, row = divmod(i, per_col)
         cx, cy = x + col * col_w, y + 5.0 + row * 4.2
-        yield _text(airport_id(a), cx, cy, 2.4, font="bold", colour=AIRPORT)
-        yield _text((a.name or a.id).upper(), cx + 10.5, cy, 2.4, colour=INK)
+        yield draw.text(airport_id(a), cx, cy, 2.4, font="bold", colour=AIRPORT)
+        yield draw.text((a.name or a.id).upper(), cx + 10.5, cy, 2.4, colour=INK)
 
 
 FLYING = (
@@ -363,7 +328,7 @@ FLYING = (
 def _flying(x: float, y: float, right: float, bottom: float) -> Iterator[Element]:
     """Sum up a flight in a few lines, in the space left under the index."""
     style = TextStyle(size=2.4 * PT_PER_MM, min_size=5.5, leading=1.25, colour=INK)
-    yield _text("FLYING", x, y, 2.6, font="bold", colour=INK)
+    yield draw.text("FLYING", x, y, 2.6, font="bold", colour=INK)
     y += 2.5
     for step in FLYING:
         if y >= bottom:

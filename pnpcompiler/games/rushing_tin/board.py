@@ -15,8 +15,9 @@ from typing import Any
 from ...findings import Severity
 from ...geometry import hexgrid
 from ...geometry.hexgrid import Hex
+from ...layout import drawing as draw
+from ...layout.drawing import HexFrame, corner_extent
 from ...layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
-from ...layout.text import PT_PER_MM, label
 from ...printables import Board
 from ...project import GameContent
 from . import rules
@@ -34,67 +35,21 @@ ZONE = "#b8860b"
 Point = tuple[float, float]
 
 
-def _tint(colour: str, amount: float) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
-    return "#" + "".join(f"{c:02x}" for c in mix)
-
-
-def _text(text: str, x: float, y: float, mm: float, **style: str) -> Text:
-    """Return a label whose font size is given in millimetres, as the drawing is laid out."""
-    return label(text, x, y, mm * PT_PER_MM, **style)
-
-
-def _line(a: Point, b: Point, colour: str, width: float, dash: tuple[float, ...] = (),
-          cap: str = "butt") -> Polygon:
-    return Polygon((a, b), Paint(None, colour, width, dash, cap), closed=False)
-
-
-def _circle(x: float, y: float, r: float, paint: Paint) -> Ellipse:
-    return Ellipse(x, y, r, r, paint)
-
-
-class MapPlacement:
+class MapPlacement(HexFrame):
     """Where the hexes of one map, its time track and its margins land on the drawing."""
 
     def __init__(self, geo: SectorGeometry) -> None:
         board = geo.board
+        layout = hexgrid.Layout.from_flat_to_flat(board.orientation, board.hex_size)
+        frame = HexFrame.around(layout, geo.hexes, MARGIN, MARGIN + 8)
+        super().__init__(layout, frame.dx, frame.dy)
         self.geo = geo
-        self.layout = hexgrid.Layout.from_flat_to_flat(board.orientation, board.hex_size)
-        xs, ys = [], []
-        for h in geo.hexes:
-            for x, y in self.layout.corners(h):
-                xs.append(x)
-                ys.append(y)
-        self.dx = MARGIN - min(xs)
-        self.dy = MARGIN + 8 - min(ys)
+        xs, ys = corner_extent(layout, geo.hexes)
         self.map_w = max(xs) - min(xs)
         self.map_h = max(ys) - min(ys)
         self.width = self.map_w + 2 * MARGIN
         self.height = self.map_h + 2 * MARGIN + 8 + TRACK_GAP + TRACK_BOX * 2 + 8
         self.track_top = MARGIN + 8 + self.map_h + TRACK_GAP
-
-    def at(self, h: Hex) -> Point:
-        x, y = self.layout.to_pixel(h)
-        return x + self.dx, y + self.dy
-
-    def corners(self, h: Hex) -> list[Point]:
-        return [(x + self.dx, y + self.dy) for x, y in self.layout.corners(h)]
-
-    def edge(self, h: Hex, direction: int) -> tuple[Point, Point]:
-        """Return the two corners of the side of ``h`` facing ``direction``."""
-        cx, cy = self.at(h)
-        nx, ny = self.at(hexgrid.neighbor(h, direction))
-        mx, my = (cx + nx) / 2, (cy + ny) / 2
-        corners = self.corners(h)
-        pairs = [(corners[i], corners[(i + 1) % 6]) for i in range(6)]
-        return min(pairs, key=lambda p: math.dist(((p[0][0] + p[1][0]) / 2,
-                                                   (p[0][1] + p[1][1]) / 2), (mx, my)))
-
-    def outline(self, hexes: set[Hex]) -> list[tuple[Point, Point]]:
-        """Return the sides where a set of hexes meets the outside."""
-        return [self.edge(h, d) for h in sorted(hexes) for d in range(6)
-                if hexgrid.neighbor(h, d) not in hexes]
 
     def track_box(self) -> float:
         """Return the side of a time-track box (smaller on a narrow map)."""
@@ -107,13 +62,6 @@ class MapPlacement:
         box = self.track_box()
         row, col = divmod(turn_no - 1, per_row)
         return MARGIN + col * box, self.track_top + row * box, box
-
-    def unit(self, direction: int) -> Point:
-        """Return the unit vector on the drawing from a hex towards its neighbour."""
-        x, y = self.layout.to_pixel(hexgrid.DIRECTIONS[direction % 6])
-        ox, oy = self.layout.origin
-        norm = math.hypot(x - ox, y - oy)
-        return (x - ox) / norm, (y - oy) / norm
 
 
 def sector_map_face(game: GameContent, geo: SectorGeometry) -> Face:
@@ -136,7 +84,7 @@ def sector_map_face(game: GameContent, geo: SectorGeometry) -> Face:
         Group("entry-exit-points", tuple(_points(m, points, colours))),
     ]
     groups = [
-        Group("title", (_text(title, MARGIN, MARGIN + 2, 5, font="bold", colour=INK),)),
+        Group("title", (draw.text(title, MARGIN, MARGIN + 2, 5, font="bold", colour=INK),)),
         Group("hexes", tuple(_hexes(m, section_of, held, colours))),
         Group("sections", tuple(_sections(m, section_of))),
         Group("zones", tuple(_zones(m))),
@@ -154,7 +102,7 @@ def _hexes(m: MapPlacement, section_of: dict[Hex, str], held: dict[str, int],
     edge = Paint(None, "#9a9a9a", 0.25)
     for h in sorted(m.geo.hexes):
         level = held.get(section_of.get(h, ""), 0)
-        fill = _tint(colours[level], 0.85) if level in colours else "#f4f4f4"
+        fill = draw.tint(colours[level], 0.85) if level in colours else "#f4f4f4"
         yield Polygon(tuple(m.corners(h)), Paint(fill, edge.stroke, edge.stroke_width))
 
 
@@ -167,7 +115,7 @@ def _sections(m: MapPlacement, section_of: dict[Hex, str]) -> Iterator[Element]:
             if n in hexes and section_of.get(n) == section_of.get(h):
                 continue
             a, b = m.edge(h, d)
-            yield _line(a, b, INK, 1.4 if n not in hexes else 0.9, cap="round")
+            yield draw.line((a, b), INK, 1.4 if n not in hexes else 0.9, cap="round")
 
 
 def _zones(m: MapPlacement) -> Iterator[Element]:
@@ -175,10 +123,10 @@ def _zones(m: MapPlacement) -> Iterator[Element]:
     geo = m.geo
     zone = set(geo.control_zone) | {geo.board.airport.hex, *geo.approach}
     for a, b in m.outline(zone):
-        yield _line(a, b, ZONE, 0.9, (0.6, 1.2), "round")
+        yield draw.line((a, b), ZONE, 0.9, (0.6, 1.2), "round")
     if geo.level2_route:
         for a, b in m.outline(set(geo.level2_zone) | set(geo.level2_route)):
-            yield _line(a, b, INK, 0.7, (2.5, 1.5), "round")
+            yield draw.line((a, b), INK, 0.7, (2.5, 1.5), "round")
 
 
 HEX_NAME_MM = 2.0
@@ -195,7 +143,7 @@ def _hex_names(m: MapPlacement, markings: list[Group]) -> Iterator[Element]:
     taken = union_all([_footprint(e) for g in markings for e in _leaves(g)])
     prepare(taken)
     for h in sorted(m.geo.hexes):
-        spots = [_text(names.name(h), x, y, HEX_NAME_MM, anchor=anchor, colour=HEX_NAME_GREY)
+        spots = [draw.text(names.name(h), x, y, HEX_NAME_MM, anchor=anchor, colour=HEX_NAME_GREY)
                  for x, y, anchor in _name_spots(m, h)]
         # A name never hides the runway, a route, a point or a label: it takes the first
         # free spot, so a record can be transcribed from the printed map.
@@ -254,11 +202,11 @@ def _section_labels(m: MapPlacement, held: dict[str, int]) -> Iterator[Element]:
         cy = sum(m.at(h)[1] for h in hexes) / len(hexes)
         level = held.get(section.id)
         text = f"Section {section.id}" + (f" - level {level}" if level else "")
-        yield _text(text, cx, cy, 3.2, anchor="middle", colour="#555555")
+        yield draw.text(text, cx, cy, 3.2, anchor="middle", colour="#555555")
 
 
 def _arrow(tail: Point, tip: Point, width: float) -> Iterator[Element]:
-    yield _line(tail, tip, INK, width)
+    yield draw.line((tail, tip), INK, width)
     angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
     size = 2.4
     left = (tip[0] - size * math.cos(angle - 0.45), tip[1] - size * math.sin(angle - 0.45))
@@ -276,7 +224,7 @@ def _routes(m: MapPlacement, points: dict[int, PointInPlay]) -> Iterator[Element
         outer = m.at(hexgrid.neighbor(point.hex, point.outward))
         edge = m.at(point.hex)
         tip = ((edge[0] + outer[0]) / 2, (edge[1] + outer[1]) / 2)
-        yield _line(inner, edge, INK, 0.5, (1.2, 0.9))
+        yield draw.line((inner, edge), INK, 0.5, (1.2, 0.9))
         yield from _arrow(edge, tip, 0.5)
 
 
@@ -286,19 +234,19 @@ def _airport(m: MapPlacement) -> Iterator[Element]:
     a = geo.board.airport.hex
     start = m.at(a)
     end = m.at(geo.approach[-1]) if geo.approach else start
-    yield _line(start, end, "#555555", m.layout.size * 0.55, cap="round")
-    yield _line(start, end, "#ffffff", 0.6, (1.5, 1.5))
+    yield draw.line((start, end), "#555555", m.layout.size * 0.55, cap="round")
+    yield draw.line((start, end), "#ffffff", 0.6, (1.5, 1.5))
     x, y = start
     s = m.layout.size * 0.7
     yield Box(x - s / 2, y - s / 2, s, s, Paint("#ffffff", INK, 0.6))
-    yield _text("1", x, y + 1.4, 4, font="bold", anchor="middle", colour=INK)
+    yield draw.text("1", x, y + 1.4, 4, font="bold", anchor="middle", colour=INK)
     # The name goes on the side away from the runway.
     away = hexgrid.turn(geo.direction(geo.board.airport.direction), 3)
     bx, by = m.at(hexgrid.neighbor(a, away))
     ux, uy = bx - x, by - y
     norm = math.hypot(ux, uy) or 1.0
     lx, ly = x + ux / norm * (s / 2 + 3.5), y + uy / norm * (s / 2 + 3.5) + 0.9
-    yield _text("AIRPORT", lx, ly, 2.6, font="bold", anchor="middle", colour=INK)
+    yield draw.text("AIRPORT", lx, ly, 2.6, font="bold", anchor="middle", colour=INK)
 
 
 def _points(m: MapPlacement, points: dict[int, PointInPlay], colours: dict[int, str]
@@ -312,28 +260,28 @@ def _points(m: MapPlacement, points: dict[int, PointInPlay], colours: dict[int, 
         x, y = m.at(h)
         level = active.get(p.number)
         if level is None:
-            yield _text(p.number, x, y + 1, 2.6, anchor="middle", colour="#8a8a8a")
+            yield draw.text(p.number, x, y + 1, 2.6, anchor="middle", colour="#8a8a8a")
             continue
-        yield _circle(x, y, radius, Paint(colours.get(level, "#ffffff"), INK, 0.6))
-        yield _circle(x, y, radius * 0.62, Paint("#ffffff"))
-        yield _text(str(level), x, y + 1.5, 4.2, font="bold", anchor="middle", colour=INK)
+        yield draw.circle(x, y, radius, Paint(colours.get(level, "#ffffff"), INK, 0.6))
+        yield draw.circle(x, y, radius * 0.62, Paint("#ffffff"))
+        yield draw.text(str(level), x, y + 1.5, 4.2, font="bold", anchor="middle", colour=INK)
         ox, oy = m.at(hexgrid.neighbor(h, geo.direction(p.direction)))
         lx, ly = x + (ox - x) * 0.85, y + (oy - y) * 0.85
-        yield _text(p.number, lx, ly + 1.2, 3.4, font="bold", anchor="middle", colour=INK)
+        yield draw.text(p.number, lx, ly + 1.2, 3.4, font="bold", anchor="middle", colour=INK)
 
 
 def _time_track(m: MapPlacement) -> Iterator[Element]:
     """Draw one box per turn in two rows, each with its clock time and number."""
     track = m.geo.board.time_track
-    yield _text("TIME", MARGIN, m.track_top - 1.5, 3, font="bold", colour=INK)
+    yield draw.text("TIME", MARGIN, m.track_top - 1.5, 3, font="bold", colour=INK)
     start_h, start_m = (int(x) for x in track.start.split(":"))
     for turn_no in range(1, track.turns + 1):
         x, y, box = m.track_cell(turn_no)
         yield Box(x, y, box, box, Paint("#ffffff", INK, 0.3))
         total = start_h * 60 + start_m + (turn_no - 1) * 15
-        yield _text(f"{total // 60:02d}:{total % 60:02d}", x + box / 2, y + box / 2 - 0.5, 2.2,
+        yield draw.text(f"{total // 60:02d}:{total % 60:02d}", x + box / 2, y + box / 2 - 0.5, 2.2,
                     anchor="middle", colour=INK)
-        yield _text(str(turn_no), x + box / 2, y + box - 1.5, 2.6, font="bold",
+        yield draw.text(str(turn_no), x + box / 2, y + box - 1.5, 2.6, font="bold",
                     anchor="middle", colour=INK)
 
 
@@ -351,21 +299,21 @@ def _legend(m: MapPlacement, colours: dict[int, str]) -> Iterator[Element]:
     top = m.track_top
     if x0 + 60 > m.width - MARGIN:
         return  # no room beside the track on a narrow map
-    yield _text("LEVELS", x0, top - 1.5, 3, font="bold", colour=INK)
+    yield draw.text("LEVELS", x0, top - 1.5, 3, font="bold", colour=INK)
     for i, level in enumerate(sorted(colours)):
         cx = x0 + 3 + i * 9
-        yield _circle(cx, top + 3.5, 3, Paint(colours[level], INK, 0.4))
-        yield _circle(cx, top + 3.5, 1.9, Paint("#ffffff"))
-        yield _text(str(level), cx, top + 4.6, 2.8, font="bold", anchor="middle", colour=INK)
-    yield _text("Grey four-digit hex names: column then row, as shift records write them",
+        yield draw.circle(cx, top + 3.5, 3, Paint(colours[level], INK, 0.4))
+        yield draw.circle(cx, top + 3.5, 1.9, Paint("#ffffff"))
+        yield draw.text(str(level), cx, top + 4.6, 2.8, font="bold", anchor="middle", colour=INK)
+    yield draw.text("Grey four-digit hex names: column then row, as shift records write them",
                 x0 + 3 + len(colours) * 9 + 4, top + 4.6, 2.8, colour=INK)
     for i, (stroke, dash, width, text) in enumerate(LEGEND_LINES):
         y = top + 11 + i * 4.5
-        yield _line((x0, y), (x0 + 10, y), stroke, width, dash)
-        yield _text(text, x0 + 13, y + 1, 2.8, colour=INK)
+        yield draw.line(((x0, y), (x0 + 10, y)), stroke, width, dash)
+        yield draw.text(text, x0 + 13, y + 1, 2.8, colour=INK)
     y = top + 11 + len(LEGEND_LINES) * 4.5
-    yield _text("07", x0 + 5, y + 1, 2.6, anchor="middle", colour="#8a8a8a")
-    yield _text("Entry/exit position used by other sectors (unmonitored in this one)",
+    yield draw.text("07", x0 + 5, y + 1, 2.6, anchor="middle", colour="#8a8a8a")
+    yield draw.text("Entry/exit position used by other sectors (unmonitored in this one)",
                 x0 + 13, y + 1, 2.8, colour=INK)
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from ....layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon, Text
-from ....layout.text import PT_PER_MM, label
+from ....layout import drawing
+from ....layout.drawing import Frame
+from ....layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon
 from ....project import GameContent
-from ..board import INK, MARGIN, MUTED, SIDES, _Frame, map_face
+from ..board import INK, MARGIN, MUTED, SIDES, face_width, map_face, map_frame
 from .context import LANDING, Chart, chart_for
 from .state import CheckMark, FlownFlight, PilotState
 
@@ -31,10 +32,6 @@ ROW = 5.0
 SUMMARY_W = 110.0
 
 
-def _text(text: str, x: float, y: float, mm: float, **style: str) -> Text:
-    return label(text, x, y, mm * PT_PER_MM, **style)
-
-
 def colour_of(number: int) -> str:
     """Return the colour of a flight (numbered from 1)."""
     return FLIGHT_COLOURS[(number - 1) % len(FLIGHT_COLOURS)]
@@ -47,7 +44,7 @@ def draw(game: GameContent, state: object) -> Face:
                          "flight log (record: flight-log)")
     chart = chart_for(game)
     base = game.memo("air-cargo.trace-map", lambda: map_face(chart.board, chart.tables))
-    f = _Frame(chart.board)
+    f = map_frame(chart.board)
     lines, numbers = _route(f, chart, state)
     elements: list[Element] = []
     for group in base.elements:
@@ -62,7 +59,7 @@ def draw(game: GameContent, state: object) -> Face:
         Group("crash", tuple(_crash(f, chart, state))),
         Group("end", tuple(_end(f, chart, state))),
     ]
-    top = f.y0 + f.h + 6.0
+    top = f.top + f.h + 6.0
     elements += [Group("summary", tuple(_summary(f, chart, state, top))),
                  Group("flights", tuple(_flights(f, chart, state, top))),
                  Group("key", tuple(_key(f, top + _band_height(state) - 4.0)))]
@@ -88,7 +85,7 @@ def _offset(a: XY, b: XY, by: float) -> tuple[XY, XY]:
     return (a[0] - nx, a[1] - ny), (b[0] - nx, b[1] - ny)
 
 
-def _route(f: _Frame, chart: Chart, state: PilotState
+def _route(f: Frame, chart: Chart, state: PilotState
            ) -> tuple[list[Element], list[Element]]:
     """Return every leg's line, and its arrow and number (placed clear of the checks, the
     places and each other)."""
@@ -146,17 +143,17 @@ def _arrow(a: XY, b: XY, t: float, colour: str) -> Polygon:
 def _number(a: XY, b: XY, t: float, text: str, colour: str) -> Iterator[Element]:
     x, y = _along(a, b, t)
     yield Ellipse(x, y, 1.75, 1.75, Paint(WHITE, colour, 0.45))
-    yield _text(text, x, y + 0.75, 2.0 if len(text) < 2 else 1.8, font="bold", anchor="middle",
-                colour=colour)
+    yield drawing.text(text, x, y + 0.75, 2.0 if len(text) < 2 else 1.8, font="bold",
+                       anchor="middle", colour=colour)
 
 
-def _where(f: _Frame, chart: Chart, mark: CheckMark) -> XY:
+def _where(f: Frame, chart: Chart, mark: CheckMark) -> XY:
     """Return where a check's marker goes: on the leg for a mountain; beside the airport,
     away from its label, for a landing."""
     return _spot(f, chart, mark.at, mark.point)
 
 
-def _spot(f: _Frame, chart: Chart, at: str, point: XY) -> XY:
+def _spot(f: Frame, chart: Chart, at: str, point: XY) -> XY:
     x, y = f.at(*point)
     if at != LANDING:
         return x, y
@@ -166,7 +163,7 @@ def _spot(f: _Frame, chart: Chart, at: str, point: XY) -> XY:
     return x - dx / length * 3.6, y - dy / length * 3.6
 
 
-def _checks(f: _Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
+def _checks(f: Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
     for mark in state.checks:
         x, y = _where(f, chart, mark)
         yield from _marker(x, y, mark.passed, invented=not mark.derived)
@@ -187,7 +184,7 @@ def _marker(x: float, y: float, passed: bool, *, invented: bool = False
                           Paint(None, WHITE, 0.4, cap="round"), closed=False)
 
 
-def _missing(f: _Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
+def _missing(f: Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
     """Mark each check the log omits: a '?' inside the mountain's circle beside the leg (so
     another flight's check there stays visible), or where the landing check would be."""
     for flight in state.flights:
@@ -206,10 +203,10 @@ def _missing(f: _Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
 def _missing_marker(x: float, y: float) -> Iterator[Element]:
     yield Polygon(((x, y - 2.3), (x + 2.3, y), (x, y + 2.3), (x - 2.3, y)),
                   Paint(MISSING, WHITE, 0.35))
-    yield _text("?", x, y + 0.95, 2.6, font="bold", anchor="middle", colour=WHITE)
+    yield drawing.text("?", x, y + 0.95, 2.6, font="bold", anchor="middle", colour=WHITE)
 
 
-def _crash(f: _Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
+def _crash(f: Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
     """Mark the crash where its failed check is marked, with a burst and a label."""
     failed = [mark for mark in state.checks if not mark.passed]
     if state.crash is None or not failed:
@@ -222,10 +219,10 @@ def _crash(f: _Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
     yield Polygon(star, Paint("#ffcc00", FAIL, 0.5))
     yield from _marker(x, y, False)
     yield Box(x - 6.5, y - 10.4, 13.0, 4.4, Paint(WHITE, FAIL, 0.4), radius=0.8)
-    yield _text("CRASH", x, y - 7.1, 2.8, font="bold", anchor="middle", colour=FAIL)
+    yield drawing.text("CRASH", x, y - 7.1, 2.8, font="bold", anchor="middle", colour=FAIL)
 
 
-def _end(f: _Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
+def _end(f: Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
     """Ring the airport the game ended at (a stop, or no valid roll left)."""
     if state.crash is not None or not state.flights:
         return
@@ -235,7 +232,7 @@ def _end(f: _Frame, chart: Chart, state: PilotState) -> Iterator[Element]:
     x, y = f.at(place.x, place.y)
     yield Ellipse(x, y, 3.4, 3.4, Paint(None, INK, 0.6))
     yield Box(x - 5.0, y + 4.0, 10.0, 3.8, Paint(INK, None), radius=0.8)
-    yield _text("END", x, y + 6.9, 2.5, font="bold", anchor="middle", colour=WHITE)
+    yield drawing.text("END", x, y + 6.9, 2.5, font="bold", anchor="middle", colour=WHITE)
 
 
 # --- under the map ----------------------------------------------------------------------------
@@ -244,14 +241,14 @@ ENDINGS = {"stop": "stopped flying", "crash": "crashed: the game is lost",
            "nothing-valid": "no valid roll and no reroll left"}
 
 
-def _summary(f: _Frame, chart: Chart, state: PilotState, top: float) -> Iterator[Element]:
+def _summary(f: Frame, chart: Chart, state: PilotState, top: float) -> Iterator[Element]:
     """The score box: points and rank, the sum, how it ended, what was used."""
-    x = f.x0
+    x = f.left
     h = _band_height(state)
     yield Box(x, top, SUMMARY_W, h, Paint("#fbfaf6", INK, 0.5), radius=1.2)
     t = state.tally
     x += 4.0
-    yield _text("FLIGHT LOG", x, top + 7.0, 3.2, font="bold", colour=INK)
+    yield drawing.text("FLIGHT LOG", x, top + 7.0, 3.2, font="bold", colour=INK)
     if t is None:
         return
     if t.lost:
@@ -259,7 +256,7 @@ def _summary(f: _Frame, chart: Chart, state: PilotState, top: float) -> Iterator
     else:
         head = f"{t.points} POINTS - {(t.rank or 'no rank').upper()}"
         colour = PASS if t.rank else INK
-    yield _text(head, x, top + 15.0, 4.4, font="bold", colour=colour)
+    yield drawing.text(head, x, top + 15.0, 4.4, font="bold", colour=colour)
     boxes = chart.tables.boxes
     used = state.resources
     checks = state.checks
@@ -278,14 +275,14 @@ def _summary(f: _Frame, chart: Chart, state: PilotState, top: float) -> Iterator
         f"{boxes.prayer_reroll.count}",
     ]
     for i, line in enumerate(lines):
-        yield _text(line, x, top + 22.0 + i * 4.6, 2.5, colour=INK if i else MUTED)
+        yield drawing.text(line, x, top + 22.0 + i * 4.6, 2.5, colour=INK if i else MUTED)
 
 
-def _flights(f: _Frame, chart: Chart, state: PilotState, top: float) -> Iterator[Element]:
+def _flights(f: Frame, chart: Chart, state: PilotState, top: float) -> Iterator[Element]:
     """Each flight in its colour: where from and to, its cargo, its legs and checks."""
-    x0 = f.x0 + SUMMARY_W + 6.0
-    width = f.width - MARGIN - x0
-    yield _text("FLIGHTS  (leg numbers are the weather boxes crossed)", x0, top + 4.0, 2.8,
+    x0 = f.left + SUMMARY_W + 6.0
+    width = face_width(f) - MARGIN - x0
+    yield drawing.text("FLIGHTS  (leg numbers are the weather boxes crossed)", x0, top + 4.0, 2.8,
                 font="bold", colour=INK)
     per_col = max(1, math.ceil(len(state.flights) / 2))
     col_w = width / 2
@@ -295,7 +292,7 @@ def _flights(f: _Frame, chart: Chart, state: PilotState, top: float) -> Iterator
         colour = colour_of(flight.number)
         yield Polygon(((x, y - 0.9), (x + 7.0, y - 0.9)), Paint(None, colour, 1.4, cap="round"),
                       closed=False)
-        yield _text(_flight_words(chart, flight), x + 9.0, y, 2.4, colour=INK)
+        yield drawing.text(_flight_words(chart, flight), x + 9.0, y, 2.4, colour=INK)
 
 
 def _flight_words(chart: Chart, flight: FlownFlight) -> str:
@@ -314,14 +311,14 @@ def _flight_words(chart: Chart, flight: FlownFlight) -> str:
             f"{f', {failed} failed' if failed else ''}{how}")
 
 
-def _key(f: _Frame, y: float) -> Iterator[Element]:
+def _key(f: Frame, y: float) -> Iterator[Element]:
     """What the markers mean, along the bottom of the band."""
-    x = f.x0 + SUMMARY_W + 6.0
+    x = f.left + SUMMARY_W + 6.0
     yield from _marker(x + 1.5, y - 0.9, True)
-    yield _text("check passed", x + 4.0, y, 2.3, colour=MUTED)
+    yield drawing.text("check passed", x + 4.0, y, 2.3, colour=MUTED)
     yield from _marker(x + 30.0, y - 0.9, False)
-    yield _text("check failed", x + 32.5, y, 2.3, colour=MUTED)
+    yield drawing.text("check failed", x + 32.5, y, 2.3, colour=MUTED)
     yield from _missing_marker(x + 58.5, y - 0.9)
-    yield _text("check missing from the log", x + 61.5, y, 2.3, colour=MUTED)
+    yield drawing.text("check missing from the log", x + 61.5, y, 2.3, colour=MUTED)
     yield from _marker(x + 104.0, y - 0.9, True, invented=True)
-    yield _text("check the map does not ask for", x + 107.8, y, 2.3, colour=MUTED)
+    yield drawing.text("check the map does not ask for", x + 107.8, y, 2.3, colour=MUTED)

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from ....geometry import hexgrid
 from ....geometry.hexgrid import Hex
+from ....layout import drawing as draw
 from ....layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
-from ....layout.text import PT_PER_MM, label
 from ....project import GameContent
 from ..board import INK, MARGIN, MapPlacement, sector_map_face
 from ..map_checks import geometry_for
@@ -97,15 +97,6 @@ def _level_colours(game: GameContent) -> dict[int, str]:
     return {lv.level: lv.colour for lv in tables[0].levels} if tables else {}
 
 
-def _text(text: str, x: float, y: float, mm: float, **style: str) -> Text:
-    """Return a label whose font size is given in millimetres."""
-    return label(text, x, y, mm * PT_PER_MM, **style)
-
-
-def _circle(x: float, y: float, r: float, paint: Paint) -> Ellipse:
-    return Ellipse(x, y, r, r, paint)
-
-
 def _turned(points: Iterable[Point], at: Point, forward: Point, k: float = 1.0
             ) -> tuple[Point, ...]:
     """Return shape points given with +x forward and +y to the right, placed at ``at``."""
@@ -138,14 +129,14 @@ def _marker(ident: str, level: int, at: Point, heading: Point, colours: dict[int
     x, y = at
     nose = _turned(((6.4, 0.0),), at, heading, k)[0]
     if out_of_control:
-        yield _circle(x, y, 10.3 * k, Paint(None, RED, 1.0 * k, (1.8 * k, 1.0 * k)))
+        yield draw.circle(x, y, 10.3 * k, Paint(None, RED, 1.0 * k, (1.8 * k, 1.0 * k)))
     yield Polygon(_turned(BODY, at, heading, k), body)
     if waiting:
         yield Polygon(_turned(NOSE, at, heading, k), Paint(INK))
-    yield _circle(x, y, 4.5 * k, Paint(WHITE, colours.get(level, "#999999"), 1.7 * k))
-    yield _text(ident, x, y + 1.6 * k, 4.4 * k, font="bold", anchor="middle",
+    yield draw.circle(x, y, 4.5 * k, Paint(WHITE, colours.get(level, "#999999"), 1.7 * k))
+    yield draw.text(ident, x, y + 1.6 * k, 4.4 * k, font="bold", anchor="middle",
                 colour=RED if out_of_control else INK)
-    yield _text(str(level), nose[0], nose[1] + 0.85 * k, 2.4 * k, font="bold",
+    yield draw.text(str(level), nose[0], nose[1] + 0.85 * k, 2.4 * k, font="bold",
                 anchor="middle", colour=WHITE)
 
 
@@ -225,8 +216,8 @@ def _storm(x: float, y: float, ink: str) -> Iterator[Element]:
     """Draw icons/storm.yaml's cloud and bolt in a 5.2 mm box."""
     k = 0.52
     yield Ellipse(x + 5 * k, y + 4 * k, 4.5 * k, 2.6 * k, Paint(ink))
-    yield _circle(x + 3.3 * k, y + 3.0 * k, 2.1 * k, Paint(ink))
-    yield _circle(x + 6.2 * k, y + 2.6 * k, 2.4 * k, Paint(ink))
+    yield draw.circle(x + 3.3 * k, y + 3.0 * k, 2.1 * k, Paint(ink))
+    yield draw.circle(x + 6.2 * k, y + 2.6 * k, 2.4 * k, Paint(ink))
     bolt = ((5.4, 5.2), (3.6, 8.2), (5.0, 8.0), (4.2, 10), (7.0, 6.6), (5.5, 6.8), (6.4, 5.2))
     yield Polygon(tuple((x + px * k, y + py * k) for px, py in bolt), Paint("#f0c020"))
 
@@ -242,9 +233,9 @@ def _turbulence(x: float, y: float, ink: str) -> Iterator[Element]:
 
 def _level_badge(x: float, y: float, level: int, colour: str, r: float) -> Iterator[Element]:
     """Draw a level as the map does: its colour round a white disc with its number."""
-    yield _circle(x, y, r, Paint(colour, INK, 0.4))
-    yield _circle(x, y, r * 0.64, Paint(WHITE))
-    yield _text(str(level), x, y + r * 0.36, r * 0.95, font="bold", anchor="middle",
+    yield draw.circle(x, y, r, Paint(colour, INK, 0.4))
+    yield draw.circle(x, y, r * 0.64, Paint(WHITE))
+    yield draw.text(str(level), x, y + r * 0.36, r * 0.95, font="bold", anchor="middle",
                 colour=INK)
 
 
@@ -260,14 +251,14 @@ def _wind(m: MapPlacement, wind: Wind, colours: dict[int, str], width: float
     """Draw the wind counter in the header's right corner: an arrow the way it blows."""
     x, y, r = width - SIDE - MARGIN - 9.0, BAND + 14.5, 8.5
     colour = colours.get(wind.level, "#999999")
-    yield _circle(x, y, r, Paint(WHITE, colour, 2.2))
+    yield draw.circle(x, y, r, Paint(WHITE, colour, 2.2))
     arrow = ((-5.5, -1.0), (1.0, -1.0), (1.0, -3.2), (5.8, 0.0), (1.0, 3.2), (1.0, 1.0),
              (-5.5, 1.0))
     yield Polygon(_turned(arrow, (x, y), m.unit(wind.direction)), Paint(INK))
     name = hexgrid.direction_name(m.layout.orientation, wind.direction).upper()
-    yield _text("STRONG WIND", x - r - 3.0, y - 1.0, 3.6, font="bold", anchor="end",
+    yield draw.text("STRONG WIND", x - r - 3.0, y - 1.0, 3.6, font="bold", anchor="end",
                 colour=INK)
-    yield _text(f"blowing {name}, level {wind.level} and up", x - r - 3.0, y + 3.6, 2.8,
+    yield draw.text(f"blowing {name}, level {wind.level} and up", x - r - 3.0, y + 3.6, 2.8,
                 anchor="end", colour=INK)
 
 
@@ -279,10 +270,10 @@ def _title(game: GameContent, geo: SectorGeometry, turn_no: int, width: float
     """Draw the band across the top: the turn and its time, the game and sector."""
     yield Box(0, 0, width, BAND, Paint(INK))
     left = SIDE + MARGIN
-    yield _text(f"Turn {turn_no} - {_clock(game, turn_no)}", left, 11.0, 8, font="bold",
+    yield draw.text(f"Turn {turn_no} - {_clock(game, turn_no)}", left, 11.0, 8, font="bold",
                 colour=WHITE)
     sector = geo.sector.code if geo.sector else ""
-    yield _text(f"Rushing Tin - Sector {sector} - the board at the end of turn {turn_no}",
+    yield draw.text(f"Rushing Tin - Sector {sector} - the board at the end of turn {turn_no}",
                 width - left, 10.0, 3.4, anchor="end", colour=WHITE)
 
 
@@ -313,9 +304,9 @@ def _key(colours: dict[int, str]) -> Iterator[Element]:
     tx = x0 + 57
     for i, (first, second) in enumerate(KEY):
         y = y0 + 1.0 + i * 7.6
-        yield _text(first, tx, y, 2.8, colour=INK)
+        yield draw.text(first, tx, y, 2.8, colour=INK)
         if second:
-            yield _text(second, tx, y + 3.4, 2.8, colour=INK)
+            yield draw.text(second, tx, y + 3.4, 2.8, colour=INK)
 
 
 TABLE = (("ATC", "start"), ("Cash", "end"), ("Commendations", "end"), ("Deals", "end"))
@@ -336,7 +327,7 @@ def _controllers(state: Shift, width: float) -> Iterator[Element]:
         x = x0
         for (_, anchor), w, cell in zip(TABLE, COLUMN_WIDTHS, row, strict=True):
             at = x if anchor == "start" else x + w
-            yield _text(cell, at, y0 + r * pitch, 3.0, font="bold" if r == 0 else "regular",
+            yield draw.text(cell, at, y0 + r * pitch, 3.0, font="bold" if r == 0 else "regular",
                         anchor=anchor, colour=INK)
             x += w
 

@@ -456,6 +456,8 @@ def _print_kit(slug: str, out_dir: Path, result: object, changed: int) -> None:
     for path in result.written:
         if path.parent.name == "boards":
             typer.echo(f"{slug}: wrote {path}")
+    for name, why in result.unprinted:
+        typer.echo(f"{slug}: not printed: {name}: {why}")
     total = len(result.written) + 1
     if changed < total:
         typer.echo(f"{slug}: {changed} of {total} files changed; the others were already up "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .components import Deck, Sheet, TileSet
+from .components import Deck, HexMap, PointMap, Rulebook, Sheet, TileSet
 from .components.base import Component
 from .printables import Board, Printable, PrintableItem, Side
 from .project import GameContent
@@ -24,6 +24,8 @@ class KitParts:
     sheets: list[tuple[str, str, Sheet]] = field(default_factory=list)
     """(component id, name, sheet) for each printable form."""
     boards: list[Board] = field(default_factory=list)
+    unprinted: list[tuple[str, str]] = field(default_factory=list)
+    """(name, why) for each component that prints nothing."""
 
 
 def _context(game: GameContent, component: Component, item: Any) -> dict[str, Any]:
@@ -104,31 +106,76 @@ def selectable(component: Component) -> set[str]:
 
 
 def collect(game: GameContent, only: tuple[str, ...] = ()) -> KitParts:
-    """Return every printable, sheet and board of a game, in bill-of-materials order."""
+    """Return every printable, sheet and board of a game, in bill-of-materials order, and why
+    each component that prints nothing does not."""
     parts = KitParts()
-    rules = game.rules
     for component in _in_bom_order(game):
         if not selected(selectable(component), only):
             continue
-        if component.kind in rules.printables:
-            parts.printables += rules.printables[component.kind](game, component)
-        elif isinstance(component, Deck):
-            printable = deck_printable(game, component)
-            if printable is not None:
-                parts.printables.append(printable)
-        elif isinstance(component, TileSet):
-            printable = tiles_printable(game, component)
-            if printable is not None:
-                parts.printables.append(printable)
-        if component.kind in rules.sheets:
-            sheet = rules.sheets[component.kind](game, component)
-            if sheet is not None:
-                parts.sheets.append((_component_id(component), _name(component), sheet))
-        elif isinstance(component, Sheet):
-            parts.sheets.append((_component_id(component), _name(component), component))
-        if component.kind in rules.boards:
-            parts.boards += rules.boards[component.kind](game, component)
+        before = (len(parts.printables), len(parts.sheets), len(parts.boards))
+        _collect_one(game, component, parts)
+        if before == (len(parts.printables), len(parts.sheets), len(parts.boards)):
+            why = unprinted_reason(game, component)
+            parts.unprinted.append((f"{_name(component)} ({component.kind})", why))
     return parts
+
+
+def _collect_one(game: GameContent, component: Component, parts: KitParts) -> None:
+    """Add what one component prints to ``parts``."""
+    rules = game.rules
+    if component.kind in rules.printables:
+        parts.printables += rules.printables[component.kind](game, component)
+    elif isinstance(component, Deck):
+        printable = deck_printable(game, component)
+        if printable is not None:
+            parts.printables.append(printable)
+    elif isinstance(component, TileSet):
+        printable = tiles_printable(game, component)
+        if printable is not None:
+            parts.printables.append(printable)
+    if component.kind in rules.sheets:
+        sheet = rules.sheets[component.kind](game, component)
+        if sheet is not None:
+            parts.sheets.append((_component_id(component), _name(component), sheet))
+    elif isinstance(component, Sheet):
+        parts.sheets.append((_component_id(component), _name(component), component))
+    if component.kind in rules.boards:
+        parts.boards += rules.boards[component.kind](game, component)
+    elif isinstance(component, HexMap | PointMap):
+        parts.boards += map_boards(component)
+
+
+def map_boards(component: HexMap[Any] | PointMap[Any, Any]) -> list[Board]:
+    """Return a generic hex map (with hexes) or point map as a board drawn by the toolkit."""
+    from .layout.map_boards import hex_map_face, map_title, point_map_face
+
+    if isinstance(component, HexMap):
+        if not component.hexes:
+            return []
+        face = hex_map_face(component)
+    else:
+        face = point_map_face(component)
+    cid = _component_id(component)
+    return [Board(cid, cid, map_title(component), face)]
+
+
+def unprinted_reason(game: GameContent, component: Component) -> str:
+    """Return why a component prints nothing, in words a designer can act on."""
+    kind = component.kind
+    if kind in game.rules.unprinted:
+        return game.rules.unprinted[kind]
+    if isinstance(component, Rulebook):
+        return "the rulebook's rules are read by `pnp rules` and the referee, not printed"
+    if kind in game.rules.printables or kind in game.rules.sheets or kind in game.rules.boards:
+        return "the game's module drew nothing for it (see its findings)"
+    if isinstance(component, Deck):
+        return "neither the deck nor any card names a template"
+    if isinstance(component, TileSet):
+        return "neither the set nor any tile names a template"
+    if isinstance(component, HexMap):
+        return "the map has no hexes"
+    return (f"the kind '{kind}' is neither a generic printed kind nor drawn by the game's "
+            "module")
 
 
 def _in_bom_order(game: GameContent) -> list[Component]:

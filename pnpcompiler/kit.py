@@ -453,6 +453,8 @@ class KitResult:
     findings: list[Finding]
     faces: int = 0
     """How many SVG faces were written."""
+    unprinted: list[tuple[str, str]] = field(default_factory=list)
+    """(name, why) for each component that prints nothing."""
 
 
 def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: KitOptions,
@@ -472,9 +474,9 @@ def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: 
         findings += found
     findings = _unique(findings)
     if any(f.severity is Severity.ERROR for f in findings):
-        return KitResult([], [], findings)
+        return KitResult([], [], findings, unprinted=parts.unprinted)
     if not (resolved.groups or resolved.sheets or resolved.boards):
-        return KitResult([], [], findings)
+        return KitResult([], [], findings, unprinted=parts.unprinted)
     ink = options.ink_saver
     written = (write_svgs(resolved, stage, builder, "svg-ink-saver" if ink else "svg")
                if options.svg else [])
@@ -489,4 +491,4 @@ def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: 
         written.append(report.path)
         reports.append(report)
     written += write_board_pdfs(resolved, stage, ink, builder)
-    return KitResult(written, reports, findings, faces)
+    return KitResult(written, reports, findings, faces, parts.unprinted)

@@ -66,6 +66,8 @@ class Rules:
     printables: dict[str, PrintableFn] = field(default_factory=dict)
     sheets: dict[str, SheetFn] = field(default_factory=dict)
     boards: dict[str, BoardFn] = field(default_factory=dict)
+    unprinted: dict[str, str] = field(default_factory=dict)
+    """Why a kind is not printed (``pnp build`` says so), for kinds that are data only."""
     records_from: Any = None
     """The game's kinds of record (a ``referee.Records``), or the name of the package whose
     ``records`` they are (imported when a record is first refereed)."""
@@ -124,6 +126,10 @@ class Rules:
         self.traces.append(func)
         return func
 
+    def not_printed(self, kind: str, why: str) -> None:
+        """Say why a kind is not printed: ``pnp build`` tells it for each such component."""
+        self.unprinted[kind] = why
+
     def merge(self, other: Rules) -> None:
         """Add another set of rules (a game's) to this one (the core's)."""
         self.contexts.update(other.contexts)
@@ -133,6 +139,7 @@ class Rules:
         self.printables.update(other.printables)
         self.sheets.update(other.sheets)
         self.boards.update(other.boards)
+        self.unprinted.update(other.unprinted)
         self.kinds.update(other.kinds)
         self.checks.extend(other.checks)
         self.derived.update(other.derived)

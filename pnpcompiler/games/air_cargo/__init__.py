@@ -8,6 +8,8 @@ from .model import KINDS
 rules = Rules()
 for _kind in KINDS:
     rules.kind(_kind)
+rules.not_printed("air-cargo-rules", "the cargo, weather, hazard and score tables the rule "
+                  "checks and the referee read; the rulebook prints them")
 
 # Importing these registers their checks, derived data and outputs on ``rules``.
 from . import board, checks, exports, kit, map_checks, pilot_log  # noqa: E402

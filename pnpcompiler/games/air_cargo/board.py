@@ -82,7 +82,7 @@ def map_face(board: AirCargoMap, tables: AirCargoRules | None = None) -> Face:
 def _title(f: Frame, board: AirCargoMap) -> Iterator[Element]:
     yield draw.text(board.title, f.left, MARGIN + 7.0, 7.0, font="bold", colour=INK)
     yield draw.text("Fly cargo between the airports of the north-western USA. Solitaire roll and "
-                "write.", f.left, MARGIN + 12.0, 2.8, colour=MUTED)
+                    "write.", f.left, MARGIN + 12.0, 2.8, colour=MUTED)
 
 
 # --- the land ---------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def _land(f: Frame, board: AirCargoMap) -> Iterator[Element]:
         x, y = f.at(region.x, region.y)
         sea = region.text.endswith("OCEAN")
         yield draw.text(region.text, x, y, 3.0, font="italic" if sea else "bold", anchor="middle",
-                    colour=SHORE if sea else REGION)
+                        colour=SHORE if sea else REGION)
 
 
 # --- mountains, beacons, airports ---------------------------------------------------------------
@@ -152,7 +152,7 @@ def _mountain(f: Frame, m: Mountain) -> Iterator[Element]:
                        (x + dx + size * scale, base)), Paint("#f8f1e4", MOUNTAIN_EDGE, 0.3))
     yield Box(x - 3.1, y - 1.5, 6.2, 3.9, Paint("#ffffff", MOUNTAIN_EDGE, 0.35), radius=0.8)
     yield draw.text(f"H{m.hazard}", x, y + 1.45, 3.0, font="bold", anchor="middle",
-                colour=MOUNTAIN_EDGE)
+                    colour=MOUNTAIN_EDGE)
     name = (m.name or m.id).upper()
     dx, dy = SIDES[m.label_side]
     if (dx, dy) == (0, 1):
@@ -222,9 +222,9 @@ def _airport(f: Frame, a: Airport) -> Group:
                                Box(box_x, box_y, box, box, Paint("#ffffff", INK, 0.35), 0.4)]
     if a.start:  # visited before the game begins, as the table prints it: "X XX PENDELETON"
         elements += [draw.line(((box_x + 0.7, box_y + 0.7), (box_x + box - 0.7, box_y + box - 0.7)),
-                           INK, 0.4),
+                               INK, 0.4),
                      draw.line(((box_x + 0.7, box_y + box - 0.7), (box_x + box - 0.7, box_y + 0.7)),
-                           INK, 0.4)]
+                               INK, 0.4)]
     elements += [draw.text(name, text_x, top + 2.2, 2.7, font="bold", anchor=anchor, colour=colour),
                  draw.text(code, text_x, top + 4.9, 2.4, font="bold", anchor=anchor, colour=INK)]
     return Group(f"airport-{a.id}", tuple(elements))
@@ -258,7 +258,7 @@ def _legend(f: Frame, board: AirCargoMap, tables: AirCargoRules | None) -> Itera
     yield draw.text("H2", x + 2.5, y + 1.1, 2.4, font="bold", anchor="middle", colour=MOUNTAIN_EDGE)
     yield draw.text("MOUNTAIN HAZARD NO", x + 9.0, y - 0.9, 2.6, font="bold", colour=INK)
     yield draw.text("A leg touching the circle is a hazard check.", x + 9.0, y + 2.9, 2.3,
-                colour=MUTED)
+                    colour=MUTED)
     y += 11
     yield from _check(x, y, right, tables)
     y += 17
@@ -299,7 +299,7 @@ def _step(f: Frame, board: AirCargoMap, x: float, y: float) -> Iterator[Element]
     yield draw.text(f"{board.leg_length:g} {board.unit_name}s = {board.leg_mm:g} mm",
                     x + length / 2, y + 6.8, 2.2, font="bold", anchor="middle", colour=INK)
     yield draw.text("Measure with the template of the Pilot Log, printed at 100%.", x, y + 11.5,
-                2.2, colour=MUTED)
+                    2.2, colour=MUTED)
 
 
 def _index(f: Frame, board: AirCargoMap, x: float, y: float, right: float) -> Iterator[Element]:

@@ -280,9 +280,9 @@ def _time_track(m: MapPlacement) -> Iterator[Element]:
         yield Box(x, y, box, box, Paint("#ffffff", INK, 0.3))
         total = start_h * 60 + start_m + (turn_no - 1) * 15
         yield draw.text(f"{total // 60:02d}:{total % 60:02d}", x + box / 2, y + box / 2 - 0.5, 2.2,
-                    anchor="middle", colour=INK)
+                        anchor="middle", colour=INK)
         yield draw.text(str(turn_no), x + box / 2, y + box - 1.5, 2.6, font="bold",
-                    anchor="middle", colour=INK)
+                        anchor="middle", colour=INK)
 
 
 LEGEND_LINES = (
@@ -306,7 +306,7 @@ def _legend(m: MapPlacement, colours: dict[int, str]) -> Iterator[Element]:
         yield draw.circle(cx, top + 3.5, 1.9, Paint("#ffffff"))
         yield draw.text(str(level), cx, top + 4.6, 2.8, font="bold", anchor="middle", colour=INK)
     yield draw.text("Grey four-digit hex names: column then row, as shift records write them",
-                x0 + 3 + len(colours) * 9 + 4, top + 4.6, 2.8, colour=INK)
+                    x0 + 3 + len(colours) * 9 + 4, top + 4.6, 2.8, colour=INK)
     for i, (stroke, dash, width, text) in enumerate(LEGEND_LINES):
         y = top + 11 + i * 4.5
         yield draw.line(((x0, y), (x0 + 10, y)), stroke, width, dash)
@@ -314,7 +314,7 @@ def _legend(m: MapPlacement, colours: dict[int, str]) -> Iterator[Element]:
     y = top + 11 + len(LEGEND_LINES) * 4.5
     yield draw.text("07", x0 + 5, y + 1, 2.6, anchor="middle", colour="#8a8a8a")
     yield draw.text("Entry/exit position used by other sectors (unmonitored in this one)",
-                x0 + 13, y + 1, 2.8, colour=INK)
+                    x0 + 13, y + 1, 2.8, colour=INK)
 
 
 def _broken(game: GameContent) -> bool:

@@ -283,7 +283,7 @@ def _flights(f: Frame, chart: Chart, state: PilotState, top: float) -> Iterator[
     x0 = f.left + SUMMARY_W + 6.0
     width = face_width(f) - MARGIN - x0
     yield drawing.text("FLIGHTS  (leg numbers are the weather boxes crossed)", x0, top + 4.0, 2.8,
-                font="bold", colour=INK)
+                       font="bold", colour=INK)
     per_col = max(1, math.ceil(len(state.flights) / 2))
     col_w = width / 2
     for i, flight in enumerate(state.flights):

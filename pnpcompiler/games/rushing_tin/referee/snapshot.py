@@ -135,9 +135,9 @@ def _marker(ident: str, level: int, at: Point, heading: Point, colours: dict[int
         yield Polygon(_turned(NOSE, at, heading, k), Paint(INK))
     yield draw.circle(x, y, 4.5 * k, Paint(WHITE, colours.get(level, "#999999"), 1.7 * k))
     yield draw.text(ident, x, y + 1.6 * k, 4.4 * k, font="bold", anchor="middle",
-                colour=RED if out_of_control else INK)
+                    colour=RED if out_of_control else INK)
     yield draw.text(str(level), nose[0], nose[1] + 0.85 * k, 2.4 * k, font="bold",
-                anchor="middle", colour=WHITE)
+                    anchor="middle", colour=WHITE)
 
 
 def _flying(m: MapPlacement, state: Shift, colours: dict[int, str]) -> Iterator[Element]:
@@ -236,7 +236,7 @@ def _level_badge(x: float, y: float, level: int, colour: str, r: float) -> Itera
     yield draw.circle(x, y, r, Paint(colour, INK, 0.4))
     yield draw.circle(x, y, r * 0.64, Paint(WHITE))
     yield draw.text(str(level), x, y + r * 0.36, r * 0.95, font="bold", anchor="middle",
-                colour=INK)
+                    colour=INK)
 
 
 def _turn_on_track(m: MapPlacement, turn_no: int) -> Iterator[Element]:
@@ -257,9 +257,9 @@ def _wind(m: MapPlacement, wind: Wind, colours: dict[int, str], width: float
     yield Polygon(_turned(arrow, (x, y), m.unit(wind.direction)), Paint(INK))
     name = hexgrid.direction_name(m.layout.orientation, wind.direction).upper()
     yield draw.text("STRONG WIND", x - r - 3.0, y - 1.0, 3.6, font="bold", anchor="end",
-                colour=INK)
+                    colour=INK)
     yield draw.text(f"blowing {name}, level {wind.level} and up", x - r - 3.0, y + 3.6, 2.8,
-                anchor="end", colour=INK)
+                    anchor="end", colour=INK)
 
 
 # --- the header ------------------------------------------------------------------------------
@@ -271,10 +271,10 @@ def _title(game: GameContent, geo: SectorGeometry, turn_no: int, width: float
     yield Box(0, 0, width, BAND, Paint(INK))
     left = SIDE + MARGIN
     yield draw.text(f"Turn {turn_no} - {_clock(game, turn_no)}", left, 11.0, 8, font="bold",
-                colour=WHITE)
+                    colour=WHITE)
     sector = geo.sector.code if geo.sector else ""
     yield draw.text(f"Rushing Tin - Sector {sector} - the board at the end of turn {turn_no}",
-                width - left, 10.0, 3.4, anchor="end", colour=WHITE)
+                    width - left, 10.0, 3.4, anchor="end", colour=WHITE)
 
 
 def _clock(game: GameContent, turn_no: int) -> str:
@@ -328,7 +328,7 @@ def _controllers(state: Shift, width: float) -> Iterator[Element]:
         for (_, anchor), w, cell in zip(TABLE, COLUMN_WIDTHS, row, strict=True):
             at = x if anchor == "start" else x + w
             yield draw.text(cell, at, y0 + r * pitch, 3.0, font="bold" if r == 0 else "regular",
-                        anchor=anchor, colour=INK)
+                            anchor=anchor, colour=INK)
             x += w
 
 

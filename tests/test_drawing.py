@@ -84,6 +84,9 @@ def test_legend_has_a_swatch_and_text_per_entry() -> None:
     assert isinstance(drawn[1], Polygon) and drawn[1].closed
     assert isinstance(drawn[3], Polygon) and not drawn[3].closed
     assert draw.legend_height(entries) == pytest.approx(15.0)
+    pointy = draw.legend(0.0, 0.0, [draw.LegendEntry("pointy-hex", Paint("#ffffff"), "plain")])
+    assert isinstance(pointy[1], Polygon)
+    assert pointy[1].points[0] == pytest.approx((2.5 + math.sqrt(3), 6.0))
 
 
 def test_hex_grid_labels_each_hex_with_its_axial_coordinates_and_name() -> None:

@@ -114,3 +114,22 @@ def test_build_says_the_rules_tables_and_rulebook_are_not_printed(  # type: igno
     assert code == 0, out
     assert "not printed: Air Cargo rules tables (air-cargo-rules): the cargo" in out
     assert "not printed: Air Cargo rulebook (rulebook): the rulebook's rules" in out
+
+
+def test_generic_boards_build_byte_identical_twice(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    game = _new_game_with(tmp_path, pnp, "board", "hex-map", HEX_MAP)
+    (game / "maps" / "map.yaml").write_text(POINT_MAP)
+    manifest = game / "game.yaml"
+    manifest.write_text(manifest.read_text().replace(
+        "contradictions: []",
+        "  - id: map\n    name: map\n    kind: point-map\n    count: 1\ncontradictions: []"))
+    kit = tmp_path / "out" / "my-game"
+    made = []
+    for _ in range(2):
+        assert pnp("build", "my-game", "--strict", "--no-cache", "-q")[0] == 0
+        made.append({p.relative_to(kit): p.read_bytes() for p in sorted(kit.rglob("*"))
+                     if p.suffix in (".pdf", ".svg")})
+    assert made[0] == made[1]
+    assert {str(p) for p in made[0]} >= {"boards/board-a3.pdf", "boards/map-poster.pdf",
+                                         "svg/board/board.svg", "svg/map/map.svg"}

@@ -172,7 +172,8 @@ def title(heading: str, x: float, y: float, *, subtitle: str | None = None, size
 
 @dataclass(frozen=True)
 class LegendEntry:
-    """One row of a legend: a swatch (``box``, ``circle``, ``hex`` or ``line``) and its text."""
+    """One row of a legend: a swatch (``box``, ``circle``, ``hex``, ``pointy-hex`` or
+    ``line``) and its text."""
 
     swatch: str
     paint: Paint
@@ -201,8 +202,8 @@ def legend_height(entries: Sequence[LegendEntry]) -> float:
 def _swatch(entry: LegendEntry, x: float, y: float) -> Element:
     if entry.swatch == "circle":
         return circle(x, y, 1.8, entry.paint)
-    if entry.swatch == "hex":
-        return hexagon(x, y, 2.0, entry.paint)
+    if entry.swatch in ("hex", "pointy-hex"):
+        return hexagon(x, y, 2.0, entry.paint, "flat" if entry.swatch == "hex" else "pointy")
     if entry.swatch == "line":
         return line(((x - 2.5, y), (x + 2.5, y)), entry.paint.stroke or INK,
                     entry.paint.stroke_width, entry.paint.dash, entry.paint.cap)

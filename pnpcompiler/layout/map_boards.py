@@ -73,9 +73,10 @@ def hex_map_face(board: HexMap[Any]) -> Face:
     xs, ys = draw.corner_extent(layout, by_hex)
     map_w, map_h = max(xs) - min(xs), max(ys) - min(ys)
     colours = terrain_colours({h.terrain for h in board.hexes if h.terrain})
-    entries = [LegendEntry("hex", Paint(colour, EDGE.stroke, EDGE.stroke_width), terrain)
+    swatch = "hex" if board.orientation == "flat" else "pointy-hex"
+    entries = [LegendEntry(swatch, Paint(colour, EDGE.stroke, EDGE.stroke_width), terrain)
                for terrain, colour in colours.items()]
-    entries.append(LegendEntry("hex", Paint(BLANK, EDGE.stroke, EDGE.stroke_width),
+    entries.append(LegendEntry(swatch, Paint(BLANK, EDGE.stroke, EDGE.stroke_width),
                                "q,r: the hex's axial coordinates, as the content gives them"))
     top = MARGIN + TITLE_H + map_h + LEGEND_GAP
     subtitle = (f"{len(board.hexes)} hexes, {board.orientation}-topped, "

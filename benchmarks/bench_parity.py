@@ -1,6 +1,7 @@
 """The parity deck: `pnp build` against protograf and a plain reportlab script (the floor).
 
-    python benchmarks/bench_parity.py [--rounds N]
+    python benchmarks/bench_parity.py [--rounds N] [--big CARDS] [--big-rounds N]
+                                      [--big-protograf]
 
 Each tool draws the same 540 poker cards from benchmarks/parity/content/parity/cards/
 routes.yaml onto A4 with crop marks: `pnp build parity` (which also writes an SVG of every
@@ -10,9 +11,16 @@ protograf_deck.py and benchmarks/parity/reportlab_deck.py. Every run is a fresh 
 writing into a fresh temporary folder (the rebuild into the folder of its warm-up run); after
 one warm-up run of each, every round runs them all in turn, starting with a different one
 each round. Prints the median and fastest wall time, the median CPU time
-(user plus system: steadier than wall time on a busy machine), the peak memory (the child's
-maximum resident set), the PDF's size and pages, and the ratios. protograf is
-optional (`pip install -e '.[bench]'`); without it the other two still run. Figures only:
+(user plus system, the build's own child process included: steadier than wall time on a busy
+machine), the peak memory (the child's maximum resident set), the PDF's size and pages, and
+the ratios.
+
+Then how the cost grows: the same deck made 5,400 cards long (benchmarks/parity/make_deck.py,
+written into a temporary folder) is timed the same way (`--big-rounds` rounds) with pnp
+build, pnp --no-svg and reportlab, and each tool's per-card marginal cost,
+(t5400 - t540) / 4860, is printed with pnp's as a multiple of the reportlab floor's. protograf
+takes over a minute a run at that size and joins only with `--big-protograf`. protograf is
+optional (`pip install -e '.[bench]'`); without it the others still run. Figures only:
 nothing here is asserted, and the exit status is 0.
 """
 
@@ -33,9 +41,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "parity"))
+from make_deck import write_content
+
 ROOT = Path(__file__).resolve().parent.parent
 PARITY = ROOT / "benchmarks" / "parity"
 CARDS = 540
+BIG_CARDS = 5400
 TARGET_SPEEDUP = 10.0
 TARGET_FLOOR = 2.0
 
@@ -66,12 +78,15 @@ class Tool:
         return [arg.replace("{out}", str(out)) for arg in self.command]
 
 
-def tools() -> list[Tool]:
-    """Return the tools to time: pnp, protograf (when installed) and the reportlab floor."""
+def tools(content: Path = PARITY / "content", big: bool = False) -> list[Tool]:
+    """Return the tools to time on the deck in ``content``: pnp, protograf (when installed)
+    and the reportlab floor; for the big deck no rebuild (its cost does not grow with the
+    cards drawn)."""
     python = sys.executable
     pnp = Path(python).with_name("pnp")
     pnp_cmd = [str(pnp)] if pnp.exists() else [python, "-m", "pnpcompiler"]
-    build = [*pnp_cmd, "build", "parity", "--content", str(PARITY / "content"),
+    deck = str(content / "parity" / "cards" / "routes.yaml")
+    build = [*pnp_cmd, "build", "parity", "--content", str(content),
              "--templates", str(PARITY / "templates"), "--paper", "a4", "-o", "{out}",
              "--quiet"]
     out = [
@@ -79,14 +94,14 @@ def tools() -> list[Tool]:
         Tool("pnp --no-svg", [*build, "--no-svg"], "parity/parity-a4.pdf"),
         Tool("pnp rebuild", build, "parity/parity-a4.pdf",
              keep=Path(tempfile.mkdtemp(prefix="pnp-parity-rebuild-"))),
-        Tool("protograf", [python, str(PARITY / "protograf_deck.py"), "-o",
+        Tool("protograf", [python, str(PARITY / "protograf_deck.py"), deck, "-o",
                            "{out}/parity-protograf.pdf"], "parity-protograf.pdf"),
-        Tool("reportlab", [python, str(PARITY / "reportlab_deck.py"), "-o",
+        Tool("reportlab", [python, str(PARITY / "reportlab_deck.py"), deck, "-o",
                            "{out}/parity-reportlab.pdf"], "parity-reportlab.pdf"),
     ]
+    if big:
+        out = [t for t in out if t.name != "pnp rebuild"]
     if importlib.util.find_spec("protograf") is None:
-        print("protograf is not installed (pip install -e '.[bench]'): timing pnp and "
-              "reportlab only")
         out = [t for t in out if t.name != "protograf"]
     return out
 
@@ -141,11 +156,11 @@ def version(package: str) -> str:
         return "-"
 
 
-def report(done: list[Tool], rounds: int) -> None:
-    """Print the table and the comparisons."""
+def table(done: list[Tool], rounds: int, cards: int) -> None:
+    """Print one deck's table: each tool's times, memory and PDF."""
     floor = next((t for t in done if t.name == "reportlab" and t.times), None)
     base = statistics.median(floor.times) if floor else None
-    print(f"\n{CARDS} poker cards on A4 with crop marks, {rounds} rounds "
+    print(f"\n{cards} poker cards on A4 with crop marks, {rounds} rounds "
           "(wall time of a fresh process each)\n")
     print(f"{'tool':<13} {'median s':>9} {'min s':>7} {'CPU s':>6} {'peak RSS MB':>12} "
           f"{'PDF KB':>7} {'pages':>6} {'x floor':>8}")
@@ -158,6 +173,13 @@ def report(done: list[Tool], rounds: int) -> None:
         print(f"{t.name:<13} {median:9.2f} {min(t.times):7.2f} "
               f"{statistics.median(t.cpu):6.2f} {max(t.peak_kb) / 1024:12.0f} "
               f"{t.pdf_bytes / 1024:7.0f} {t.pages:6d} {ratio:>8}")
+
+
+def report(done: list[Tool], rounds: int) -> None:
+    """Print the parity deck's table and the comparisons."""
+    table(done, rounds, CARDS)
+    floor = next((t for t in done if t.name == "reportlab" and t.times), None)
+    base = statistics.median(floor.times) if floor else None
     by_name = {t.name: t for t in done if t.times}
     pnp, protograf = by_name.get("pnp build"), by_name.get("protograf")
     print()
@@ -196,16 +218,37 @@ def report(done: list[Tool], rounds: int) -> None:
               f"{floor.pdf_bytes / 1024:.0f} KB ({pnp.pdf_bytes / floor.pdf_bytes:.2f}x)")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
-    args = parser.parse_args()
-    rounds = max(args.rounds, 1)
+def marginal(small: list[Tool], big: list[Tool], cards: int) -> None:
+    """Print each tool's cost of one more card, (t_big - t_small) / extra cards, in wall and
+    CPU time, and pnp's as a multiple of the reportlab floor's."""
+    extra = cards - CARDS
+    before = {t.name: t for t in small if t.times}
+    costs: dict[str, tuple[float, float]] = {}
+    print(f"\nPer-card marginal cost = (t{cards} - t{CARDS}) / {extra} (medians; the "
+          "start-up, a fixed cost, drops out)\n")
+    print(f"{'tool':<13} {'wall ms/card':>13} {'CPU ms/card':>12}")
+    for t in big:
+        if not t.times or t.name not in before:
+            continue
+        wall = (statistics.median(t.times) - statistics.median(before[t.name].times)) / extra
+        cpu = (statistics.median(t.cpu) - statistics.median(before[t.name].cpu)) / extra
+        costs[t.name] = (wall, cpu)
+        print(f"{t.name:<13} {wall * 1000:13.3f} {cpu * 1000:12.3f}")
+    floor = costs.get("reportlab")
+    if floor is None or floor[0] <= 0 or floor[1] <= 0:
+        return
+    print()
+    for name in ("pnp build", "pnp --no-svg"):
+        if name in costs:
+            wall, cpu = costs[name]
+            ratio = wall / floor[0]
+            met = "met" if ratio <= TARGET_FLOOR else "not met"
+            print(f"{name}: a card costs {ratio:.1f}x the reportlab floor's ({cpu / floor[1]:.1f}x "
+                  f"in CPU time; target at most {TARGET_FLOOR:.0f}x: {met})")
 
-    print(f"python {platform.python_version()}, pnpcompiler {version('pnpcompiler')}, "
-          f"reportlab {version('reportlab')}, protograf {version('protograf')}, "
-          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
-    every = tools()
+
+def time_tools(every: list[Tool], rounds: int) -> None:
+    """Warm every tool up once, then time ``rounds`` rounds, each starting with another."""
     for tool in every:
         run(tool, timed=False)  # warm-up: imports and the deck in the page cache
         if tool.error:
@@ -218,10 +261,46 @@ def main() -> int:
         print(f"round {n + 1}: " + ", ".join(
             f"{t.name} {t.times[-1]:.2f} s" if t.times and not t.error else f"{t.name} failed"
             for t in todo), flush=True)
-    report(every, rounds)
     for tool in every:
         if tool.keep is not None:
             shutil.rmtree(tool.keep, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
+    parser.add_argument("--big", type=int, default=BIG_CARDS,
+                        help=f"cards in the bigger deck (default {BIG_CARDS}; 0: none)")
+    parser.add_argument("--big-rounds", type=int, default=2,
+                        help="timed rounds of the bigger deck (default 2)")
+    parser.add_argument("--big-protograf", action="store_true",
+                        help="time protograf on the bigger deck too (over a minute a run)")
+    args = parser.parse_args()
+    rounds = max(args.rounds, 1)
+
+    print(f"python {platform.python_version()}, pnpcompiler {version('pnpcompiler')}, "
+          f"reportlab {version('reportlab')}, protograf {version('protograf')}, "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+    if importlib.util.find_spec("protograf") is None:
+        print("protograf is not installed (pip install -e '.[bench]'): timing pnp and "
+              "reportlab only")
+    small = tools()
+    time_tools(small, rounds)
+    report(small, rounds)
+    if args.big > CARDS:
+        print(f"\nThe same deck made {args.big} cards long by benchmarks/parity/make_deck.py "
+              "in a temporary folder")
+        with tempfile.TemporaryDirectory(prefix="pnp-parity-big-") as folder:
+            write_content(Path(folder), args.big)
+            big = [t for t in tools(Path(folder), big=True)
+                   if args.big_protograf or t.name != "protograf"]
+            if not args.big_protograf and any(t.name == "protograf" for t in small):
+                print("protograf is left out (about 10x its 540-card time a run); "
+                      "--big-protograf times it")
+            big_rounds = max(args.big_rounds, 1)
+            time_tools(big, big_rounds)
+        table(big, big_rounds, args.big)
+        marginal(small, big, args.big)
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -520,6 +520,16 @@ class Stage:
         self.kept.discard(rel)
         return final
 
+    def staged_elsewhere(self, rel: str, sha: str | None) -> None:
+        """Record what another process staged for ``rel`` with a copy of this stage: the
+        digest of the file it wrote, or None when the file already in place was kept."""
+        if sha is None:
+            self.kept.add(rel)
+            self.staged.pop(rel, None)
+        else:
+            self.staged[rel] = sha
+            self.kept.discard(rel)
+
     def adopt(self, path: Path) -> Path:
         """Stage a file a game's own writer made inside the stage folder; return its final
         path."""

@@ -20,6 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .background import Background
 from .cache import (
     Cache,
     Inputs,
@@ -297,23 +298,71 @@ def item_faces(resolved: Resolved) -> Iterator[tuple[str, str, Face]]:
                 yield group.component, back_id, item.back
 
 
+FORK_AT = 64
+"""Faces to draw before drawing them in a second process pays for starting it."""
+
+
+@dataclass
+class PendingSvgs:
+    """SVG faces being drawn and staged (by a second process when there are many) while the
+    build goes on."""
+
+    jobs: list[tuple[str, str, bytes | None]]
+    """(path in the stage, cache key, cached bytes or None) per face."""
+    staging: Background[list[tuple[bytes | None, str | None]]]
+    """Per face: the bytes drawn (None when cached) and the digest of the file staged (None
+    when the file in place was kept)."""
+
+    def finish(self, stage: Stage, builder: Builder) -> list[Path]:
+        """Record every staged face in ``stage``, keeping the newly drawn ones in the cache."""
+        written: list[Path] = []
+        for (rel, key, _), (drawn, sha) in zip(self.jobs, self.staging.result(), strict=True):
+            if drawn is not None and key:
+                builder.cache.put("svg", key, drawn)
+            stage.staged_elsewhere(rel, sha)
+            written.append(stage.target(rel))
+        return written
+
+
+def start_svgs(resolved: Resolved, stage: Stage, builder: Builder, folder: str = "svg",
+               fork_at: int = FORK_AT) -> PendingSvgs:
+    """Start drawing and staging every front as ``svg/<component>/<id>.svg``, each back once,
+    and each board: in a second process when the cache lacks ``fork_at`` or more of them."""
+    faces = [(component, name, face, name) for component, name, face in item_faces(resolved)]
+    faces += [(b.component, b.id, b.face, b.name) for b in resolved.boards]
+    jobs: list[tuple[str, str, bytes | None]] = []
+    todo = 0
+    for component, name, face, title in faces:
+        key = builder.key(resolved, face, "svg", title)
+        data = builder.cache.get("svg", key) if key else None
+        todo += data is None
+        jobs.append((f"{folder}/{component}/{name}.svg", key, data))
+    staging = Background(partial(_stage_svgs, stage, jobs, [f[2:] for f in faces]),
+                         fork=todo >= fork_at)
+    return PendingSvgs(jobs, staging)
+
+
 def write_svgs(resolved: Resolved, stage: Stage, builder: Builder, folder: str = "svg"
                ) -> list[Path]:
     """Write every front as ``svg/<component>/<id>.svg``, each back once, and each board."""
-    written: list[Path] = []
-    jobs = [(component, name, face, name) for component, name, face in item_faces(resolved)]
-    jobs += [(b.component, b.id, b.face, b.name) for b in resolved.boards]
-    for component, name, face, title in jobs:
-        key = builder.key(resolved, face, "svg", title)
-        data = builder.bytes_for("svg", key, partial(_svg_bytes, face, title))
-        written.append(stage.write(f"{folder}/{component}/{name}.svg", data))
-    return written
+    return start_svgs(resolved, stage, builder, folder).finish(stage, builder)
 
 
-def _svg_bytes(face: Face, title: str) -> bytes:
-    from .render.svg import face_svg
+def _stage_svgs(stage: Stage, jobs: list[tuple[str, str, bytes | None]],
+                faces: list[tuple[Face, str | None]]
+                ) -> list[tuple[bytes | None, str | None]]:
+    """Draw the faces the cache lacks and stage every face; return what ``PendingSvgs``
+    records."""
+    from .render.svg import faces_svg
 
-    return face_svg(face, title=title).encode("utf-8")
+    drawn = iter(faces_svg([face for face, (_, _, cached) in zip(faces, jobs, strict=True)
+                            if cached is None]))
+    out: list[tuple[bytes | None, str | None]] = []
+    for rel, _, cached in jobs:
+        data = next(drawn).encode("utf-8") if cached is None else cached
+        stage.write(rel, data)
+        out.append((None if cached is not None else data, stage.staged.get(rel)))
+    return out
 
 
 def write_pngs(resolved: Resolved, stage: Stage, builder: Builder, dpi: int,
@@ -478,17 +527,23 @@ def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: 
     if not (resolved.groups or resolved.sheets or resolved.boards):
         return KitResult([], [], findings, unprinted=parts.unprinted)
     ink = options.ink_saver
-    written = (write_svgs(resolved, stage, builder, "svg-ink-saver" if ink else "svg")
-               if options.svg else [])
-    faces = len(written)
-    if options.png_dpi:
-        written += write_pngs(resolved, stage, builder, options.png_dpi,
-                              "png-ink-saver" if ink else "png")
-    reports = []
-    for paper in papers or (options.paper,):
-        report, _ = write_pdf(game, resolved, stage, replace(options, paper=paper), progress,
-                              forms[paper], builder)
-        written.append(report.path)
-        reports.append(report)
-    written += write_board_pdfs(resolved, stage, ink, builder)
-    return KitResult(written, reports, findings, faces, parts.unprinted)
+    # The SVGs are drawn beside the PDF (on another core) and staged once it is done.
+    svgs = start_svgs(resolved, stage, builder, "svg-ink-saver" if ink else "svg") if options.svg \
+        else None
+    try:
+        written: list[Path] = []
+        if options.png_dpi:
+            written += write_pngs(resolved, stage, builder, options.png_dpi,
+                                  "png-ink-saver" if ink else "png")
+        reports = []
+        for paper in papers or (options.paper,):
+            report, _ = write_pdf(game, resolved, stage, replace(options, paper=paper),
+                                  progress, forms[paper], builder)
+            written.append(report.path)
+            reports.append(report)
+        written += write_board_pdfs(resolved, stage, ink, builder)
+        faces = svgs.finish(stage, builder) if svgs else []
+    finally:
+        if svgs:
+            svgs.staging.cancel()
+    return KitResult(faces + written, reports, findings, len(faces), parts.unprinted)

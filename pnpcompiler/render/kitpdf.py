@@ -67,9 +67,10 @@ def _requests(groups: list[ItemGroup], options: PdfOptions) -> list[Request]:
                     g.count, _has_backs(g)) for g in groups]
 
 
-def _sides(page: Page, groups: list[ItemGroup]) -> int:
-    """Return how many PDF pages a sheet takes: fronts, and backs unless folded."""
-    backs = any(_has_backs(groups[band.request]) for band in page.bands)
+def _sides(page: Page, with_backs: list[bool]) -> int:
+    """Return how many PDF pages a sheet takes: fronts, and backs unless folded
+    (``with_backs``: whether each group has backs)."""
+    backs = any(with_backs[band.request] for band in page.bands)
     return 2 if backs and not page.fold else 1
 
 
@@ -97,13 +98,15 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
     pages = pack(_requests(groups, options), options.paper, fold=options.duplex == "fold")
     board_plans = [(board, tile_plan(board.face.width, board.face.height, options.paper))
                    for board in boards]
+    # Once per group, not per sheet: a big deck has many sheets of many items.
+    with_backs = [_has_backs(group) for group in groups]
     rows: list[ContentsRow] = []
     first: dict[int, tuple[int, Band]] = {}
     number = 2
     for page in pages:
         for band in page.bands:
             first.setdefault(band.request, (number, band))
-        number += _sides(page, groups)
+        number += _sides(page, with_backs)
     for g, group in enumerate(groups):
         at, band = first[g]
         rows.append(ContentsRow(group.name, group.count, group.noun, at,
@@ -128,9 +131,9 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
     forms: dict[tuple[int, str], str] = {}
     copies = [_copies(group) for group in groups]
     for n, page in enumerate(pages, start=1):
-        _draw_page(canvas, n, page, groups, copies, options, forms)
+        _draw_page(canvas, n, page, groups, copies, options, forms, with_backs)
         if progress:
-            progress(_sides(page, groups))
+            progress(_sides(page, with_backs))
     for form in sheets:
         for face in form.pages:
             _sheet_page(canvas, face)
@@ -154,7 +157,7 @@ def _copies(group: ItemGroup) -> list[ItemFaces]:
 
 def _draw_page(canvas: Any, n: int, page: Page, groups: list[ItemGroup],
                copies: list[list[ItemFaces]], options: PdfOptions,
-               forms: dict[tuple[int, str], str]) -> None:
+               forms: dict[tuple[int, str], str], with_backs: list[bool]) -> None:
     """Draw one sheet of items: its fronts page and its backs page (or both, folded)."""
     from .pdf import PageDraw
 
@@ -169,7 +172,7 @@ def _draw_page(canvas: Any, n: int, page: Page, groups: list[ItemGroup],
             _cut_line(canvas, draw, group.shape, x, y, band.sheet.item_w, band.sheet.item_h)
         if options.crop_marks and group.crop_marks:
             _marks(canvas, draw, band.sheet, band.count)
-    backs = [b for b in page.bands if _has_backs(groups[b.request])]
+    backs = [b for b in page.bands if with_backs[b.request]]
     if page.fold:
         if backs:
             for band in backs:

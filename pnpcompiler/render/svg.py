@@ -6,6 +6,7 @@ Pictures are embedded as ``data:`` URIs, so each SVG stands alone.
 from __future__ import annotations
 
 import base64
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -49,6 +50,19 @@ def _data_uri(path: str, mtime_ns: int, size: int, digest: str, grayscale: bool)
 
 def face_svg(face: Face, *, title: str | None = None, trim_line: bool = False) -> str:
     """Return the SVG text of one face, including its bleed."""
+    return faces_svg([(face, title)], trim_line=trim_line)[0]
+
+
+def faces_svg(faces: Sequence[tuple[Face, str | None]], *, trim_line: bool = False
+              ) -> list[str]:
+    """Return the SVG text of each (face, title); what several faces share (a frame, the
+    same rules text) is built once, as an svgwrite element every drawing holding it adds."""
+    made: dict[Any, list[Any]] = {}
+    return [_face_svg(face, title, trim_line, made) for face, title in faces]
+
+
+def _face_svg(face: Face, title: str | None, trim_line: bool, made: dict[Any, list[Any]]
+              ) -> str:
     import svgwrite
 
     b = face.bleed
@@ -60,11 +74,36 @@ def face_svg(face: Face, *, title: str | None = None, trim_line: bool = False) -
     if face.background:
         doc.add(doc.rect((_f(-b), _f(-b)), (_f(w), _f(h)), fill=face.background))
     for e in face.elements:
-        add(doc, doc, e)
+        for element in _elements(doc, e, made):
+            doc.add(element)
     if trim_line:
         doc.add(doc.rect((0, 0), (_f(face.width), _f(face.height)), fill="none",
                          stroke="#ff00ff", stroke_width="0.1", id="trim"))
     return str(doc.tostring())
+
+
+def _elements(doc: Any, e: Any, made: dict[Any, list[Any]]) -> list[Any]:
+    """Return the svgwrite elements drawing ``e``, built once per distinct element."""
+    try:
+        known = made.get(e)
+    except TypeError:  # a field that cannot be hashed: build it afresh
+        return _build(doc, e, made)
+    if known is None:
+        known = made[e] = _build(doc, e, made)
+    return known
+
+
+def _build(doc: Any, e: Any, made: dict[Any, list[Any]]) -> list[Any]:
+    """Build the svgwrite elements drawing one layout element."""
+    if isinstance(e, Group):
+        group = doc.g(id=e.id)
+        for child in e.elements:
+            for element in _elements(doc, child, made):
+                group.add(element)
+        return [group]
+    holder = doc.g()
+    add(doc, holder, e)
+    return list(holder.elements)
 
 
 def add(doc: Any, parent: Any, e: Any) -> None:

@@ -65,6 +65,11 @@ def test_1_14_accepting_against_the_roll_off(tmp_path: Path) -> None:
         ("accept.roll-off", "1.14")]
 
 
+def test_1_14_only_the_shifts_atcs_roll_in_the_roll_off(tmp_path: Path) -> None:
+    assert setup_findings(tmp_path, "ABBABA", "{A: [3], B: [4], Z: [1]}") == [
+        ("rolls.unknown-atc", "1.14")]
+
+
 def test_1_14_ties_are_re_rolled(tmp_path: Path) -> None:
     assert setup_findings(tmp_path, "ABBABA", "{A: [3, 5], B: [3, 2]}") == [
         ("accept.roll-off", "1.14")]

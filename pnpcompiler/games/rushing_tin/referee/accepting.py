@@ -14,6 +14,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ....model import Model
 from .context import Context, where
 from .log import Accept, Turn
 
@@ -65,6 +66,16 @@ def clockwise(ctx: Context) -> list[str]:
     return seating[start:] + seating[:start]
 
 
+def check_rollers(ctx: Context, rolls: dict[str, list[int]] | None, owner: Model, key: str,
+                  rule: str) -> None:
+    """A roll-off is rolled by the ATCs on the shift: report each roller who is not one."""
+    for atc in rolls or {}:
+        if atc not in ctx.state.controllers:
+            ctx.rule("rolls.unknown-atc", rule, f"{atc} rolls in the roll-off but is not an "
+                     f"ATC on this shift ({', '.join(ctx.state.seating)})",
+                     owner.where(key, atc, key=True))
+
+
 def setup_acceptances(ctx: Context, accepts: list[Accept], first: int,
                       rolls: dict[str, list[int]] | None) -> None:
     """1.12-1.14: after the first round (``first`` acceptances), the set-up's acceptances."""
@@ -76,6 +87,7 @@ def setup_acceptances(ctx: Context, accepts: list[Accept], first: int,
 
 def turn_acceptances(ctx: Context, turn: Turn) -> None:
     """1.80-1.83: a turn's acceptances, once the planes of 1.71 are in the pool."""
+    check_rollers(ctx, turn.accept_rolls, turn, "accept_rolls", "1.83")
     if not turn.accept:
         return
     table = Table.of(ctx)

@@ -20,7 +20,7 @@ from ..movement import Movement
 from ..routes import hhmm, minutes, parse_route
 from ..sector_map import SectorGeometry
 from . import money, records
-from .accepting import setup_acceptances
+from .accepting import check_rollers, setup_acceptances
 from .context import Context, Tables, where
 from .events import resolve_event, weather_moves
 from .flight import fly
@@ -101,6 +101,8 @@ def setup(ctx: Context, log: ShiftLog) -> None:
         ctx.rule("setup.lead", "1.06", f"the Lead Controller {log.lead} is not one of the ATCs",
                  where(log, "lead"))
     state.lead = log.lead
+    check_rollers(ctx, log.setup.lead_rolls, log.setup, "lead_rolls", "1.06")
+    check_rollers(ctx, log.setup.accept_rolls, log.setup, "accept_rolls", "1.14")
     _check_lead_rolls(ctx, log)
     pool = log.setup.pool or list(range(1, sector.starting_planes + 1))
     if len(set(pool)) != sector.starting_planes:

@@ -165,7 +165,7 @@ def unprinted_reason(game: GameContent, component: Component) -> str:
     if kind in game.rules.unprinted:
         return game.rules.unprinted[kind]
     if isinstance(component, Rulebook):
-        return "the rulebook's rules are read by `pnp rules` and the referee, not printed"
+        return "the list of the game's rules, for the rule-coverage map (`pnp rules`), not printed"
     if kind in game.rules.printables or kind in game.rules.sheets or kind in game.rules.boards:
         return "the game's module drew nothing for it (see its findings)"
     if isinstance(component, Deck):

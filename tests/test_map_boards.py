@@ -113,7 +113,7 @@ def test_build_says_the_rules_tables_and_rulebook_are_not_printed(  # type: igno
     code, out = pnp("build", "air-cargo", "--only", "air-cargo-rules", "--only", "rulebook")
     assert code == 0, out
     assert "not printed: Air Cargo rules tables (air-cargo-rules): the cargo" in out
-    assert "not printed: Air Cargo rulebook (rulebook): the rulebook's rules" in out
+    assert "not printed: Air Cargo rulebook (rulebook): the list of the game's rules" in out
 
 
 def test_generic_boards_build_byte_identical_twice(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]

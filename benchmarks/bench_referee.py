@@ -86,9 +86,9 @@ Engines = dict[tuple[str, str], tuple[Any, Callable[[Path, Any, Any], Bench]]]
 
 def prepare(record: Path, loaded: dict[str, Any], engines: Engines) -> Bench:
     """Read and validate a record and return its engine calls (content loaded once a game)."""
-    from pnpcompiler.loader import load_file
-    from pnpcompiler.project import load_game
-    from pnpcompiler.schema import validate_document
+    from pnpcompiler.content.project import load_game
+    from pnpcompiler.core.loader import load_file
+    from pnpcompiler.core.validate import validate_document
 
     doc, found = load_file(record, str(record))
     header = doc.data if isinstance(doc.data, dict) else {}
@@ -203,7 +203,7 @@ def whole_referee(record: Path, cache: Path | None = None) -> None:
 
 def content_ms(game: str, seconds: float) -> float:
     """Return the CPU milliseconds of loading and checking a game's content."""
-    from pnpcompiler.project import load_game
+    from pnpcompiler.content.project import load_game
 
     per_second, _ = rate(lambda: load_game(CONTENT, game), seconds)
     return 1000 / per_second

@@ -1,5 +1,5 @@
 """``python -m pnpcompiler`` runs the ``pnp`` command."""
 
-from .cli import run
+from .app.cli import run
 
 run()

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 from typer.testing import CliRunner
 
-from pnpcompiler.cli import app
-from pnpcompiler.project import GameContent, load_game
+from pnpcompiler.app.cli import app
+from pnpcompiler.content.project import GameContent, load_game
 
 GOLDEN = Path(__file__).parent / "golden"
 CONTENT_BASE = GOLDEN / "content" / "_base"

@@ -51,7 +51,7 @@ def pristine_findings(root: Path, game: str) -> set[str]:
     """Return the finding headers of the unedited content, paths relative to ``root``."""
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     shutil.copytree(CONTENT / game, root / "content" / game)
     result = CliRunner().invoke(app, ["validate", game, "--content", str(root / "content")])

@@ -21,7 +21,7 @@ import yaml
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from pnpcompiler.loader import load_text
+from pnpcompiler.core.loader import load_text
 
 FUZZ_EXAMPLES = "PNP_FUZZ_EXAMPLES"
 """How many cases each fuzz target runs (unset: each target's quick count)."""

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pnpcompiler.findings import Severity
+from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.core.findings import Severity
 from pnpcompiler.games.air_cargo import play
 from pnpcompiler.games.air_cargo.checks import game_map, game_rules
 from pnpcompiler.games.air_cargo.map_checks import example_crossings
 from pnpcompiler.games.air_cargo.model import AirCargoMap, AirCargoRules
-from pnpcompiler.project import GameContent, load_game
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from pnpcompiler.components import FormSheet, Sheet
+from pnpcompiler.content.components import FormSheet, Sheet
+from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.games.air_cargo.checks import game_map
 from pnpcompiler.games.air_cargo.model import PilotLog
 from pnpcompiler.games.air_cargo.pilot_log import pilot_log
+from pnpcompiler.layout.forms import MARGIN, page_geometry, sheet_pages
 from pnpcompiler.layout.model import Box, Face, Polygon, Text
-from pnpcompiler.layout.sheet import MARGIN, page_geometry, sheet_pages
-from pnpcompiler.project import GameContent, load_game
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 EPS = 1e-6

@@ -179,9 +179,9 @@ def test_the_real_map_legs_match_a_scalar_exact_computation() -> None:
     from itertools import combinations
     from pathlib import Path
 
+    from pnpcompiler.content.project import load_game
     from pnpcompiler.games.air_cargo.checks import game_map
     from pnpcompiler.games.air_cargo.legs import within_exactly
-    from pnpcompiler.project import load_game
 
     game, _ = load_game(Path(__file__).resolve().parent.parent / "content", "air-cargo")
     assert game is not None

@@ -21,7 +21,7 @@ AIRPORTS = ("seattle", "portland", "helena", "silver-springs", "oakland", "los-a
 def _build(root: Path, out: str, *args: str) -> None:
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     result = CliRunner().invoke(app, ["build", "air-cargo", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"),

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.games.air_cargo.legs import Circle, Segment, crosses_exactly, network
 from pnpcompiler.games.air_cargo.model import AirCargoMap, AirCargoRules
 from pnpcompiler.games.air_cargo.play import cargo_options, destination_options
@@ -35,7 +36,6 @@ from pnpcompiler.games.air_cargo.referee.replay import (
 )
 from pnpcompiler.games.air_cargo.referee.sheet import check_sheet
 from pnpcompiler.games.air_cargo.referee.trace import draw
-from pnpcompiler.project import GameContent, load_game
 from pnpcompiler.referee import referee_file
 
 from .test_air_cargo_geometry import point, radius, tangents
@@ -74,8 +74,8 @@ def run_written(record: Data) -> Replay:
     """Replay a flight log as written in a file, so findings point at line and column."""
     import yaml
 
-    from pnpcompiler.loader import load_text
-    from pnpcompiler.schema import validate_document
+    from pnpcompiler.core.loader import load_text
+    from pnpcompiler.core.validate import validate_document
 
     data = {"game": "air-cargo", "record": "flight-log", "end": {"reason": "stop"}, **record}
     doc, found = load_text(yaml.safe_dump(data, sort_keys=False), "record.yaml")

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpcompiler.assets import PictureChanged, confine, game_assets
-from pnpcompiler.findings import Finding
+from pnpcompiler.content.assets import PictureChanged, confine, game_assets
+from pnpcompiler.core.findings import Finding
 from pnpcompiler.layout.model import Image
 from pnpcompiler.layout.templates import TemplateError, TemplateSet, resolve
 
@@ -445,7 +445,7 @@ def test_a_font_may_not_take_a_built_in_name(demo: Callable[..., Path],
 
 
 def test_two_games_declaring_one_name_do_not_clash(tmp_path: Path) -> None:
-    from pnpcompiler.project import load_game
+    from pnpcompiler.content.project import load_game
 
     content = tmp_path / "content"
     for slug, file in (("one", "Vera.ttf"), ("two", "VeraBd.ttf")):

@@ -15,11 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.layout.impose import PAPERS
 from pnpcompiler.layout.ink import ink_saver
 from pnpcompiler.layout.model import Face, Group, Paint, Polygon, Text
+from pnpcompiler.layout.printables import Board
 from pnpcompiler.layout.text import PT_PER_MM, label
-from pnpcompiler.printables import Board
-from pnpcompiler.project import GameContent, load_game
 from pnpcompiler.render.board import (
     MARGIN,
     POSTER_MARGIN,
@@ -30,7 +31,6 @@ from pnpcompiler.render.board import (
     printable_area,
     tile_plan,
 )
-from pnpcompiler.render.impose import PAPERS
 from pnpcompiler.render.svg import face_svg
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"

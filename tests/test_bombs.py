@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pnpcompiler.loader import MAX_BYTES, MAX_DEPTH, MAX_NODES, load_file, load_text
+from pnpcompiler.core.loader import MAX_BYTES, MAX_DEPTH, MAX_NODES, load_file, load_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,7 +105,7 @@ def test_huge_numbers_are_findings_not_crashes() -> None:
 def test_bombs_given_to_the_referee_are_unreadable(tmp_path: Path, bomb: str) -> None:
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     path = tmp_path / "record.yaml"
     if bomb == "laughs":
@@ -130,7 +130,7 @@ def test_bombs_in_content_stop_validation(tmp_path: Path, bomb: str) -> None:
 
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     shutil.copytree(ROOT / "content" / "air-cargo", tmp_path / "content" / "air-cargo")
     target = next((tmp_path / "content" / "air-cargo").rglob("rules.yaml"))

@@ -30,7 +30,7 @@ def test_every_command_help_has_an_example(pnp, command: str) -> None:  # type: 
 
 def test_help_does_not_import_heavy_libraries() -> None:
     """`pnp --help` stays instant: pydantic, yaml, reportlab and shapely load only on use."""
-    script = ("import sys; from pnpcompiler.cli import app\n"
+    script = ("import sys; from pnpcompiler.app.cli import app\n"
               "heavy = [m for m in ('pydantic', 'yaml', 'reportlab', 'shapely', 'svgwrite')"
               " if m in sys.modules]\n"
               "print(','.join(heavy))")
@@ -188,7 +188,7 @@ def test_schema_writes_a_schema_per_kind(project, pnp, tmp_path: Path) -> None: 
 
 def test_committed_schemas_are_up_to_date(tmp_path: Path) -> None:
     """The schemas/ folder editors point at matches what `pnp schema` writes today."""
-    from pnpcompiler.schemas import all_schemas
+    from pnpcompiler.content.json_schema import all_schemas
 
     current = all_schemas(REPO / "content")
     for rel, body in current.items():
@@ -199,7 +199,7 @@ def test_committed_schemas_are_up_to_date(tmp_path: Path) -> None:
 
 def test_a_bug_is_one_line_not_a_traceback(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """An internal error prints one line and exits 3 (PNP_DEBUG=1 shows the trace)."""
-    from pnpcompiler import cli
+    from pnpcompiler.app import cli
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from pnpcompiler.geometry import hexgrid
+from pnpcompiler.core import hexgrid
 from pnpcompiler.layout import drawing as draw
 from pnpcompiler.layout.map_boards import nice_step, terrain_colours
 from pnpcompiler.layout.model import Box, Ellipse, Paint, Polygon, Text

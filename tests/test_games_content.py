@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpcompiler.findings import Severity
-from pnpcompiler.project import load_game
+from pnpcompiler.content.project import load_game
+from pnpcompiler.core.findings import Severity
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnpcompiler.geometry import hexgrid as hg
+from pnpcompiler.core import hexgrid as hg
 
 coord = st.integers(min_value=-40, max_value=40)
 hexes = st.tuples(coord, coord)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnpcompiler.render.impose import MARGIN, PAPERS, plan
+from pnpcompiler.layout.impose import MARGIN, PAPERS, plan
 
 
 @given(st.floats(15, 120), st.floats(15, 130), st.floats(0, 5), st.sampled_from(list(PAPERS)))

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpcompiler.cache import Cache, Stage, UnsafeOutput, decode_faces, encode_faces
+from pnpcompiler.build.cache import Cache, Stage, UnsafeOutput, decode_faces, encode_faces
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = Path("content/rushing-tin/cards/hand-offs-single.yaml")
@@ -36,7 +36,7 @@ def _project(root: Path) -> Path:
 def _build(root: Path, *args: str, out: str = "out") -> str:
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"), "-o",
@@ -152,7 +152,7 @@ def test_the_cache_is_safe_to_delete_or_damage(built: Path) -> None:
 def test_a_failed_build_leaves_the_previous_kit(built: Path) -> None:
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     out = built / "out" / "rushing-tin"
     _build(built, "--png", "40")
@@ -322,7 +322,7 @@ def _new_game(root: Path, writer: str) -> Path:
     """Make a game with ``pnp new`` whose rules module adds an output ``writer``."""
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     result = CliRunner().invoke(app, ["new", "demo", "--title", "Demo", "--content",
                                       str(root / "content")])
@@ -335,7 +335,7 @@ def _new_game(root: Path, writer: str) -> Path:
 def _build_demo(root: Path) -> tuple[int, str]:
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     result = CliRunner().invoke(app, ["build", "demo", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"), "-o",
@@ -373,7 +373,7 @@ def write_elsewhere(game, folder):
 
 
 def test_hashing_a_folder_reads_only_regular_files(tmp_path: Path) -> None:
-    from pnpcompiler.cache import tree_digest
+    from pnpcompiler.build.cache import tree_digest
 
     (tmp_path / "game.yaml").write_text("title: x\n")
     os.mkfifo(tmp_path / "pipe")  # reading it would wait for ever
@@ -403,7 +403,7 @@ def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
 def test_a_second_build_into_the_same_folder_waits_for_the_first(tmp_path: Path) -> None:
     import threading
 
-    from pnpcompiler.cache import locked
+    from pnpcompiler.build.cache import locked
 
     state = tmp_path / "out" / ".cache" / "rushing-tin"
     order: list[str] = []

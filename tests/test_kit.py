@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pnpcompiler.layout.impose import MARGIN, PAPERS, plan
 from pnpcompiler.layout.templates import TemplateError, TemplateSet, resolve
 from pnpcompiler.layout.text import TextStyle, fit
-from pnpcompiler.render.impose import MARGIN, PAPERS, plan
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "kit"

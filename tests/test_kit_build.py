@@ -19,7 +19,7 @@ POKER_BLEED = (63.5 + 6, 88.9 + 6)
 def _build(root: Path, out: str, *args: str) -> None:
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"),
@@ -270,7 +270,7 @@ def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) 
     import re
     import sys
 
-    from pnpcompiler.cli import ProgressBar
+    from pnpcompiler.app.cli import ProgressBar
 
     written: list[str] = []
 

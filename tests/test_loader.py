@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from pnpcompiler.loader import MAX_DEPTH, Mark, format_path, load_bytes, load_text
+from pnpcompiler.core.loader import MAX_DEPTH, Mark, format_path, load_bytes, load_text
 
 
 def test_keys_and_values_keep_line_and_column() -> None:

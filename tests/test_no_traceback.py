@@ -18,13 +18,13 @@ import yaml
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from pnpcompiler import project
-from pnpcompiler.findings import Finding, exit_code, render_json, render_text
+from pnpcompiler.content import project
+from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.core import hexgrid
+from pnpcompiler.core.findings import Finding, exit_code, render_json, render_text
+from pnpcompiler.core.loader import load_bytes, load_text
 from pnpcompiler.games.air_cargo import legs, map_checks
 from pnpcompiler.games.rushing_tin.movement import Movement
-from pnpcompiler.geometry import hexgrid
-from pnpcompiler.loader import load_bytes, load_text
-from pnpcompiler.project import GameContent, load_game
 
 from .conftest import CONTENT_BASE
 from .fuzz_cases import (

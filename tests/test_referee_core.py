@@ -15,12 +15,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnpcompiler.findings import Location, Severity
+from pnpcompiler.content.project import load_game
+from pnpcompiler.core.findings import Location, Severity
+from pnpcompiler.core.loader import load_file
+from pnpcompiler.core.validate import validate_document
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove, ShiftEngine, StartMoves
 from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
-from pnpcompiler.loader import load_file
-from pnpcompiler.project import load_game
 from pnpcompiler.referee import (
     Dice,
     Report,
@@ -34,7 +35,6 @@ from pnpcompiler.referee import (
     render_report_text,
     rule_unseeded,
 )
-from pnpcompiler.schema import validate_document
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -176,8 +176,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnpcompiler.model import Model
-from pnpcompiler.plugin import Rules
+from pnpcompiler.core.model import Model
+from pnpcompiler.content.plugin import Rules
 from pnpcompiler.referee import RefereeError, Records, Rulings
 
 rules = Rules()

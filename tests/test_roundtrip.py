@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pnpcompiler.export import export_game, import_game, to_json
-from pnpcompiler.project import find_games, load_game
+from pnpcompiler.content.export import export_game, import_game, to_json
+from pnpcompiler.content.project import find_games, load_game
 
 REPO_CONTENT = Path(__file__).resolve().parent.parent / "content"
 

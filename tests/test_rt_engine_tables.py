@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.core.hexgrid import Hex, distance, neighbor, neighbors, turn
+from pnpcompiler.core.loader import load_file
+from pnpcompiler.core.validate import validate_document
 from pnpcompiler.games.rushing_tin.referee.context import Context, MapLookups
 from pnpcompiler.games.rushing_tin.referee.engine import ShiftEngine
 from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
 from pnpcompiler.games.rushing_tin.referee.replay import build_context
 from pnpcompiler.games.rushing_tin.referee.state import Shift
-from pnpcompiler.geometry.hexgrid import Hex, distance, neighbor, neighbors, turn
-from pnpcompiler.loader import load_file
-from pnpcompiler.project import GameContent, load_game
 from pnpcompiler.referee import replay
-from pnpcompiler.schema import validate_document
 
 ROOT = Path(__file__).resolve().parent.parent
 LOADED, _ = load_game(ROOT / "content", "rushing-tin")

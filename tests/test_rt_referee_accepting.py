@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from pnpcompiler.content.project import GameContent
 from pnpcompiler.games.rushing_tin.referee.accepting import turn_acceptances
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.log import Turn
-from pnpcompiler.project import GameContent
 from pnpcompiler.referee import referee_file
 
 from .rt_tables import shift_in_turn_5

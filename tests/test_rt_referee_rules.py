@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 import pytest
 
+from pnpcompiler.content.project import GameContent
+from pnpcompiler.core.hexgrid import direction_index
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.flight import fly
 from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
@@ -25,8 +27,6 @@ from pnpcompiler.games.rushing_tin.referee.replay import (
     start_turn,
 )
 from pnpcompiler.games.rushing_tin.referee.state import Plane, WeatherSystem
-from pnpcompiler.geometry.hexgrid import direction_index
-from pnpcompiler.project import GameContent
 from pnpcompiler.referee import referee_file
 
 from .rt_tables import shift_in_turn_5

@@ -13,12 +13,12 @@ import pytest
 import shapely
 from pypdf import PdfReader
 
+from pnpcompiler.content.project import GameContent
 from pnpcompiler.games.rushing_tin.board import MapPlacement
 from pnpcompiler.games.rushing_tin.map_checks import geometry_for
 from pnpcompiler.games.rushing_tin.referee.snapshot import board_at
 from pnpcompiler.games.rushing_tin.referee.state import HexNames, Shift, WeatherSystem, Wind
 from pnpcompiler.layout.model import Element, Ellipse, Face, Group, Polygon, Text
-from pnpcompiler.project import GameContent
 from pnpcompiler.referee import Report, board_pages, referee_file
 from pnpcompiler.render.board import board_pdf
 from pnpcompiler.render.svg import face_svg

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpcompiler.rulemap import build_map, cited_in_tests, scan
+from pnpcompiler.content.rulemap import build_map, cited_in_tests, scan
 
 REPO = Path(__file__).resolve().parent.parent
 CONTENT = REPO / "content"
@@ -101,8 +101,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from pnpcompiler.findings import error
-from pnpcompiler.plugin import Rules
+from pnpcompiler.core.findings import error
+from pnpcompiler.content.plugin import Rules
 from pnpcompiler.referee import Rulings
 
 rules = Rules()
@@ -243,7 +243,7 @@ RULEBOOK = textwrap.dedent('''\
       - {id: TAILWIND, kind: card, title: Move one space more}
     ''')
 GAME_RULES = '''\
-from pnpcompiler.plugin import Rules
+from pnpcompiler.content.plugin import Rules
 
 rules = Rules()
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnpcompiler.content.project import load_game
+from pnpcompiler.core import hexgrid as hg
 from pnpcompiler.games.rushing_tin.map_checks import geometry_for
 from pnpcompiler.games.rushing_tin.movement import Goal, Movement, State
 from pnpcompiler.games.rushing_tin.sector_map import SectorGeometry
-from pnpcompiler.geometry import hexgrid as hg
-from pnpcompiler.project import load_game
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

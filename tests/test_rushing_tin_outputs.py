@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpcompiler.project import load_game
+from pnpcompiler.content.project import load_game
 from pnpcompiler.render.svg import face_svg
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"

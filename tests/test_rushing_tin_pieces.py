@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Polygon, box
 from shapely.ops import polygonize, unary_union
 
-from pnpcompiler.collect import collect
+from pnpcompiler.build.kit import KitOptions, resolve_parts
+from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.games.rushing_tin.kit import cube_net
-from pnpcompiler.kit import KitOptions, resolve_parts
+from pnpcompiler.layout.collect import collect
 from pnpcompiler.layout.templates import TemplateSet
-from pnpcompiler.project import GameContent, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOURS = {str(level): "#000000" for level in range(1, 7)}

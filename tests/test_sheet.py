@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from pnpcompiler.components import Column, Sheet
+from pnpcompiler.content.components import Column, Sheet
+from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.layout.forms import MARGIN, MIN_ROW_H, column_widths, sheet_pages
 from pnpcompiler.layout.model import Box, Face, Polygon, Text
-from pnpcompiler.layout.sheet import MARGIN, MIN_ROW_H, column_widths, sheet_pages
-from pnpcompiler.project import GameContent, load_game
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 EPS = 1e-6

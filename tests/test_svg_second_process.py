@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpcompiler import kit as kit_module
-from pnpcompiler.background import CAN_FORK, Background
+from pnpcompiler.build import kit as kit_module
+from pnpcompiler.build.background import CAN_FORK, Background
 from pnpcompiler.render import svg as svg_module
 from pnpcompiler.render.svg import faces_svg
 
@@ -22,7 +22,7 @@ def _build(root: Path, out: str, fork_at: int, monkeypatch: pytest.MonkeyPatch,
            *args: str) -> Path:
     from typer.testing import CliRunner
 
-    from pnpcompiler.cli import app
+    from pnpcompiler.app.cli import app
 
     monkeypatch.setattr(kit_module, "FORK_AT", fork_at)
     result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),

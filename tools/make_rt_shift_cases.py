@@ -21,10 +21,10 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from play_rt_shift import RecordDumper
 
+from pnpcompiler.content.project import load_game
 from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
 from pnpcompiler.games.rushing_tin.referee.replay import replay
 from pnpcompiler.games.rushing_tin.referee.state import Shift
-from pnpcompiler.project import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "golden" / "rt-shift"

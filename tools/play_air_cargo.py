@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from pnpcompiler.content.project import load_game
 from pnpcompiler.games.air_cargo.legs import Leg
 from pnpcompiler.games.air_cargo.model import Airport, Beacon
 from pnpcompiler.games.air_cargo.play import (
@@ -42,7 +43,6 @@ from pnpcompiler.games.air_cargo.referee.engine import AirCargoEngine, EndGame, 
 from pnpcompiler.games.air_cargo.referee.flight import crossed
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, Fly, Plan
 from pnpcompiler.games.air_cargo.referee.state import PilotState
-from pnpcompiler.project import load_game
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent

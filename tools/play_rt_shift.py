@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from pnpcompiler.content.project import load_game
 from pnpcompiler.games.rushing_tin.movement import Goal
 from pnpcompiler.games.rushing_tin.referee import events as ev
 from pnpcompiler.games.rushing_tin.referee import money
@@ -43,7 +44,6 @@ from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, ShiftLog, Tu
 from pnpcompiler.games.rushing_tin.referee.replay import build_context
 from pnpcompiler.games.rushing_tin.referee.state import Plane
 from pnpcompiler.games.rushing_tin.routes import hhmm
-from pnpcompiler.project import load_game
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +94,7 @@ class Player:
 
     def entry_conflicts(self, flight: str) -> int:
         """Return how many planes sit in the way of a card's entry move, or near its entry."""
-        from pnpcompiler.geometry.hexgrid import distance, neighbor, turn
+        from pnpcompiler.core.hexgrid import distance, neighbor, turn
 
         ctx = self.ctx
         entry = int(flight[2])
@@ -244,7 +244,7 @@ class Player:
                   for c in s.counters]
         placed = list(existing)
         out: list[str] = []
-        from pnpcompiler.geometry.hexgrid import distance, neighbors
+        from pnpcompiler.core.hexgrid import distance, neighbors
 
         def ok(h: Any) -> bool:
             return (h in hexes and h not in placed
@@ -370,7 +370,7 @@ class Player:
     def risk(self, ctx: Context, plane: Plane) -> int:
         """Return how crowded the plane's spot is: planes near it at about its level, and
         other points' entry routes it sits on."""
-        from pnpcompiler.geometry.hexgrid import distance
+        from pnpcompiler.core.hexgrid import distance
 
         assert plane.hex is not None
         crowd = sum(1 for p in ctx.state.on_map() if p.id != plane.id and p.hex is not None

@@ -15,6 +15,8 @@ import time
 from multiprocessing import Pool
 from pathlib import Path
 
+from pnpcompiler.content.project import load_game
+from pnpcompiler.core import hexgrid as hg
 from pnpcompiler.games.rushing_tin.model import Sector
 from pnpcompiler.games.rushing_tin.movement import (
     Airspace,
@@ -24,8 +26,6 @@ from pnpcompiler.games.rushing_tin.movement import (
     route_hexes,
 )
 from pnpcompiler.games.rushing_tin.routes import minutes, parse_route
-from pnpcompiler.geometry import hexgrid as hg
-from pnpcompiler.project import load_game
 
 W, H = int(sys.argv[3]), int(sys.argv[4])
 C, R = 3 * W, 2 * H

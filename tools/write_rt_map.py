@@ -7,7 +7,7 @@ Usage:
 import json
 import sys
 
-from pnpcompiler.geometry import hexgrid as hg
+from pnpcompiler.core import hexgrid as hg
 
 d = json.loads(sys.argv[1])
 W, H = 6, 7

@@ -13,8 +13,8 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from ..geometry import hexgrid
-from ..geometry.hexgrid import Hex
+from ..core import hexgrid
+from ..core.hexgrid import Hex
 from .model import Box, Element, Ellipse, Paint, Polygon, Text
 from .text import PT_PER_MM, label
 

@@ -13,9 +13,9 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from ..components.maps import HexMap, PointMap
-from ..geometry import hexgrid
-from ..geometry.hexgrid import Hex
+from ..content.components.maps import HexMap, PointMap
+from ..core import hexgrid
+from ..core.hexgrid import Hex
 from . import drawing as draw
 from .drawing import Frame, HexFrame, LegendEntry
 from .model import Box, Element, Face, Group, Paint

@@ -8,7 +8,7 @@ carry ``if: <expression>`` (drawn only when true) and ``each: <expression>`` wit
 ``"0.25in"``). Errors name the template file, line and column.
 
 Pictures (``image: {src: ...}``) and the fonts a game declares come from the game's folder
-through :mod:`pnpcompiler.assets`, which refuses any path that leads outside it.
+through :mod:`pnpcompiler.content.assets`, which refuses any path that leads outside it.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..findings import Finding, Location, error, warning
-from ..loader import Document, PathKey, load_file
-from ..units import parse_length
+from ..core.findings import Finding, Location, error, warning
+from ..core.loader import Document, PathKey, load_file
+from ..core.units import parse_length
 from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text
 from .text import FONT_NAMES, TextStyle, fit, plain
 
 if TYPE_CHECKING:
-    from ..assets import GameAssets
+    from ..content.assets import GameAssets
 
 ELEMENT_KINDS = ("box", "circle", "ellipse", "line", "polygon", "text", "icon", "image")
 _PAINT = {"fill", "stroke", "stroke_width", "dash"}
@@ -120,7 +120,7 @@ def _length(text: str) -> float:
 
 
 def _display(path: Path) -> str:
-    from ..project import display_path
+    from ..content.project import display_path
 
     return display_path(path)
 
@@ -384,7 +384,7 @@ class Resolver:
 
     def image(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]) -> Image:
         """Resolve a picture: its file confined to the game folder, read and checked."""
-        from ..assets import Picture
+        from ..content.assets import Picture
 
         ln = self.length
         x, y = ln(spec, "x", path, scope), ln(spec, "y", path, scope)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from ..findings import Location
+from ..core.findings import Location
 from .rulings import Rulings
 
 

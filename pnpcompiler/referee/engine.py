@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, TypeVar
 
-from ..findings import Finding
+from ..core.findings import Finding
 
 SetupT = TypeVar("SetupT", contravariant=True)
 StateT = TypeVar("StateT")

@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ..findings import Finding, Severity, sort_findings, unreadable
-from ..loader import Document, load_file
+from ..core.findings import Finding, Severity, sort_findings, unreadable
+from ..core.loader import Document, load_file
 from .report import AnyReport, RefereeError, Report
 
 if TYPE_CHECKING:
-    from ..model import Model
-    from ..project import GameContent
+    from ..content.project import GameContent
+    from ..core.model import Model
 
 R = TypeVar("R", bound="Model")
 
@@ -51,7 +51,7 @@ class RecordKind(Generic[R]):
 
     def referee_document(self, game: GameContent, doc: Document) -> AnyReport:
         """Validate a record's document against the model and referee it."""
-        from ..schema import validate_document
+        from ..core.validate import validate_document
 
         value, found = validate_document(doc, self.model)
         report: AnyReport = Report(game.slug, self.name, self.piece)
@@ -162,11 +162,11 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
 def _load(content_dir: Path, slug: str, cache: Path | None
           ) -> tuple[GameContent | None, list[Finding]]:
     """Load and check a game, with its checks' findings from the cache when it has them."""
-    from ..project import load_game
+    from ..content.project import load_game
 
     if cache is None:
         return load_game(content_dir, slug)
-    from ..cache import Cache, cached_checks, tree_digest
+    from ..build.cache import Cache, cached_checks, tree_digest
 
     with Cache(cache / slug) as store:
         return load_game(content_dir, slug,

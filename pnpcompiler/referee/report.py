@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from ..findings import Finding, Severity, exit_code
+from ..core.findings import Finding, Severity, exit_code
 from .rulings import Incident, JSONValue, render_ruling, ruling_json
 
 if TYPE_CHECKING:
-    from ..project import GameContent
+    from ..content.project import GameContent
 
 StateT = TypeVar("StateT")
 ScoresT = TypeVar("ScoresT", bound=Mapping[str, JSONValue])

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from ..findings import Finding, Location, Severity, error, render_text, warning
+from ..core.findings import Finding, Location, Severity, error, render_text, warning
 
 JSONValue: TypeAlias = (
     "str | int | float | bool | Sequence[JSONValue] | Mapping[str, JSONValue] | None")

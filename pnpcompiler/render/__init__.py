@@ -1,1 +1,1 @@
-"""Renderers: draw resolved faces as PDF (reportlab) or SVG (svgwrite), and impose them."""
+"""Layer 4, render: laid-out faces drawn as PDF (reportlab), SVG (svgwrite) and PNG."""

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..layout.impose import MARGIN, PAPERS
 from ..layout.model import Face
 from ..layout.text import PT_PER_MM
-from .impose import MARGIN, PAPERS
 
 K = PT_PER_MM
 MARK_ROOM = 8.0

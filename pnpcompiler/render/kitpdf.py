@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..layout.impose import PAPERS, Band, Page, Request, Sheet, pack, plan
 from ..layout.model import Face
-from ..printables import Board, ItemFaces, ItemGroup, SheetPages
-from .impose import PAPERS, Band, Page, Request, Sheet, pack, plan
+from ..layout.printables import Board, ItemFaces, ItemGroup, SheetPages
 
 CUT_LINE = "#555555"
 FOLD_LINE = "#888888"

@@ -24,7 +24,7 @@ def colour(value: str) -> Any:
 def picture(path: str, digest: str, grayscale: bool) -> Any:
     """Return reportlab's reader for a picture file, read once per run and version of the
     file (path, time and size)."""
-    from ..assets import file_version
+    from ..content.assets import file_version
 
     return _picture(path, *file_version(path), digest, grayscale)
 
@@ -33,7 +33,7 @@ def picture(path: str, digest: str, grayscale: bool) -> Any:
 def _picture(path: str, mtime_ns: int, size: int, digest: str, grayscale: bool) -> Any:
     from reportlab.lib.utils import ImageReader
 
-    from ..assets import picture_bytes
+    from ..content.assets import picture_bytes
 
     data, _ = picture_bytes(path, digest, grayscale)
     # A JPEG stays a JPEG in the PDF (reportlab embeds its bytes as they are).

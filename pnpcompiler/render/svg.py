@@ -35,14 +35,14 @@ def _paint(paint: Paint, closed: bool = True) -> dict[str, str]:
 
 def data_uri(path: str, digest: str, grayscale: bool = False) -> str:
     """Return a picture as a ``data:`` URI, made once per version of the file."""
-    from ..assets import file_version
+    from ..content.assets import file_version
 
     return _data_uri(path, *file_version(path), digest, grayscale)
 
 
 @lru_cache(maxsize=8)
 def _data_uri(path: str, mtime_ns: int, size: int, digest: str, grayscale: bool) -> str:
-    from ..assets import picture_bytes
+    from ..content.assets import picture_bytes
 
     data, kind = picture_bytes(path, digest, grayscale)
     return f"data:image/{kind};base64,{base64.b64encode(data).decode('ascii')}"

@@ -13,12 +13,12 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from ...content.project import GameContent
 from ...layout import drawing as draw
 from ...layout.drawing import Frame
 from ...layout.model import Box, Element, Face, Group, Paint, Polygon, Text
+from ...layout.printables import Board
 from ...layout.text import PT_PER_MM, TextStyle, fit
-from ...printables import Board
-from ...project import GameContent
 from . import rules
 from .checks import game_rules
 from .map_checks import map_is_sound

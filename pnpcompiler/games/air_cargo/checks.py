@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import pairwise
 
-from ...findings import Finding, error
-from ...project import GameContent
+from ...content.project import GameContent
+from ...core.findings import Finding, error
 from . import rules
 from .model import AirCargoMap, AirCargoRules, Airport, PilotLog
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...project import GameContent
+from ...content.project import GameContent
 from . import rules
 from .checks import game_map
 from .map_checks import map_is_sound, map_network, reach

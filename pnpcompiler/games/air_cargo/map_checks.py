@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from ...findings import Finding, Severity, error, warning
-from ...project import GameContent
+from ...content.project import GameContent
+from ...core.findings import Finding, Severity, error, warning
 from . import rules
 from .checks import airports_match_the_table, game_map, places_lie_on_the_map
 from .legs import Network, Route, best_routes, mountains_crossed, network, within_exactly

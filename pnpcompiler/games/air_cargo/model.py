@@ -10,9 +10,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ...components import Component, Item
-from ...model import Id, Model, Source
-from ...units import Length
+from ...content.components import Component, Item
+from ...core.model import Id, Model, Source
+from ...core.units import Length
 
 Side = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 """Where a name is printed beside its place on the map (a compass direction)."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...components import FormSheet, Sheet
-from ...project import GameContent
+from ...content.components import FormSheet, Sheet
+from ...content.project import GameContent
 from . import rules
 from .board import airport_id
 from .checks import game_map, game_rules

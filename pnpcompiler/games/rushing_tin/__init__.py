@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...plugin import Rules, deferred
+from ...content.plugin import Rules, deferred
 from .model import KINDS
 
 rules = Rules()

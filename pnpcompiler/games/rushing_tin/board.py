@@ -12,14 +12,14 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from ...findings import Severity
-from ...geometry import hexgrid
-from ...geometry.hexgrid import Hex
+from ...content.project import GameContent
+from ...core import hexgrid
+from ...core.findings import Severity
+from ...core.hexgrid import Hex
 from ...layout import drawing as draw
 from ...layout.drawing import HexFrame, corner_extent
 from ...layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
-from ...printables import Board
-from ...project import GameContent
+from ...layout.printables import Board
 from . import rules
 from .checks import sector_logs_are_sound
 from .map_checks import GEOMETRY_CHECKS, SECTOR_POINT_CODES, geometry_for

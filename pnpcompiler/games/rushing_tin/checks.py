@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
-from ...findings import Finding, Location, error
-from ...project import GameContent
+from ...content.project import GameContent
+from ...core.findings import Finding, Location, error
 from . import rules
 from .model import (
     HandOffDeck,

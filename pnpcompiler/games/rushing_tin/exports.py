@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...project import GameContent
+from ...content.project import GameContent
 from . import rules
 from .map_checks import geometry_for
 from .model import HandOffDeck

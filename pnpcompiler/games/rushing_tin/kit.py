@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...printables import Printable, PrintableItem, Side
-from ...project import GameContent
+from ...content.project import GameContent
+from ...layout.printables import Printable, PrintableItem, Side
 from . import rules
 from .model import Cash, PlaneCubes, RulesTables, Sector
 from .routes import parse_route

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...findings import Finding, Severity, error, warning
-from ...geometry import hexgrid
-from ...project import GameContent
+from ...content.project import GameContent
+from ...core import hexgrid
+from ...core.findings import Finding, Severity, error, warning
 from . import rules
 from .checks import sector_logs_are_sound
 from .model import RulesTables, Sector, SectorMap

@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...components import Card, Component, Deck
-from ...model import Model, Source
-from ...units import Length
+from ...content.components import Card, Component, Deck
+from ...core.model import Model, Source
+from ...core.units import Length
 from .routes import ROUTE_CODE_PATTERN, SCHEDULE_PATTERN
 
 RouteCode = Annotated[str, Field(pattern=ROUTE_CODE_PATTERN,

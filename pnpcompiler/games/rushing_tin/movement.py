@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...geometry.hexgrid import Hex, add, neighbors, scale, turn
+from ...core.hexgrid import Hex, add, neighbors, scale, turn
 
 #: A plane between moves: where it is, which way it faces, its level, and whether it is still
 #: following the take-off route.
@@ -63,7 +63,7 @@ class Airspace:
 
 
 def _unit(direction: int) -> Hex:
-    from ...geometry.hexgrid import DIRECTIONS
+    from ...core.hexgrid import DIRECTIONS
 
     return DIRECTIONS[direction]
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from ...geometry.hexgrid import Hex, direction_index, rectangle
+from ...core.hexgrid import Hex, direction_index, rectangle
 from .model import Sector, SectorMap
 from .movement import Airspace, Movement, control_zone, level2_zone, route_hexes
 
@@ -61,7 +61,7 @@ class SectorGeometry:
         a = self.board.airport
         d = self.direction(a.direction)
         # The route's hexes run from the point inward; the approach runs from the airport out.
-        from ...geometry.hexgrid import turn
+        from ...core.hexgrid import turn
 
         return route_hexes(a.hex, turn(d, 3), a.approach_length + 1)[1:]
 

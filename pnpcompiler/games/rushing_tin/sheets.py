@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...components import Sheet
-from ...project import GameContent
+from ...content.components import Sheet
+from ...content.project import GameContent
 from . import rules
 from .model import EntryPoint, LogRow, RulesTables, Sector
 from .routes import minutes

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ....findings import Location
-from ....project import GameContent
+from ....content.project import GameContent
+from ....core.findings import Location
 from ....referee import RefereeError, Rulings
 from ..checks import game_map, game_rules
 from ..legs import (

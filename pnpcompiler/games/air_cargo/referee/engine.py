@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ....findings import Finding
-from ....project import GameContent
+from ....content.project import GameContent
+from ....core.findings import Finding
 from ..play import cargo_options, destination_options
 from .context import Chart, chart_for
 from .flight import fly, game_over

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....model import Model
+from ....core.model import Model
 from ..legs import closest_point
 from .context import LANDING, Chart, LegFacts, Spot, Stop, either, name_of
 from .hazard import judge

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ....model import Model
+from ....core.model import Model
 
 Die = Annotated[int, Field(ge=1, le=6, description="A d6 result.")]
 Dice = Annotated[list[Die], Field(min_length=2, max_length=2,

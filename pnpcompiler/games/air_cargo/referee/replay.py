@@ -18,9 +18,9 @@ from functools import partial
 from typing import Any
 
 from .... import referee
-from ....findings import unreadable
-from ....model import Model
-from ....project import GameContent
+from ....content.project import GameContent
+from ....core.findings import unreadable
+from ....core.model import Model
 from ....referee import Report, RolledDie, Scores, first_unseeded, rule_unseeded
 from . import records
 from .context import Chart, chart_for, check_claims, either, name_of, tally

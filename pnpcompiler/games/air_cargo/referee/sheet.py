@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ....project import GameContent
+from ....content.project import GameContent
 from ....referee import Report, Rulings, Scores
 from ..model import Airport
 from . import records

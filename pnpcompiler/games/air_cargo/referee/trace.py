@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
+from ....content.project import GameContent
 from ....layout import drawing
 from ....layout.drawing import Frame
 from ....layout.model import Box, Element, Ellipse, Face, Group, Paint, Polygon
-from ....project import GameContent
 from ..board import INK, MARGIN, MUTED, SIDES, face_width, map_face, map_frame
 from .context import LANDING, Chart, chart_for
 from .state import CheckMark, FlownFlight, PilotState

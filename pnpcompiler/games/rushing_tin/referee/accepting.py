@@ -14,7 +14,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ....model import Model
+from ....core.model import Model
 from .context import Context, where
 from .log import Accept, Turn
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....geometry.hexgrid import Hex, distance, neighbor, turn
+from ....core.hexgrid import Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL
 from . import money
 from .context import Context, where

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ....findings import Location
-from ....geometry.hexgrid import DIRECTIONS, Hex, neighbor, neighbors
-from ....model import Model
-from ....project import GameContent
+from ....content.project import GameContent
+from ....core.findings import Location
+from ....core.hexgrid import DIRECTIONS, Hex, neighbor, neighbors
+from ....core.model import Model
 from ....referee import Rulings
 from ..model import RandomEventCard, RulesTables, StatusCard, WeatherEventCard
 from ..movement import Goal, Movement, State

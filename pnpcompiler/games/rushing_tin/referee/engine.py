@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ....findings import Finding
-from ....project import GameContent
+from ....content.project import GameContent
+from ....core.findings import Finding
 from .accepting import turn_acceptances
 from .context import Context
 from .events import growth

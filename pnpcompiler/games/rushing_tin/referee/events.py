@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....findings import Location
-from ....geometry.hexgrid import (
+from ....core.findings import Location
+from ....core.hexgrid import (
     Hex,
     axial_to_offset,
     direction_index,

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from ....findings import Location
-from ....geometry.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
+from ....core.findings import Location
+from ....core.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
 from . import money
 from .arrive import arrive, end_changes, hand_off, sue

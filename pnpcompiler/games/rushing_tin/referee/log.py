@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ....model import Model
+from ....core.model import Model
 from ..model import RouteCode, Time
 
 HexRef = Annotated[str, Field(pattern=r"^[0-9]{4}$",

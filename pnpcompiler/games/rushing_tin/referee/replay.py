@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from .... import referee
-from ....project import GameContent
+from ....content.project import GameContent
 from ....referee import Dice, RefereeError, Report, RolledDie, Scores, check_seeded
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck

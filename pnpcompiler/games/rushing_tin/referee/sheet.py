@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ....findings import Location
-from ....model import Model
-from ....project import GameContent
+from ....content.project import GameContent
+from ....core.findings import Location
+from ....core.model import Model
 from ....referee import Report, Rulings, Scores
 from ....referee.rulings import CURRENT, CurrentTurn, Piece
 from ..model import PlaneCubes, RandomEventCard, Sector

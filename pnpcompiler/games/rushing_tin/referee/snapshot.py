@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from ....geometry import hexgrid
-from ....geometry.hexgrid import Hex
+from ....content.project import GameContent
+from ....core import hexgrid
+from ....core.hexgrid import Hex
 from ....layout import drawing as draw
 from ....layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
-from ....project import GameContent
 from ..board import INK, MARGIN, MapPlacement, sector_map_face
 from ..map_checks import geometry_for
 from ..model import RulesTables

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ....geometry.hexgrid import Hex, axial_to_offset, offset_to_axial
+from ....core.hexgrid import Hex, axial_to_offset, offset_to_axial
 from ..model import Grid
 
 Where = Literal["waiting", "ground", "flying", "gone"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnpcompiler.components import Deck
-from pnpcompiler.findings import Finding, warning
-from pnpcompiler.plugin import Rules
-from pnpcompiler.project import GameContent
+from pnpcompiler.content.components import Deck
+from pnpcompiler.content.plugin import Rules
+from pnpcompiler.content.project import GameContent
+from pnpcompiler.core.findings import Finding, warning
 
 rules = Rules()
 

@@ -1,6 +1,6 @@
 """A rules module whose check has a bug."""
 
-from pnpcompiler.plugin import Rules
+from pnpcompiler.content.plugin import Rules
 
 rules = Rules()
 

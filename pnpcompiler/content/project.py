@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..core.findings import Finding, Location, error, sort_findings
+from ..core.loader import Document, load_file
+from ..core.validate import validate_document
 from . import checks
 from .components import GENERIC_KINDS, Component
-from .findings import Finding, Location, error, sort_findings
-from .loader import Document, load_file
 from .manifest import BomEntry, Manifest
 from .plugin import PluginError, Rules, load_plugin
-from .schema import validate_document
 
 MANIFEST = "game.yaml"
 C = TypeVar("C", bound=Component)
@@ -222,7 +222,7 @@ def model_for(doc: Document, kinds: dict[str, type[Component]]
     known = ", ".join(sorted(kinds))
     data: Any = doc.data
     if not isinstance(data, dict):
-        from .schema import describe
+        from ..core.validate import describe
         return None, error("schema.wrong-type",
                            f"expected a mapping with a 'kind' key, found {describe(data)}",
                            doc.locate(()))

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .components import Deck, HexMap, PointMap, Rulebook, Sheet, TileSet
-from .components.base import Component
+from ..content.components import Deck, HexMap, PointMap, Rulebook, Sheet, TileSet
+from ..content.components.base import Component
+from ..content.project import GameContent
 from .printables import Board, Printable, PrintableItem, Side
-from .project import GameContent
 
 
 @dataclass
@@ -147,7 +147,7 @@ def _collect_one(game: GameContent, component: Component, parts: KitParts) -> No
 
 def map_boards(component: HexMap[Any] | PointMap[Any, Any]) -> list[Board]:
     """Return a generic hex map (with hexes) or point map as a board drawn by the toolkit."""
-    from .layout.map_boards import hex_map_face, map_title, point_map_face
+    from .map_boards import hex_map_face, map_title, point_map_face
 
     if isinstance(component, HexMap):
         if not component.hexes:

@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field as Spec
 
-from ..model import Id, Model, Scalar
-from ..units import Length
+from ...core.model import Id, Model, Scalar
+from ...core.units import Length
 from .base import Component
 
 

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from ..model import Id, Model, Scalar, Source
+from ...core.model import Id, Model, Scalar, Source
 
 
 class Item(Model):

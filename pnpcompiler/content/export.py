@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .findings import Finding
-from .loader import load_text
+from ..core.findings import Finding
+from ..core.loader import load_text
+from ..core.validate import validate_document
 from .manifest import Manifest
 from .plugin import Rules
 from .project import GameContent, model_for
-from .schema import validate_document
 
 #: Version of the export format; bump when its shape changes.
 EXPORT_FORMAT = "pnpcompiler.content/1"

@@ -40,11 +40,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .findings import Finding, Location, Severity
-from .fsutil import write_atomic
+from ..core.findings import Finding, Location, Severity
+from ..core.files import write_atomic
 
 if TYPE_CHECKING:
-    from .project import GameContent
+    from ..content.project import GameContent
 
 CACHE_DIR = ".cache"
 FORMAT = "pnp-cache-1"
@@ -183,7 +183,7 @@ def _plain(value: Any) -> Any:
 
 @lru_cache(maxsize=1)
 def _layout_classes() -> dict[str, type]:
-    from .layout import model
+    from ..layout import model
 
     return {name: obj for name, obj in vars(model).items()
             if isinstance(obj, type) and dataclasses.is_dataclass(obj)}
@@ -263,7 +263,7 @@ def cached_checks(cache: Cache, content: str) -> Callable[[GameContent], list[Fi
     was last checked is not checked again (the referee and the build share it)."""
 
     def run(game: GameContent) -> list[Finding]:
-        from .checks import run_checks
+        from ..content.checks import run_checks
 
         key = digest(code_digest(), str(game.root), content)
         raw = cache.get_json("checks", key)

@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..core.files import write_atomic
 from .components import GENERIC_KINDS
-from .fsutil import write_atomic
 from .manifest import Manifest
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -44,7 +44,7 @@ _DOCUMENTED: set[type] = set()
 def with_field_docstrings() -> None:
     """Give every content model's fields their attribute docstrings as descriptions, as
     pydantic's ``use_attribute_docstrings`` would, then rebuild the models' schemas."""
-    from .model import Model
+    from ..core.model import Model
 
     models: list[type[BaseModel]] = []
     pending: list[type[BaseModel]] = [Model]
@@ -85,10 +85,10 @@ def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
 
 def all_schemas(content_dir: Path) -> dict[str, dict[str, Any]]:
     """Return schemas by relative file name: generic kinds, the manifest, each game's kinds."""
-    from .loader import load_file
+    from ..core.loader import load_file
+    from ..core.validate import validate_document
     from .plugin import PluginError, load_plugin
     from .project import MANIFEST, find_games
-    from .schema import validate_document
 
     out = {"game.schema.json": json_schema(Manifest, "pnpcompiler game manifest (game.yaml)")}
     for name, model in GENERIC_KINDS.items():

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..model import Model
+from ...core.model import Model
 from .base import Component
 
 #: Why a rule has no check in the referee, and what each reason means (docs/content.md).

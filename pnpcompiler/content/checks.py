@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.findings import Finding, Location, error, warning
+from ..core.loader import Document
 from .components import (
     Component,
     Deck,
@@ -20,8 +22,6 @@ from .components import (
     TileSet,
 )
 from .components.sheet import BoxesSection
-from .findings import Finding, Location, error, warning
-from .loader import Document
 
 if TYPE_CHECKING:
     from .plugin import Check

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from xml.sax.saxutils import escape, unescape
 
-from ..components.sheet import (
+from ..content.components.sheet import (
     BoxesSection,
     Column,
     FieldsSection,
@@ -26,11 +26,11 @@ from ..components.sheet import (
     TableSection,
     TextSection,
 )
-from ..findings import Finding, Location, warning
-from ..model import Scalar
-from ..printables import SheetPages
-from ..render.impose import PAPERS
+from ..core.findings import Finding, Location, warning
+from ..core.model import Scalar
+from .impose import PAPERS
 from .model import Box, Element, Face, Overflow, Paint, Polygon, Text
+from .printables import SheetPages
 from .text import FONT_NAMES, PT_PER_MM, Fitted, TextStyle, fit, label, plain, register_fonts
 
 MARGIN = 10.0

@@ -23,10 +23,10 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
-from .findings import Finding, Location, error
+from ..core.findings import Finding, Location, error
 
 if TYPE_CHECKING:
-    from .loader import Document, PathKey
+    from ..core.loader import Document, PathKey
     from .project import GameContent
 
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
@@ -250,7 +250,7 @@ class DeclaredFont:
 
 def _declared_fonts(game: GameContent) -> tuple[dict[str, DeclaredFont], list[Finding]]:
     """Check and register every font ``game.yaml`` declares."""
-    from .layout.text import FONT_NAMES, register_ttf
+    from ..layout.text import FONT_NAMES, register_ttf
 
     fonts: dict[str, DeclaredFont] = {}
     findings: list[Finding] = []
@@ -320,7 +320,7 @@ class GameAssets:
 
 
 def _path_text(path: PathKey) -> str:
-    from .loader import format_path
+    from ..core.loader import format_path
 
     return format_path(path)
 

@@ -2,7 +2,7 @@
 
 A game module creates one :class:`Rules` object named ``rules``::
 
-    from pnpcompiler.plugin import Rules
+    from pnpcompiler.content.plugin import Rules
     rules = Rules()
 
     @rules.kind
@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .findings import Finding
+from ..core.findings import Finding
 
 if TYPE_CHECKING:
+    from ..layout.model import Face
+    from ..layout.printables import Board, Printable
     from .components import Component, Sheet
-    from .layout.model import Face
-    from .printables import Board, Printable
     from .project import GameContent
 
 Check = Callable[["GameContent"], Iterable[Finding]]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .fsutil import write_atomic
-from .schemas import schema_comment
+from ..content.json_schema import schema_comment
+from ..core.files import write_atomic
 
 
 class ScaffoldError(Exception):
@@ -85,10 +85,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnpcompiler.components import Deck
-from pnpcompiler.findings import Finding, warning
-from pnpcompiler.plugin import Rules
-from pnpcompiler.project import GameContent
+from pnpcompiler.content.components import Deck
+from pnpcompiler.core.findings import Finding, warning
+from pnpcompiler.content.plugin import Rules
+from pnpcompiler.content.project import GameContent
 
 rules = Rules()
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...core.findings import Finding, Severity
 from ..components.rulebook import Rule, Rulebook
-from ..findings import Finding, Severity
 from ..project import GameContent, UsageError, display_path, load_game, select_games
 from .citations import Citation, module_files, scan
 from .testcases import cited_in_tests

@@ -7,8 +7,8 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import Field
 
-from ..model import Id
-from ..units import Length
+from ...core.model import Id
+from ...core.units import Length
 from .base import Component, Face, Item
 
 

@@ -6,8 +6,8 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import Field
 
-from ..model import Id, Model, Scalar
-from ..units import Length
+from ...core.model import Id, Model, Scalar
+from ...core.units import Length
 from .base import Component, Face, Item
 
 #: Card size presets, width x height in millimetres (portrait).

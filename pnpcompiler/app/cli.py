@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from . import __version__
+from .. import __version__
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
-    from .cache import Inputs
-    from .findings import Finding
-    from .kit import KitOptions
-    from .layout.templates import TemplateSet
-    from .project import GameContent
+    from ..build.cache import Inputs
+    from ..build.kit import KitOptions
+    from ..content.project import GameContent
+    from ..core.findings import Finding
+    from ..layout.templates import TemplateSet
 
 app = typer.Typer(
     name="pnp",
@@ -61,7 +61,7 @@ def _fail_usage(message: str) -> typer.Exit:
 
 
 def _print_findings(findings: list, *, err: bool = False) -> None:  # type: ignore[type-arg]
-    from .findings import render_text
+    from ..core.findings import render_text
 
     for finding in findings:
         typer.echo(render_text(finding), err=err)
@@ -96,8 +96,8 @@ def validate(
 
     Example:  pnp validate rushing-tin --strict
     """
-    from .findings import apply_strict, exit_code, summary
-    from .project import UsageError, iter_games
+    from ..content.project import UsageError, iter_games
+    from ..core.findings import apply_strict, exit_code, summary
 
     results = []
     everything = []
@@ -127,8 +127,8 @@ def list_games(content: ContentOpt = Path("content")) -> None:
 
     Example:  pnp list
     """
-    from .findings import exit_code
-    from .project import UsageError, iter_games
+    from ..content.project import UsageError, iter_games
+    from ..core.findings import exit_code
 
     code = 0
     try:
@@ -184,10 +184,10 @@ def export(
 
     Example:  pnp export rushing-tin --format json -o rushing-tin.json
     """
-    from .export import export_game, to_json, to_yaml
-    from .findings import exit_code
-    from .fsutil import write_atomic
-    from .project import UsageError, load_game, select_games
+    from ..content.export import export_game, to_json, to_yaml
+    from ..content.project import UsageError, load_game, select_games
+    from ..core.files import write_atomic
+    from ..core.findings import exit_code
 
     try:
         select_games(content, [game])
@@ -261,10 +261,10 @@ def build(
 
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """
-    from .kit import KitOptions
-    from .layout.templates import TemplateSet
-    from .project import UsageError, select_games
-    from .render.impose import PAPERS
+    from ..build.kit import KitOptions
+    from ..content.project import UsageError, select_games
+    from ..layout.impose import PAPERS
+    from ..layout.templates import TemplateSet
 
     papers = tuple(paper or ["a4"])
     for name in papers:
@@ -321,14 +321,14 @@ class _KitBuild:
 
     def game(self, slug: str) -> tuple[int, set[str]]:
         """Build one game; return its exit code and the component names it knows."""
-        from .cache import CACHE_DIR, Inputs, build_key, locked, read_build_record
+        from ..build.cache import CACHE_DIR, Inputs, build_key, locked, read_build_record
 
         state = self.output / CACHE_DIR / slug
         with locked(state):
             if self.no_cache:
                 return self.load_and_build(slug, state, None, None)
             if self.templates_digest is None:
-                from .cache import templates_digest
+                from ..build.cache import templates_digest
 
                 self.templates_digest = templates_digest(self.templates.folders)
             inputs = Inputs.of(self.content / slug, self.templates.folders,
@@ -337,7 +337,7 @@ class _KitBuild:
             record = read_build_record(state, key, self.output / slug)
             if record is None:
                 return self.load_and_build(slug, state, inputs, key)
-            from .findings import apply_strict, exit_code, summary
+            from ..core.findings import apply_strict, exit_code, summary
 
             findings = apply_strict(record.findings, self.strict)
             _print_findings(_quiet(findings, self.quiet), err=True)
@@ -349,14 +349,14 @@ class _KitBuild:
     def load_and_build(self, slug: str, state: Path, inputs: Inputs | None, key: str | None
                        ) -> tuple[int, set[str]]:
         """Load and check the game; build its kit when it has no errors."""
-        from .collect import selectable
-        from .findings import apply_strict, exit_code, summary
-        from .project import load_game
+        from ..content.project import load_game
+        from ..core.findings import apply_strict, exit_code, summary
+        from ..layout.collect import selectable
 
         if inputs is None:
             game, found = load_game(self.content, slug)
         else:
-            from .cache import Cache, cached_checks
+            from ..build.cache import Cache, cached_checks
 
             with Cache(state) as cache:
                 game, found = load_game(self.content, slug,
@@ -378,10 +378,10 @@ class _KitBuild:
               inputs: Inputs | None, key: str | None, names: set[str]) -> int:
         """Build a checked game's kit into a stage and move it into place; return the exit
         code."""
-        from .cache import Cache, Stage, UnsafeOutput, write_build_record
-        from .export import export_game, to_json
-        from .findings import Severity, apply_strict, error, exit_code, render_text, summary
-        from .kit import build_kit
+        from ..build.cache import Cache, Stage, UnsafeOutput, write_build_record
+        from ..build.kit import build_kit
+        from ..content.export import export_game, to_json
+        from ..core.findings import Severity, apply_strict, error, exit_code, render_text, summary
 
         slug, out_dir = game.slug, self.output / game.slug
         cache = Cache(None if self.no_cache else state)
@@ -428,7 +428,7 @@ class _KitBuild:
 
 def _quiet(findings: list, quiet: bool) -> list:  # type: ignore[type-arg]
     """Return the errors only when quiet (warnings are then counted in the summary line)."""
-    from .findings import Severity
+    from ..core.findings import Severity
 
     return [f for f in findings if f.severity is Severity.ERROR] if quiet else findings
 
@@ -441,7 +441,7 @@ def _face_folders() -> tuple[str, ...]:
 
 def _print_kit(slug: str, out_dir: Path, result: object, changed: int) -> None:
     """Tell what a kit build wrote."""
-    from .kit import KitResult
+    from ..build.kit import KitResult
 
     assert isinstance(result, KitResult)
     if result.faces:
@@ -532,8 +532,8 @@ def referee(
 
     Example:  pnp referee shift.yaml --format json
     """
-    from .fsutil import write_atomic
-    from .referee import (
+    from ..core.files import write_atomic
+    from ..referee import (
         board_pages,
         board_stepper,
         referee_file,
@@ -541,7 +541,7 @@ def referee(
         render_report_text,
         report_exit_code,
     )
-    from .referee import (
+    from ..referee import (
         map_trace as map_trace_svg,
     )
 
@@ -549,7 +549,7 @@ def referee(
         raise _fail_usage("-o is for --board or --map-trace; the report goes to standard output")
     if board is not None and map_trace:
         raise _fail_usage("use --board or --map-trace, not both")
-    from .cache import CACHE_DIR
+    from ..build.cache import CACHE_DIR
 
     report = referee_file(log, content, log.as_posix(),
                           cache=None if no_cache else Path("out") / CACHE_DIR)
@@ -609,10 +609,10 @@ def rules(
 
     Example:  pnp rules rushing-tin --format json
     """
-    from .findings import render_text
-    from .project import UsageError
-    from .rulemap import build_map, display_tests, exit_code, render_json
-    from .rulemap import render_text as render_map
+    from ..content.project import UsageError
+    from ..content.rulemap import build_map, display_tests, exit_code, render_json
+    from ..content.rulemap import render_text as render_map
+    from ..core.findings import render_text
 
     tests_dir = tests if tests is not None else content.parent / "tests"
     try:
@@ -646,7 +646,7 @@ def schema(
 
     Example:  pnp schema -o schemas
     """
-    from .schemas import write_schemas
+    from ..content.json_schema import write_schemas
 
     for path in write_schemas(output, content):
         typer.echo(f"wrote {path}")

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .findings import Location
-from .layout.model import Face
+from ..core.findings import Location
+from .model import Face
 
 
 @dataclass(frozen=True)

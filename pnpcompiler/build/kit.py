@@ -5,9 +5,9 @@ The stages, in order (``build_kit``): ``collect`` (components -> printables, for
 board, PNGs when asked, the kit PDF per paper, and each board on one A3 page and as a poster.
 Renderers only see resolved faces.
 
-Every stage goes through the build cache (:mod:`pnpcompiler.cache`): a face whose inputs did
+Every stage goes through the build cache (:mod:`pnpcompiler.build.cache`): a face whose inputs did
 not change is read back instead of resolved, and its SVG and PNG are reused; the PDFs are
-reused when none of their faces changed. Files go to a :class:`~pnpcompiler.cache.Stage`,
+reused when none of their faces changed. Files go to a :class:`~pnpcompiler.build.cache.Stage`,
 moved into the output folder only when the whole kit is made.
 """
 
@@ -33,15 +33,15 @@ from .cache import (
     encode_faces,
     encode_findings,
 )
-from .collect import KitParts, collect
-from .findings import Finding, Location, Severity, error
-from .layout.model import Face
-from .layout.templates import TemplateError, TemplateSet, resolve
-from .printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
-from .project import GameContent
+from ..layout.collect import KitParts, collect
+from ..core.findings import Finding, Location, Severity, error
+from ..layout.model import Face
+from ..layout.templates import TemplateError, TemplateSet, resolve
+from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
+from ..content.project import GameContent
 
 if TYPE_CHECKING:
-    from .assets import GameAssets
+    from ..content.assets import GameAssets
 
 #: Reports progress: (what is being done, units done so far, units in all).
 Progress = Callable[[str, int, int], None]
@@ -105,7 +105,7 @@ class Builder:
                  inputs: Inputs | None = None) -> Builder:
         """Return the builder of ``game``'s kit; ``inputs`` are the digests of the files it
         reads (read here when the caller has not)."""
-        from .assets import game_assets
+        from ..content.assets import game_assets
 
         assets = game_assets(game)[0]
         if not cache.enabled:
@@ -191,7 +191,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
     """Resolve every item's front and back templates into faces (through the cache when
     ``builder`` has one)."""
     if builder is None:
-        from .assets import game_assets
+        from ..content.assets import game_assets
 
         builder = Builder(assets=game_assets(game)[0])
     digests = {} if digests is None else digests
@@ -247,7 +247,7 @@ def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
             progress("faces", done, total)
     boards = list(parts.boards)
     if options.ink_saver:
-        from .layout.ink import ink_saver
+        from ..layout.ink import ink_saver
 
         inked: dict[int, Face] = {}
 
@@ -271,7 +271,7 @@ def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
 def sheet_pages_for(resolved: Resolved, paper: str, ink: bool
                     ) -> tuple[list[SheetPages], list[Finding]]:
     """Lay out every form on ``paper``."""
-    from .layout.sheet import sheet_pages
+    from ..layout.forms import sheet_pages
 
     out = []
     findings: list[Finding] = []
@@ -279,7 +279,7 @@ def sheet_pages_for(resolved: Resolved, paper: str, ink: bool
         pages, found = sheet_pages(sheet, paper)
         findings += found
         if ink:
-            from .layout.ink import ink_saver
+            from ..layout.ink import ink_saver
 
             pages.pages = [ink_saver(page) for page in pages.pages]
         out.append(replace(pages, component=component, name=name))
@@ -353,7 +353,7 @@ def _stage_svgs(stage: Stage, jobs: list[tuple[str, str, bytes | None]],
                 ) -> list[tuple[bytes | None, str | None]]:
     """Draw the faces the cache lacks and stage every face; return what ``PendingSvgs``
     records."""
-    from .render.svg import faces_svg
+    from ..render.svg import faces_svg
 
     drawn = iter(faces_svg([face for face, (_, _, cached) in zip(faces, jobs, strict=True)
                             if cached is None]))
@@ -369,7 +369,7 @@ def write_pngs(resolved: Resolved, stage: Stage, builder: Builder, dpi: int,
                folder: str = "png") -> list[Path]:
     """Write a PNG of every front and back: ``png/<component>/<id>.png``. Only the faces the
     cache does not hold are rasterised."""
-    from .render.png import faces_to_png
+    from ..render.png import faces_to_png
 
     jobs = [(f"{folder}/{component}/{name}.png", face,
              builder.key(resolved, face, "png", str(dpi)))
@@ -405,7 +405,7 @@ def write_pdf(game: GameContent, resolved: Resolved, stage: Stage, options: KitO
     """Write ``<game>-<paper>.pdf``: contents, items with backs, forms, tiled boards.
     ``sheets`` are the forms already laid out on this paper (laid out here when None). The
     PDF is taken from the cache when none of its faces changed."""
-    from .render.kitpdf import ContentsRow, PdfOptions, write_kit_pdf
+    from ..render.kitpdf import ContentsRow, PdfOptions, write_kit_pdf
 
     builder = builder or Builder()
     findings: list[Finding] = []
@@ -465,7 +465,7 @@ def write_board_pdfs(resolved: Resolved, stage: Stage, ink: bool,
                      builder: Builder | None = None) -> list[Path]:
     """Write each board whole on one page: ``boards/<id>-a3.pdf`` (scaled to fit A3) and
     ``boards/<id>-poster.pdf`` (true size, for a print shop)."""
-    from .render.board import board_pdf
+    from ..render.board import board_pdf
 
     builder = builder or Builder()
     suffix = "-ink-saver" if ink else ""

@@ -6,8 +6,8 @@ from typing import Generic, Literal, TypeVar
 
 from pydantic import Field
 
-from ..model import Model, Scalar
-from ..units import Length
+from ...core.model import Model, Scalar
+from ...core.units import Length
 from .base import Component, Item
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .model import Id, Model, Scalar, Source
+from ..core.model import Id, Model, Scalar, Source
 
 #: The name a template's ``text: {font: ...}`` uses for a font the game declares.
 FontName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=40,

@@ -1,3 +1,0 @@
-"""Geometry shared by games: hex grids."""
-
-from __future__ import annotations

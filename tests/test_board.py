@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.layout.collect import boards_of
 from pnpcompiler.layout.impose import PAPERS
 from pnpcompiler.layout.ink import ink_saver
 from pnpcompiler.layout.model import Face, Group, Paint, Polygon, Text
@@ -41,7 +42,7 @@ EPS = 1e-6
 
 def _boards(game: GameContent) -> list[Board]:
     (sector_map,) = [c for c in game.components.values() if c.kind == "sector-map"]
-    return game.rules.boards["sector-map"](game, sector_map)
+    return boards_of(game, sector_map)
 
 
 @pytest.fixture(scope="module")

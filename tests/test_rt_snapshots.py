@@ -18,6 +18,7 @@ from pnpcompiler.games.rushing_tin.board import MapPlacement
 from pnpcompiler.games.rushing_tin.map_checks import geometry_for
 from pnpcompiler.games.rushing_tin.referee.snapshot import board_at
 from pnpcompiler.games.rushing_tin.referee.state import HexNames, Shift, WeatherSystem, Wind
+from pnpcompiler.layout.collect import boards_of
 from pnpcompiler.layout.model import Element, Ellipse, Face, Group, Polygon, Text
 from pnpcompiler.referee import Report, board_pages, referee_file
 from pnpcompiler.render.board import board_pdf
@@ -283,7 +284,7 @@ def test_a_turn_not_played_is_a_usage_error(log: Path, tmp_path: Path,
 
 def _map_face(game: GameContent) -> tuple[Face, MapPlacement]:
     (sector_map,) = [c for c in game.components.values() if c.kind == "sector-map"]
-    (board,) = game.rules.boards["sector-map"](game, sector_map)
+    (board,) = boards_of(game, sector_map)
     (geo,) = [g for g in geometry_for(game) if g.sector]
     return board.face, MapPlacement(geo)
 

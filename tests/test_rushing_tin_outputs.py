@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnpcompiler.content.project import load_game
+from pnpcompiler.layout.collect import boards_of
 from pnpcompiler.render.svg import face_svg
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -53,7 +54,7 @@ def _map_svgs(content: Path) -> dict[str, str]:
     game, _ = load_game(content, "rushing-tin")
     assert game is not None
     (sector_map,) = [c for c in game.components.values() if c.kind == "sector-map"]
-    boards = game.rules.boards["sector-map"](game, sector_map)
+    boards = boards_of(game, sector_map)
     return {board.id: face_svg(board.face, title=board.name) for board in boards}
 
 

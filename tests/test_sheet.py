@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from pnpcompiler.content.components import Column, Sheet
 from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.layout.collect import form_of
 from pnpcompiler.layout.forms import MARGIN, MIN_ROW_H, column_widths, sheet_pages
 from pnpcompiler.layout.model import Box, Face, Polygon, Text
 
@@ -201,7 +202,7 @@ def rt001(rushing_tin: GameContent) -> tuple[Any, Sheet]:
     from pnpcompiler.games.rushing_tin.model import Sector
 
     [sector] = rushing_tin.of_type(Sector)
-    sheet = rushing_tin.rules.sheets["sector"](rushing_tin, sector)
+    sheet = form_of(rushing_tin, sector)
     assert sheet is not None
     return sector, sheet
 

@@ -1,19 +1,27 @@
-"""Games as plug-ins: a module that registers component kinds and rule checks.
+"""Games as plug-ins: a module that registers component kinds, rule checks and hooks.
 
 A game module creates one :class:`Rules` object named ``rules``::
 
     from pnpcompiler.content.plugin import Rules
-    rules = Rules()
+    from pnpcompiler.layout.hooks import BOARD
 
-    @rules.kind
-    class HandOffDeck(Deck[HandOffCard]):
-        kind: Literal["hand-off-deck"] = "hand-off-deck"
+    rules = Rules()
+    rules.kind(AirCargoMap)
 
     @rules.check
-    def route_codes_match_entry_points(game: GameContent) -> Iterator[Finding]:
+    def airports_match_the_table(game: GameContent) -> Iterator[Finding]:
         ...
 
-The core imports the module named by the manifest; it knows nothing else about the game.
+    @rules.on(BOARD, AirCargoMap)
+    def map_boards(game: GameContent, board: AirCargoMap) -> list[Board]:
+        ...
+
+A hook is keyed by the component class it serves (a subclass of a generic kind gets the generic
+kind's hook unless it has its own). The layer that calls a kind of hook declares it as a
+:class:`Hook` (``layout.hooks`` declares the printing hooks), so this module knows none of their
+types. A game made of several modules gives each its own ``Rules`` and joins them with
+:meth:`Rules.include`. The core imports the module named by the manifest; it knows nothing
+else about the game.
 """
 
 from __future__ import annotations
@@ -25,14 +33,12 @@ import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..core.findings import Finding
+from .components import Component
 
 if TYPE_CHECKING:
-    from ..layout.model import Face
-    from ..layout.printables import Board, Printable
-    from .components import Component, Sheet
     from .project import GameContent
 
 Check = Callable[["GameContent"], Iterable[Finding]]
@@ -40,39 +46,42 @@ Check = Callable[["GameContent"], Iterable[Finding]]
 Derive = Callable[["GameContent"], Any]
 #: Writes a game's own outputs into its output folder; returns the files written.
 Output = Callable[["GameContent", Path], list[Path]]
-#: Extra template variables for one item: (game, component, item) -> variables.
-Context = Callable[["GameContent", Any, Any], dict[str, Any]]
-#: A game kind's items to impose on sheets (cash notes, cube nets): (game, component) -> list.
-PrintableFn = Callable[["GameContent", Any], "list[Printable]"]
-#: A game kind as a printable form in generic sheet sections: (game, component) -> sheet.
-SheetFn = Callable[["GameContent", Any], "Sheet | None"]
-#: A game kind's boards at print scale: (game, component) -> boards.
-BoardFn = Callable[["GameContent", Any], "list[Board]"]
-#: Draws the board at one moment of a replayed game: (game, a report's snapshot) -> face.
-SnapshotFn = Callable[["GameContent", Any], "Face"]
 K = TypeVar("K", bound="type[Component]")
 F = TypeVar("F", bound=Check)
+C = TypeVar("C", bound=Component)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, eq=False)
+class Hook(Generic[T]):
+    """A kind of function a game gives for a class of component, ``(game, component) -> T``.
+
+    Declared once by the layer that calls it (``BOARD: Hook[list[Board]] = Hook("board", ...)``)
+    and registered by games with ``@rules.on(BOARD, TheirMap)``.
+    """
+
+    name: str
+    doc: str
+
+
+HookFn = Callable[["GameContent", Any], Any]
 
 
 @dataclass
 class Rules:
-    """A game's component kinds and rule checks."""
+    """A game's component kinds, rule checks, derived data and hooks."""
 
     kinds: dict[str, type[Component]] = field(default_factory=dict)
     checks: list[Check] = field(default_factory=list)
     derived: dict[str, Derive] = field(default_factory=dict)
     outputs: list[Output] = field(default_factory=list)
-    contexts: dict[str, Context] = field(default_factory=dict)
-    printables: dict[str, PrintableFn] = field(default_factory=dict)
-    sheets: dict[str, SheetFn] = field(default_factory=dict)
-    boards: dict[str, BoardFn] = field(default_factory=dict)
-    unprinted: dict[str, str] = field(default_factory=dict)
+    hooks: dict[Hook[Any], dict[type[Component], HookFn]] = field(default_factory=dict)
+    """For each kind of hook, the function given for each component class."""
+    unprinted: dict[type[Component], str] = field(default_factory=dict)
     """Why a kind is not printed (``pnp build`` says so), for kinds that are data only."""
-    records_from: Any = None
+    records_from: object = None
     """The game's kinds of record (a ``referee.Records``), or the name of the package whose
     ``records`` they are (imported when a record is first refereed)."""
-    snapshots: list[SnapshotFn] = field(default_factory=list)
-    traces: list[SnapshotFn] = field(default_factory=list)
 
     def kind(self, model: K) -> K:
         """Register a component kind; its name is the default of its ``kind`` field."""
@@ -87,63 +96,76 @@ class Rules:
 
     def derive(self, name: str) -> Callable[[Derive], Derive]:
         """Register data computed from the content, exported under ``derived.<name>``."""
-        return _register_in(self.derived, name)
+
+        def register(func: Derive) -> Derive:
+            self.derived[name] = func
+            return func
+
+        return register
 
     def output(self, func: Output) -> Output:
         """Register a writer of the game's own outputs (``pnp build`` calls it)."""
         self.outputs.append(func)
         return func
 
-    def template_context(self, kind: str) -> Callable[[Context], Context]:
-        """Register extra template variables for the items of one component kind."""
-        return _register_in(self.contexts, kind)
+    def on(self, hook: Hook[T], kind: type[C]
+           ) -> Callable[[Callable[[GameContent, C], T]], Callable[[GameContent, C], T]]:
+        """Register the game's ``hook`` function for components of class ``kind``."""
 
-    def printable(self, kind: str) -> Callable[[PrintableFn], PrintableFn]:
-        """Register how a kind's items are printed (sizes, templates, copies)."""
-        return _register_in(self.printables, kind)
+        def register(func: Callable[[GameContent, C], T]) -> Callable[[GameContent, C], T]:
+            table = self.hooks.setdefault(hook, {})
+            if kind in table:
+                raise ValueError(f"{hook.name} is already given for {kind.__name__}")
+            table[kind] = func
+            return func
 
-    def sheet(self, kind: str) -> Callable[[SheetFn], SheetFn]:
-        """Register how a kind is printed as a form made of generic sheet sections."""
-        return _register_in(self.sheets, kind)
+        return register
 
-    def board(self, kind: str) -> Callable[[BoardFn], BoardFn]:
-        """Register how a kind is drawn as a board (a face at print scale)."""
-        return _register_in(self.boards, kind)
+    def hook(self, hook: Hook[T], component: Component
+             ) -> Callable[[GameContent, Any], T] | None:
+        """Return the ``hook`` function for a component's class (or its nearest base class that
+        has one), None when the game gives none."""
+        table = self.hooks.get(hook)
+        if table:
+            for cls in type(component).__mro__:
+                if cls in table:
+                    return table[cls]
+        return None
 
-    def records(self, source: Any) -> None:
+    def records(self, source: object) -> None:
         """Give the game's kinds of record: a ``referee.Records``, or the name of the package
         whose ``records`` it is, imported when a record is first refereed (never to validate
         or build)."""
         self.records_from = source
 
-    def snapshot(self, func: SnapshotFn) -> SnapshotFn:
-        """Register how the board is drawn at one moment of a replayed game."""
-        self.snapshots.append(func)
-        return func
-
-    def trace(self, func: SnapshotFn) -> SnapshotFn:
-        """Register how a whole replayed game is drawn on its map: (game, final state)."""
-        self.traces.append(func)
-        return func
-
-    def not_printed(self, kind: str, why: str) -> None:
+    def not_printed(self, kind: type[Component], why: str) -> None:
         """Say why a kind is not printed: ``pnp build`` tells it for each such component."""
         self.unprinted[kind] = why
 
-    def merge(self, other: Rules) -> None:
-        """Add another set of rules (a game's) to this one (the core's)."""
-        self.contexts.update(other.contexts)
-        self.records_from = other.records_from or self.records_from
-        self.snapshots.extend(other.snapshots)
-        self.traces.extend(other.traces)
-        self.printables.update(other.printables)
-        self.sheets.update(other.sheets)
-        self.boards.update(other.boards)
-        self.unprinted.update(other.unprinted)
-        self.kinds.update(other.kinds)
-        self.checks.extend(other.checks)
-        self.derived.update(other.derived)
-        self.outputs.extend(other.outputs)
+    def why_not_printed(self, component: Component) -> str | None:
+        """Return the game's reason a component's class prints nothing, if it gave one."""
+        for cls in type(component).__mro__:
+            if cls in self.unprinted:
+                return self.unprinted[cls]
+        return None
+
+    def include(self, *others: Rules) -> Rules:
+        """Add other sets of rules (a game module's, or a game's to the core's) to these; a
+        hook given twice for one class is an error. Return self."""
+        for other in others:
+            self.kinds.update(other.kinds)
+            self.checks.extend(c for c in other.checks if c not in self.checks)
+            self.derived.update(other.derived)
+            self.outputs.extend(other.outputs)
+            for hook, table in other.hooks.items():
+                mine = self.hooks.setdefault(hook, {})
+                for kind, func in table.items():
+                    if mine.get(kind, func) is not func:
+                        raise ValueError(f"{hook.name} is given twice for {kind.__name__}")
+                    mine[kind] = func
+            self.unprinted.update(other.unprinted)
+            self.records_from = other.records_from or self.records_from
+        return self
 
 
 R = TypeVar("R", bound=Callable[..., Any])
@@ -165,16 +187,6 @@ def deferred(module: str, name: str) -> Callable[..., Any]:
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"{module}.{name}, imported when first called."
     return call
-
-
-def _register_in(registry: dict[str, R], key: str) -> Callable[[R], R]:
-    """Return a decorator that files a function under ``key`` and returns it unchanged."""
-
-    def register(func: R) -> R:
-        registry[key] = func
-        return func
-
-    return register
 
 
 def kind_name(model: type[Component]) -> str:

@@ -177,7 +177,7 @@ def load_game(content_dir: Path, slug: str, *,
                                       f"cannot load the game's rules module {spec!r}: {exc}",
                                       where))
             else:
-                rules.merge(plugin)
+                rules.include(plugin)
 
     components: dict[str, Component] = {}
     documents: dict[str, Document] = {"game.yaml": doc}

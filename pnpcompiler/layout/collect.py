@@ -1,19 +1,27 @@
 """Collect what a game prints: every component turned into printables, sheets or boards.
 
-Generic kinds are handled here (decks, tiles, sheets); a game's own kinds by the functions its
-module registers (``@rules.printable``, ``@rules.sheet``, ``@rules.board``). Everything comes
-back in the order of the bill of materials, so the kit reads like the rulebook's piece list.
+Every component goes through the printing hooks of :mod:`.hooks`: the game's for its class
+(``@rules.on(BOARD, TheirMap)``), else the core's for the generic kinds, given here (decks,
+tile sets, sheets, hex and point maps). Everything comes back in the order of the bill of
+materials, so the kit reads like the rulebook's piece list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..content.components import Deck, HexMap, PointMap, Rulebook, Sheet, TileSet
 from ..content.components.base import Component
+from ..content.plugin import Hook, Rules
 from ..content.project import GameContent
+from .hooks import BOARD, FORM, ITEM_CONTEXT, PRINTABLE, PRINTING_HOOKS
 from .printables import Board, Printable, PrintableItem, Side
+
+T = TypeVar("T")
+GENERIC = Rules()
+"""The core's printing hooks for the generic kinds; a game's hook for a class comes first."""
 
 
 @dataclass
@@ -28,16 +36,20 @@ class KitParts:
     """(name, why) for each component that prints nothing."""
 
 
-def _context(game: GameContent, component: Component, item: Any) -> dict[str, Any]:
-    """Return the variables a game's module adds for one item of a generic kind."""
-    extra = game.rules.contexts.get(component.kind)
-    return dict(extra(game, component, item)) if extra is not None else {}
+def _item_context(game: GameContent, component: Component) -> Callable[[Any], dict[str, Any]]:
+    """Return the variables a game's module adds for each item of a generic kind."""
+    given = game.rules.hook(ITEM_CONTEXT, component)
+    if given is None:
+        return lambda item: {}
+    extra = given(game, component)
+    return lambda item: dict(extra(item))
 
 
 def deck_printable(game: GameContent, deck: Deck[Any]) -> Printable | None:
     """Return a deck's cards as a printable; None when no card has a template."""
     if deck.template is None and not any(card.template for card in deck.cards):
         return None
+    context = _item_context(game, deck)
     backs = {back.id: back for back in deck.backs}
     default_back = deck.backs[0].id if deck.backs else None
     items = []
@@ -49,7 +61,7 @@ def deck_printable(game: GameContent, deck: Deck[Any]) -> Printable | None:
         items.append(PrintableItem(
             card.id, Side(name, dict(card.fields)), back_side,
             back_id if back_side else None, card.copies,
-            item=card.model_dump(mode="json"), context=_context(game, deck, card),
+            item=card.model_dump(mode="json"), context=context(card),
             where=deck.where("cards", i)))
     return Printable(_component_id(deck), _name(deck), deck.size_mm(), items, noun="cards")
 
@@ -58,6 +70,7 @@ def tiles_printable(game: GameContent, tiles: TileSet[Any]) -> Printable | None:
     """Return a set of tiles or counters as a printable; None when nothing has a template."""
     if tiles.template is None and not any(t.front.template for t in tiles.tiles):
         return None
+    context = _item_context(game, tiles)
     shared = tiles.back if tiles.sides == 2 else None
     items = []
     for i, tile in enumerate(tiles.tiles):
@@ -75,7 +88,7 @@ def tiles_printable(game: GameContent, tiles: TileSet[Any]) -> Printable | None:
                     back_id = f"{_component_id(tiles)}-back"
         items.append(PrintableItem(tile.id, front, back, back_id, tile.copies,
                                    item=tile.model_dump(mode="json"),
-                                   context=_context(game, tiles, tile),
+                                   context=context(tile),
                                    where=tiles.where("tiles", i)))
     return Printable(_component_id(tiles), _name(tiles), tiles.size_mm(), items,
                      noun="counters", shape=_SHAPES[tiles.shape],
@@ -122,27 +135,67 @@ def collect(game: GameContent, only: tuple[str, ...] = ()) -> KitParts:
 
 def _collect_one(game: GameContent, component: Component, parts: KitParts) -> None:
     """Add what one component prints to ``parts``."""
-    rules = game.rules
-    if component.kind in rules.printables:
-        parts.printables += rules.printables[component.kind](game, component)
-    elif isinstance(component, Deck):
-        printable = deck_printable(game, component)
-        if printable is not None:
-            parts.printables.append(printable)
-    elif isinstance(component, TileSet):
-        printable = tiles_printable(game, component)
-        if printable is not None:
-            parts.printables.append(printable)
-    if component.kind in rules.sheets:
-        sheet = rules.sheets[component.kind](game, component)
-        if sheet is not None:
-            parts.sheets.append((_component_id(component), _name(component), sheet))
-    elif isinstance(component, Sheet):
-        parts.sheets.append((_component_id(component), _name(component), component))
-    if component.kind in rules.boards:
-        parts.boards += rules.boards[component.kind](game, component)
-    elif isinstance(component, HexMap | PointMap):
-        parts.boards += map_boards(component)
+    parts.printables += printables_of(game, component)
+    sheet = form_of(game, component)
+    if sheet is not None:
+        parts.sheets.append((_component_id(component), _name(component), sheet))
+    parts.boards += boards_of(game, component)
+
+
+def printables_of(game: GameContent, component: Component) -> list[Printable]:
+    """Return a component's items to impose on sheets (none when nothing prints them)."""
+    hook = _hook(game, PRINTABLE, component)
+    return hook(game, component) if hook is not None else []
+
+
+def form_of(game: GameContent, component: Component) -> Sheet | None:
+    """Return a component as a printable form, None when it is not one."""
+    hook = _hook(game, FORM, component)
+    return hook(game, component) if hook is not None else None
+
+
+def boards_of(game: GameContent, component: Component) -> list[Board]:
+    """Return a component's boards (faces at print scale); none when it draws none."""
+    hook = _hook(game, BOARD, component)
+    return hook(game, component) if hook is not None else []
+
+
+def _hook(game: GameContent, hook: Hook[T], component: Component
+          ) -> Callable[[GameContent, Any], T] | None:
+    """Return the game's hook for a component's class, else the core's, else None."""
+    return game.rules.hook(hook, component) or GENERIC.hook(hook, component)
+
+
+@GENERIC.on(PRINTABLE, Deck)
+def deck_printables(game: GameContent, deck: Deck[Any]) -> list[Printable]:
+    """Return a deck's cards, when any card has a template."""
+    printable = deck_printable(game, deck)
+    return [printable] if printable is not None else []
+
+
+@GENERIC.on(PRINTABLE, TileSet)
+def tile_printables(game: GameContent, tiles: TileSet[Any]) -> list[Printable]:
+    """Return a tile set's tiles, when any tile has a template."""
+    printable = tiles_printable(game, tiles)
+    return [printable] if printable is not None else []
+
+
+@GENERIC.on(FORM, Sheet)
+def sheet_form(game: GameContent, sheet: Sheet) -> Sheet:
+    """Return a generic sheet as its own form."""
+    return sheet
+
+
+@GENERIC.on(BOARD, HexMap)
+def hex_map_boards(game: GameContent, board: HexMap[Any]) -> list[Board]:
+    """Return a generic hex map (with hexes) as a board drawn by the toolkit."""
+    return map_boards(board)
+
+
+@GENERIC.on(BOARD, PointMap)
+def point_map_boards(game: GameContent, board: PointMap[Any, Any]) -> list[Board]:
+    """Return a generic point map as a board drawn by the toolkit."""
+    return map_boards(board)
 
 
 def map_boards(component: HexMap[Any] | PointMap[Any, Any]) -> list[Board]:
@@ -162,11 +215,12 @@ def map_boards(component: HexMap[Any] | PointMap[Any, Any]) -> list[Board]:
 def unprinted_reason(game: GameContent, component: Component) -> str:
     """Return why a component prints nothing, in words a designer can act on."""
     kind = component.kind
-    if kind in game.rules.unprinted:
-        return game.rules.unprinted[kind]
+    why = game.rules.why_not_printed(component)
+    if why is not None:
+        return why
     if isinstance(component, Rulebook):
         return "the list of the game's rules, for the rule-coverage map (`pnp rules`), not printed"
-    if kind in game.rules.printables or kind in game.rules.sheets or kind in game.rules.boards:
+    if any(game.rules.hook(hook, component) for hook in PRINTING_HOOKS):
         return "the game's module drew nothing for it (see its findings)"
     if isinstance(component, Deck):
         return "neither the deck nor any card names a template"

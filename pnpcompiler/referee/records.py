@@ -32,11 +32,14 @@ from .report import AnyReport, RefereeError, Report
 if TYPE_CHECKING:
     from ..content.project import GameContent
     from ..core.model import Model
+    from ..layout.model import Face
 
 R = TypeVar("R", bound="Model")
 
 RefereeFn = Callable[["GameContent", R, Any], None]
 """Referees one validated record into the report it is given."""
+Drawing = Callable[["GameContent", Any], "Face"]
+"""Draws a moment (or the end) of a replayed game as a face."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,28 @@ class Records:
     """A game's kinds of record, by the name a record's header gives (``record: shift``)."""
 
     kinds: dict[str, RecordKind[Any]] = field(default_factory=dict)
+    snapshot: Drawing | None = None
+    """Draws the board at one moment of a replayed game: (game, a report's snapshot)."""
+    trace: Drawing | None = None
+    """Draws a whole replayed game on its map: (game, the final state)."""
+
+    def include(self, *others: Records) -> Records:
+        """Add the kinds of record (and drawings) of other registries to this one; return it."""
+        for other in others:
+            self.kinds.update(other.kinds)
+            self.snapshot = other.snapshot or self.snapshot
+            self.trace = other.trace or self.trace
+        return self
+
+    def draws_snapshots(self, func: Drawing) -> Drawing:
+        """Register how the board is drawn at one moment of a replayed game."""
+        self.snapshot = func
+        return func
+
+    def draws_traces(self, func: Drawing) -> Drawing:
+        """Register how a whole replayed game is drawn on its map."""
+        self.trace = func
+        return func
 
     def kind(self, name: str, model: type[R], *, piece: str | None = None
              ) -> Callable[[RefereeFn[R]], RefereeFn[R]]:

@@ -3,6 +3,7 @@ game, and a page that steps through the turns."""
 
 from __future__ import annotations
 
+from .records import records_of
 from .report import AnyReport
 
 
@@ -12,7 +13,8 @@ def board_pages(report: AnyReport, which: str) -> list[tuple[int, str]]:
     from ..render.svg import face_svg
 
     game = report.content
-    if game is None or not game.rules.snapshots:
+    draw = records_of(game).snapshot if game is not None else None
+    if game is None or draw is None:
         raise ValueError(f"{report.game} has no board drawing for its records")
     turns = {getattr(s, "turn", i + 1): s for i, s in enumerate(report.snapshots)}
     if which == "all":
@@ -26,7 +28,6 @@ def board_pages(report: AnyReport, which: str) -> list[tuple[int, str]]:
             raise ValueError(f"turn {number} is not in the record (turns: "
                              f"{min(turns, default=0)}-{max(turns, default=0)})")
         chosen = [number]
-    draw = game.rules.snapshots[0]
     return [(t, face_svg(draw(game, turns[t]), title=f"{report.game} - turn {t}"))
             for t in chosen]
 
@@ -37,9 +38,10 @@ def map_trace(report: AnyReport) -> str:
     from ..render.svg import face_svg
 
     game = report.content
-    if game is None or not game.rules.traces or report.state is None:
+    draw = records_of(game).trace if game is not None else None
+    if game is None or draw is None or report.state is None:
         raise ValueError(f"{report.game} draws no map trace for its records")
-    return face_svg(game.rules.traces[0](game, report.state), title=f"{report.game} - trace")
+    return face_svg(draw(game, report.state), title=f"{report.game} - trace")
 
 
 def board_stepper(pages: list[tuple[int, str]], title: str) -> str:

@@ -13,16 +13,20 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...layout import drawing as draw
 from ...layout.drawing import Frame
+from ...layout.hooks import BOARD
 from ...layout.model import Box, Element, Face, Group, Paint, Polygon, Text
 from ...layout.printables import Board
 from ...layout.text import PT_PER_MM, TextStyle, fit
-from . import rules
 from .checks import game_rules
 from .map_checks import map_is_sound
 from .model import AirCargoMap, AirCargoRules, Airport, Beacon, Mountain
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 MARGIN = 8.0
 TITLE_H = 14.0
@@ -338,10 +342,10 @@ def _flying(x: float, y: float, right: float, bottom: float) -> Iterator[Element
         y += fitted.height + 1.6
 
 
-@rules.board("air-cargo-map")
-def map_boards(game: GameContent, component: Any) -> list[Board]:
+@rules.on(BOARD, AirCargoMap)
+def map_boards(game: GameContent, component: AirCargoMap) -> list[Board]:
     """Return the map as a board, unless its places have errors (it would mislead)."""
-    if not isinstance(component, AirCargoMap) or not map_is_sound(game):
+    if not map_is_sound(game):
         return []
     return [Board(component.component or component.kind, "map", component.name or "Map",
                   map_face(component, game_rules(game)))]

@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import pairwise
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core.findings import Finding, error
-from . import rules
 from .model import AirCargoMap, AirCargoRules, Airport, PilotLog
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 LANDING_HAZARDS = range(0, 4)
 """AIRPORTS: every landing hazard in parentheses is 0, 1, 2 or 3."""

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
-from . import rules
 from .checks import game_map
 from .map_checks import map_is_sound, map_network, reach
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 
 @rules.derive("reachability")

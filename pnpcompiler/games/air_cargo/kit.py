@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
+from ...layout.hooks import PRINTABLE
 from ...layout.printables import Printable, PrintableItem, Side
-from . import rules
 from .checks import game_map
 from .model import AirCargoMap, LegTemplate
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 TICKS = 10
 """Divisions of the strip's ruler (25 miles each on a 250-mile leg)."""
@@ -21,7 +25,7 @@ def ruler(board: AirCargoMap, ticks: int = TICKS) -> list[dict[str, Any]]:
              "label": f"{step * k:g}" if k % 2 == 0 else ""} for k in range(ticks + 1)]
 
 
-@rules.printable("leg-template")
+@rules.on(PRINTABLE, LegTemplate)
 def leg_template_strip(game: GameContent, template: LegTemplate) -> list[Printable]:
     """Return the strip: exactly the longest leg long, so its crop marks give the length."""
     board = game_map(game)

@@ -7,11 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.components import FormSheet, Sheet
+from ...content.plugin import Rules
 from ...content.project import GameContent
-from . import rules
+from ...layout.hooks import FORM
 from .board import airport_id
 from .checks import game_map, game_rules
 from .model import AirCargoMap, AirCargoRules, Descriptions, PilotLog
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 RULER_DIVISIONS = 10
 DESCRIPTION_PT = 7.5
@@ -145,7 +149,7 @@ def pilot_log_sections(log: PilotLog, tables: AirCargoRules, board: AirCargoMap 
     return sections
 
 
-@rules.sheet("pilot-log")
+@rules.on(FORM, PilotLog)
 def pilot_log(game: GameContent, log: PilotLog) -> Sheet | None:
     """Return a pilot log as a one-page form, from the rules tables and the map."""
     tables = game_rules(game)

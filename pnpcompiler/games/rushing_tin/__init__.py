@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from ...content.plugin import Rules, deferred
-from .model import KINDS
+from ...content.plugin import Rules
+from . import board, checks, exports, kit, map_checks, sheets
+from .model import KINDS, RulesTables
 
-rules = Rules()
+rules = Rules().include(checks.rules, map_checks.rules, exports.rules, kit.rules, sheets.rules,
+                        board.rules)
 for _kind in KINDS:
     rules.kind(_kind)
-rules.not_printed("rules-tables", "the levels, costs and tables the rule checks and the "
-                  "referee read; the rulebook prints them")
-
-# Importing these registers their checks, derived data and outputs on ``rules``.
-from . import board, checks, exports, kit, map_checks, sheets  # noqa: E402
+rules.not_printed(RulesTables, "the levels, costs and tables the rule checks and the referee "
+                  "read; the rulebook prints them")
 
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
-rules.snapshot(deferred(f"{__name__}.referee.snapshot", "board_at"))
 
 __all__ = ["board", "checks", "exports", "kit", "map_checks", "rules", "sheets"]

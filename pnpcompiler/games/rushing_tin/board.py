@@ -12,19 +12,23 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core import hexgrid
 from ...core.findings import Severity
 from ...core.hexgrid import Hex
 from ...layout import drawing as draw
 from ...layout.drawing import HexFrame, corner_extent
+from ...layout.hooks import BOARD
 from ...layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
 from ...layout.printables import Board
-from . import rules
 from .checks import sector_logs_are_sound
 from .map_checks import GEOMETRY_CHECKS, SECTOR_POINT_CODES, geometry_for
 from .model import RulesTables, SectorMap
 from .sector_map import MapError, PointInPlay, SectorGeometry
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 MARGIN = 16.0
 TRACK_BOX = 11.0
@@ -325,10 +329,10 @@ def _broken(game: GameContent) -> bool:
     return any(f.code in SECTOR_POINT_CODES for f in game.findings_of(sector_logs_are_sound))
 
 
-@rules.board("sector-map")
-def sector_map_boards(game: GameContent, component: Any) -> list[Board]:
+@rules.on(BOARD, SectorMap)
+def sector_map_boards(game: GameContent, component: SectorMap) -> list[Board]:
     """Return the map with each sector in play, as a board named after the sector."""
-    if not isinstance(component, SectorMap) or _broken(game):
+    if _broken(game):
         return []
     boards = []
     try:

@@ -9,9 +9,9 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core.findings import Finding, Location, error
-from . import rules
 from .model import (
     HandOffDeck,
     PlaneCubes,
@@ -22,6 +22,9 @@ from .model import (
     WeatherEventDeck,
 )
 from .routes import CELEBRITY, TURN_MINUTES, hhmm, minutes, parse_route
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 #: Land-within times the RANDOM EVENTS section states for each event.
 LAND_WITHIN = {"food-poisoning": "1:30", "mucho-grande": "1:15", "passenger-freak-out": "1:00"}

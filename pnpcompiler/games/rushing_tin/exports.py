@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
-from . import rules
 from .map_checks import geometry_for
 from .model import HandOffDeck
 from .routes import TURN_MINUTES, hhmm, parse_route
 from .sector_map import MapError
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 
 @rules.derive("routes")

@@ -6,11 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.components import Component, Counters
+from ...content.plugin import Rules
 from ...content.project import GameContent
+from ...layout.hooks import ITEM_CONTEXT, PRINTABLE, ItemContext
 from ...layout.printables import Printable, PrintableItem, Side
-from . import rules
-from .model import Cash, PlaneCubes, RulesTables, Sector
+from .model import (
+    Cash,
+    HandOffDeck,
+    PlaneCubes,
+    RandomEventDeck,
+    RulesTables,
+    Sector,
+    StatusDeck,
+    WeatherEventDeck,
+)
 from .routes import parse_route
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 TAB_DEPTH = 0.3
 """Glue tab depth as a share of the cube's edge."""
@@ -39,41 +53,33 @@ def _route(game: GameContent, code: str | None) -> dict[str, Any]:
                       "schedule": schedule}}
 
 
-@rules.template_context("hand-off-deck")
-def hand_off_context(game: GameContent, deck: Any, card: Any) -> dict[str, Any]:
-    """Airline, decoded route and schedule for a hand-off card."""
-    out = _common(game)
-    out.update(_route(game, getattr(card, "route", None)))
-    return out
+@rules.on(ITEM_CONTEXT, HandOffDeck)
+def hand_off_context(game: GameContent, deck: HandOffDeck) -> ItemContext:
+    """Airline, decoded route and schedule for each hand-off card."""
+    common = _common(game)
+    return lambda card: {**common, **_route(game, getattr(card, "route", None))}
 
 
-@rules.template_context("random-event-deck")
-def random_event_context(game: GameContent, deck: Any, card: Any) -> dict[str, Any]:
+@rules.on(ITEM_CONTEXT, RandomEventDeck)
+def random_event_context(game: GameContent, deck: RandomEventDeck) -> ItemContext:
     """Level colours, and the Celebrity Jet's route for a Celebrity Alert."""
-    out = _common(game)
-    out.update(_route(game, getattr(card, "route", None)))
-    return out
+    common = _common(game)
+    return lambda card: {**common, **_route(game, getattr(card, "route", None))}
 
 
-@rules.template_context("weather-event-deck")
-def weather_context(game: GameContent, deck: Any, card: Any) -> dict[str, Any]:
-    """Level colours for weather cards."""
-    return _common(game)
+def level_context(game: GameContent, component: Component) -> ItemContext:
+    """Level colours and airline names for weather and status cards and for counters (entry
+    and exit points, weather, wind)."""
+    common = _common(game)
+    return lambda item: common
 
 
-@rules.template_context("status-deck")
-def status_context(game: GameContent, deck: Any, card: Any) -> dict[str, Any]:
-    """Airline names for status cards."""
-    return _common(game)
+rules.on(ITEM_CONTEXT, WeatherEventDeck)(level_context)
+rules.on(ITEM_CONTEXT, StatusDeck)(level_context)
+rules.on(ITEM_CONTEXT, Counters)(level_context)
 
 
-@rules.template_context("tiles")
-def counter_context(game: GameContent, tiles: Any, tile: Any) -> dict[str, Any]:
-    """Level colours for counters (entry/exit points, weather, wind)."""
-    return _common(game)
-
-
-@rules.printable("cash")
+@rules.on(PRINTABLE, Cash)
 def cash_notes(game: GameContent, cash: Cash) -> list[Printable]:
     """Return the notes of each denomination, as many as the content counts."""
     items = [PrintableItem(f"note-{note.value}", Side(cash.template), copies=note.count,
@@ -84,7 +90,7 @@ def cash_notes(game: GameContent, cash: Cash) -> list[Printable]:
                       (cash.width, cash.height), items, noun="notes")]
 
 
-@rules.printable("plane-cubes")
+@rules.on(PRINTABLE, PlaneCubes)
 def plane_cube_nets(game: GameContent, cubes: PlaneCubes) -> list[Printable]:
     """Return one cube net per plane: six faces in a cross, with glue tabs."""
     net = cube_net(cubes.face, cubes.levels, _common(game)["level_colour"], cubes.glue_tabs)

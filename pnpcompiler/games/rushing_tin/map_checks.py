@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core import hexgrid
 from ...core.findings import Finding, Severity, error, warning
-from . import rules
 from .checks import sector_logs_are_sound
 from .model import RulesTables, Sector, SectorMap
 from .routes import TURN_MINUTES, hhmm
 from .sector_map import LEVEL2_ZONE_SIZE, MapError, SectorGeometry
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 
 def _maps(game: GameContent) -> list[SectorMap]:

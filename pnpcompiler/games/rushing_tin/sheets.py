@@ -5,10 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.components import Sheet
+from ...content.plugin import Rules
 from ...content.project import GameContent
-from . import rules
+from ...layout.hooks import FORM
 from .model import EntryPoint, LogRow, RulesTables, Sector
 from .routes import minutes
+
+rules = Rules()
+"""This module's checks and hooks; the game's package includes them."""
 
 #: Rulebook defaults, used when the rules tables are missing or invalid.
 WAGE = 500
@@ -18,7 +22,7 @@ CONTROLLERS = 4
 """Rows of the cash tally: the most ATCs a shift has (SHIFT LIMIT)."""
 
 
-@rules.sheet("sector")
+@rules.on(FORM, Sector)
 def sector_log(game: GameContent, sector: Sector) -> Sheet:
     """Return the sector's log: ID strip, entry points, both route tables, notes, cash tally."""
     tables = game.of_type(RulesTables)

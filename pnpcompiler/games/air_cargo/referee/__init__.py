@@ -8,11 +8,13 @@ The package is imported when a record is refereed (the game names it with
 
 from __future__ import annotations
 
+from ....content.plugin import deferred
 from ....referee import Records
+from . import replay, sheet
 
-records = Records()
+records = Records().include(replay.records, sheet.records)
 """The kinds of record Air Cargo reads: ``flight-log`` and ``pilot-log``."""
-
-from . import replay, sheet  # noqa: E402  (each registers its kind of record)
+# Drawing the trace loads the layout toolkit: only when a trace is asked for.
+records.draws_traces(deferred(f"{__name__}.trace", "draw"))
 
 __all__ = ["records", "replay", "sheet"]

@@ -21,13 +21,15 @@ from .... import referee
 from ....content.project import GameContent
 from ....core.findings import unreadable
 from ....core.model import Model
-from ....referee import Report, RolledDie, Scores, first_unseeded, rule_unseeded
-from . import records
+from ....referee import Records, Report, RolledDie, Scores, first_unseeded, rule_unseeded
 from .context import Chart, chart_for, check_claims, either, name_of, tally
 from .flight import crossed, fly, game_over
 from .hazard import reroll
 from .log import FlightLog, Plan, Reroll
 from .state import PilotState, Replay, new_state
+
+records = Records()
+"""The kind of record this module referees; the referee package includes it."""
 
 __all__ = ["Replay", "crossed", "fly", "game_over", "new_state", "plan", "replay"]
 

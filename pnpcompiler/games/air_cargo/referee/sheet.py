@@ -12,9 +12,8 @@ from collections import Counter
 from typing import Any
 
 from ....content.project import GameContent
-from ....referee import Report, Rulings, Scores
+from ....referee import Records, Report, Rulings, Scores
 from ..model import Airport
-from . import records
 from .context import (
     Chart,
     Tally,
@@ -25,6 +24,9 @@ from .context import (
     tally,
 )
 from .log import PilotLogRecord
+
+records = Records()
+"""The kind of record this module referees; the referee package includes it."""
 
 
 def _nth(n: int) -> str:

@@ -13,19 +13,22 @@ from typing import Any
 
 from .... import referee
 from ....content.project import GameContent
-from ....referee import Dice, RefereeError, Report, RolledDie, Scores, check_seeded
+from ....referee import Dice, Records, RefereeError, Report, RolledDie, Scores, check_seeded
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
 from ..movement import Movement
 from ..routes import hhmm, minutes, parse_route
 from ..sector_map import SectorGeometry
-from . import money, records
+from . import money
 from .accepting import check_rollers, setup_acceptances
 from .context import Context, Tables, where
 from .events import resolve_event, weather_moves
 from .flight import fly
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Controller, HexNames, Plane, Shift
+
+records = Records()
+"""The kind of record this module referees; the referee package includes it."""
 
 DICE_KEYS = {"lead_rolls": "1.06", "accept_rolls": "1.14", "roll": "1.20",
              "section": "RANDOM EVENTS", "new_section": "RADAR FAILURE",

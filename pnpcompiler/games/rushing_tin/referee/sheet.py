@@ -17,15 +17,18 @@ from typing import Any
 from ....content.project import GameContent
 from ....core.findings import Location
 from ....core.model import Model
-from ....referee import Report, Rulings, Scores
+from ....referee import Records, Report, Rulings, Scores
 from ....referee.rulings import CURRENT, CurrentTurn, Piece
 from ..model import PlaneCubes, RandomEventCard, Sector
 from ..routes import CELEBRITY, TURN_MINUTES, Route, hhmm, minutes, parse_route
-from . import money, records
+from . import money
 from .context import Tables
 from .log import ControllerClaim, DealNote, SectorLogRecord, SheetRow
 from .replay import build_context, scores
 from .state import Controller, Shift
+
+records = Records()
+"""The kind of record this module referees; the referee package includes it."""
 
 PAID = ("perfect", "imperfect", "overshoot")
 """Hand-offs whose Schedule Bonus depends on the ATC's status at the finish."""

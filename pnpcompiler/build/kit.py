@@ -37,6 +37,7 @@ from ..layout.collect import KitParts, collect
 from ..core.findings import Finding, Location, Severity, error
 from ..layout.model import Face
 from ..layout.templates import TemplateError, TemplateSet, resolve
+from ..layout.text import register_declared_fonts
 from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
 from ..content.project import GameContent
 
@@ -107,7 +108,7 @@ class Builder:
         reads (read here when the caller has not)."""
         from ..content.assets import game_assets
 
-        assets = game_assets(game)[0]
+        assets = register_declared_fonts(game_assets(game)[0])
         if not cache.enabled:
             return cls(cache, "", assets)
         inputs = inputs or Inputs.of(game.root, templates.folders)
@@ -193,7 +194,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
     if builder is None:
         from ..content.assets import game_assets
 
-        builder = Builder(assets=game_assets(game)[0])
+        builder = Builder(assets=register_declared_fonts(game_assets(game)[0]))
     digests = {} if digests is None else digests
     bleed = options.bleed if printable.bleed is None else printable.bleed
     group = ItemGroup(printable.component, printable.name, printable.size, bleed,

@@ -6,9 +6,9 @@ Every such path, written in ``game.yaml`` or given by a template, goes through
 regular file inside ``content/<game>/``. Anything else is refused with a finding that says
 where the path was written, what was expected and what was found.
 
-A game's :class:`GameAssets` (its folder, its declared fonts registered with reportlab, its
-documents) are made once per load, by the core check that validates the fonts, and looked up
-by the template resolver through the game's slug.
+A game's :class:`GameAssets` (its folder, its declared fonts, its documents) are made once per
+load, by the core check that validates the fonts; the layout registers the fonts with
+reportlab when it lays out the game's faces.
 """
 
 from __future__ import annotations
@@ -23,12 +23,16 @@ from functools import lru_cache
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 
+from ..core.files import display_path
 from ..core.findings import Finding, Location, error
 
 if TYPE_CHECKING:
     from ..core.loader import Document, PathKey
     from .project import GameContent
 
+BUILTIN_FONTS = ("regular", "bold", "italic", "bold-italic")
+"""The fonts every template may name (Bitstream Vera, shipped with reportlab); a game's own
+fonts take other names."""
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
 MAX_FONT_BYTES = 32 * 1024 * 1024
 IMAGE_FORMATS = ("png", "jpeg")
@@ -50,8 +54,6 @@ def _absolute(written: str) -> bool:
 
 
 def _shown(path: Path) -> str:
-    from .project import display_path
-
     return display_path(path)
 
 
@@ -237,7 +239,8 @@ def picture_bytes(path: str, digest: str, grayscale: bool = False) -> tuple[byte
 
 @dataclass(frozen=True)
 class DeclaredFont:
-    """A font from ``game.yaml``'s ``fonts:``, registered with reportlab."""
+    """A font from ``game.yaml``'s ``fonts:``, checked to be a TrueType file reportlab can
+    embed (the layout registers it when a kit is built)."""
 
     name: str
     """The name templates use (``display``)."""
@@ -249,8 +252,8 @@ class DeclaredFont:
 
 
 def _declared_fonts(game: GameContent) -> tuple[dict[str, DeclaredFont], list[Finding]]:
-    """Check and register every font ``game.yaml`` declares."""
-    from ..layout.text import FONT_NAMES, register_ttf
+    """Check every font ``game.yaml`` declares."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
 
     fonts: dict[str, DeclaredFont] = {}
     findings: list[Finding] = []
@@ -258,9 +261,9 @@ def _declared_fonts(game: GameContent) -> tuple[dict[str, DeclaredFont], list[Fi
     for name, written in manifest.fonts.items():
         where = manifest.where("fonts", name)
         about = f"font {name!r}: "
-        if name in FONT_NAMES:
+        if name in BUILTIN_FONTS:
             findings.append(error("font.name-taken", f"{about}expected a name other than the "
-                                  f"built-in fonts ({', '.join(FONT_NAMES)}), found {name!r}",
+                                  f"built-in fonts ({', '.join(BUILTIN_FONTS)}), found {name!r}",
                                   manifest.where("fonts", name, key=True)))
             continue
         found = confine(game.root, written, what="font", where=where, about=about)
@@ -272,7 +275,7 @@ def _declared_fonts(game: GameContent) -> tuple[dict[str, DeclaredFont], list[Fi
                 raise ValueError(f"larger than {MAX_FONT_BYTES:,} bytes")
             digest = hashlib.sha256(found.read_bytes()).hexdigest()
             registered = f"{game.slug}-{name}-{digest[:12]}"
-            register_ttf(registered, found)
+            TTFontFile(str(found))  # parses it as reportlab will when it embeds the font
         except Exception as exc:  # reportlab raises its own errors (and others) on bad fonts
             findings.append(error("font.unreadable", f"{about}expected a TrueType font (.ttf) "
                                   f"at {written!r}, found a file that cannot be used: {exc}",

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.findings import Finding, Location, error, warning
+from ..core.findings import Finding, Location, error, source_location, warning
 from ..core.loader import Document
+from .assets import fonts_are_usable
 from .components import (
     Component,
     Deck,
@@ -22,6 +23,7 @@ from .components import (
     TileSet,
 )
 from .components.sheet import BoxesSection
+from .plugin import failing_line
 
 if TYPE_CHECKING:
     from .plugin import Check
@@ -45,9 +47,6 @@ def run_checks(game: GameContent) -> list[Finding]:
 
 def _crash_location(check: Check, exc: Exception) -> Location | None:
     """Point a crashed check at the line of its own file that raised."""
-    from .plugin import failing_line
-    from .project import source_location
-
     code = getattr(check, "__code__", None)
     if code is None:
         return None
@@ -254,14 +253,6 @@ def schema_comment(doc: Document, component: Component) -> list[Finding]:
                         f"the $schema comment names {name!r}, but this file is kind "
                         f"{component.kind!r} (expected {expected!r})", doc.location_at(1, 1))]
     return []
-
-
-def fonts_are_usable(game: GameContent) -> Iterator[Finding]:
-    """Every font game.yaml declares is a TrueType file inside the game folder (registered
-    for the kit as it is checked)."""
-    from .assets import fonts_are_usable as check
-
-    return check(game)
 
 
 CORE_CHECKS = (

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import difflib
-import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..core.findings import Finding, Location, error, sort_findings
+from ..core.files import display_path
+from ..core.findings import Finding, error, sort_findings, source_location
 from ..core.loader import Document, load_file
 from ..core.validate import validate_document
 from . import checks
@@ -84,28 +84,6 @@ class GameContent:
             for key, n in component.counts().items():
                 totals[key] = totals.get(key, 0) + n
         return totals
-
-
-def display_path(path: Path) -> str:
-    """Show a path relative to the working directory when it is inside it."""
-    if not path.is_absolute():
-        return path.as_posix()
-    try:
-        rel = Path(os.path.relpath(path))
-    except ValueError:
-        return path.as_posix()
-    return path.as_posix() if rel.parts[:1] == ("..",) else rel.as_posix()
-
-
-def source_location(file: Path, line: int) -> Location:
-    """Return a location in a Python (or any text) file, with its source line."""
-    try:
-        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        lines = []
-    text = lines[line - 1] if 0 < line <= len(lines) else None
-    col = len(text) - len(text.lstrip()) + 1 if text else 1
-    return Location(display_path(file), line, col, "", text)
 
 
 def find_games(content_dir: Path) -> list[str]:

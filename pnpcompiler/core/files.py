@@ -1,4 +1,5 @@
-"""Writing output files atomically: a reader never sees a half-written file."""
+"""Files: paths shown relative to the working directory, and output written atomically (a
+reader never sees a half-written file)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,14 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def display_path(path: Path) -> str:
+    """Show a path relative to the working directory when it is inside it."""
+    if not path.is_absolute():
+        return path.as_posix()
+    try:
+        rel = Path(os.path.relpath(path))
+    except ValueError:
+        return path.as_posix()
+    return path.as_posix() if rel.parts[:1] == ("..",) else rel.as_posix()

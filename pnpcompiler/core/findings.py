@@ -6,7 +6,10 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
+
+from .files import display_path
 
 
 class Severity(StrEnum):
@@ -148,3 +151,14 @@ def render_json(findings: Sequence[Finding], **fields: Any) -> str:
     body = dict(fields)
     body["findings"] = [f.to_json() for f in findings]
     return json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+def source_location(file: Path, line: int) -> Location:
+    """Return a location in a Python (or any text) file, with its source line."""
+    try:
+        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        lines = []
+    text = lines[line - 1] if 0 < line <= len(lines) else None
+    col = len(text) - len(text.lstrip()) + 1 if text else 1
+    return Location(display_path(file), line, col, "", text)

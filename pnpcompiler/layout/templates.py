@@ -120,7 +120,7 @@ def _length(text: str) -> float:
 
 
 def _display(path: Path) -> str:
-    from ..content.project import display_path
+    from ..core.files import display_path
 
     return display_path(path)
 

@@ -12,9 +12,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..content.assets import BUILTIN_FONTS
 from .model import Line, Run, Text
+
+if TYPE_CHECKING:
+    from ..content.assets import GameAssets
 
 PT_PER_MM = 72 / 25.4
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
@@ -22,8 +26,8 @@ ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
 #: Font families shipped with reportlab (Bitstream Vera), embedded in every PDF.
 FONT_FILES = {"Vera": "Vera.ttf", "Vera-Bold": "VeraBd.ttf", "Vera-Italic": "VeraIt.ttf",
               "Vera-BoldItalic": "VeraBI.ttf"}
-FONT_NAMES = {"regular": "Vera", "bold": "Vera-Bold", "italic": "Vera-Italic",
-              "bold-italic": "Vera-BoldItalic"}
+FONT_NAMES = dict(zip(BUILTIN_FONTS, FONT_FILES, strict=True))
+"""reportlab's name of each built-in font."""
 SVG_FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 
 _DECLARED: dict[str, tuple[str, str, str]] = {}
@@ -46,6 +50,14 @@ def register_fonts() -> None:
     addMapping("Vera", 1, 0, "Vera-Bold")
     addMapping("Vera", 0, 1, "Vera-Italic")
     addMapping("Vera", 1, 1, "Vera-BoldItalic")
+
+
+def register_declared_fonts(assets: GameAssets) -> GameAssets:
+    """Register the fonts a game declares (checked by validation) with reportlab, once each;
+    return the assets."""
+    for font in assets.fonts.values():
+        register_ttf(font.registered, font.path)
+    return assets
 
 
 def register_ttf(name: str, path: Path) -> None:

@@ -6,7 +6,7 @@ A check is a call that records a ruling through the referee's core (``rule``, ``
 the call's arguments that is a rule of the catalogue counts as a citation, through both
 branches of a conditional, a name assigned in the same function (``rule = "1.21" if ... else
 "1.22"``, ``code, rule = ...``, ``for ..., rule in ((...), ...)``), a parameter whose
-callers pass the rule (``_deal(..., rule="9.02")``), a lookup in a literal dict
+callers pass the rule (``deal(..., rule="9.02")``), a lookup in a literal dict
 (``DICE_KEYS[key]``, ``table.get(key, "12.01")``) and what a function of the same module
 returns (``_die_rule(path)``): the citation is placed where the rule's number is written.
 """

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...core.files import display_path
 from ...core.findings import Finding, Severity
 from ..components.rulebook import Rule, Rulebook
-from ..project import GameContent, UsageError, display_path, load_game, select_games
+from ..project import GameContent, UsageError, load_game, select_games
 from .citations import Citation, module_files, scan
 from .testcases import cited_in_tests
 

@@ -9,6 +9,7 @@ from ...content.project import GameContent
 from .map_checks import geometry_for
 from .model import HandOffDeck
 from .routes import TURN_MINUTES, hhmm, parse_route
+from .schedule import route_times_of
 from .sector_map import MapError
 
 rules = Rules()
@@ -25,7 +26,7 @@ def routes(game: GameContent) -> list[dict[str, Any]]:
         if sector is None:
             continue
         try:
-            times = geo.route_times
+            times = route_times_of(game, geo)
         except MapError:
             times = {}
         for row in sector.rows():

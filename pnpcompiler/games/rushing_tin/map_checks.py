@@ -11,6 +11,7 @@ from ...core.findings import Finding, Severity, error, warning
 from .checks import sector_logs_are_sound
 from .model import RulesTables, Sector, SectorMap
 from .routes import TURN_MINUTES, hhmm
+from .schedule import route_times_of
 from .sector_map import LEVEL2_ZONE_SIZE, MapError, SectorGeometry
 
 rules = Rules()
@@ -229,7 +230,7 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
         if sector is None:
             continue
         try:
-            times = geo.route_times
+            times = route_times_of(game, geo)
         except (MapError, StopIteration, KeyError):
             continue  # reported by the geometry checks
         for table, rows in (("single_routes", sector.single_routes),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...content.project import GameContent
 from .movement import Goal, State
 from .routes import TURN_MINUTES, Route, minutes, parse_route
 from .sector_map import PointInPlay, SectorGeometry
@@ -22,6 +23,12 @@ class RouteTime:
     def slack(self) -> int | None:
         """Return spare turns (negative when the schedule cannot be kept)."""
         return None if self.fewest_turns is None else self.schedule_turns - self.fewest_turns
+
+
+def route_times_of(game: GameContent, geo: SectorGeometry) -> dict[str, RouteTime]:
+    """Return the fewest turns of every route of a sector's log, computed once per loaded
+    game (checks and exports share them)."""
+    return game.memo(("rushing-tin.route-times", id(geo)), lambda: route_times(geo))
 
 
 def route_times(geo: SectorGeometry) -> dict[str, RouteTime]:

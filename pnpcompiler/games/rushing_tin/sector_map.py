@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, direction_index, rectangle
 from .model import Sector, SectorMap
 from .movement import Airspace, Movement, control_zone, level2_zone, route_hexes
-
-if TYPE_CHECKING:
-    from .schedule import RouteTime
 
 #: Rule 10.04: the Level 2 Hand-off Zone is the 9 hexes adjacent to the level-2 route.
 LEVEL2_ZONE_SIZE = 9
@@ -137,13 +133,6 @@ class SectorGeometry:
             hexes=self.hexes, airport=a.hex, takeoff_direction=self.direction(a.direction),
             approach=self.approach, control_zone=self.control_zone,
             level2_allowed=frozenset(self.level2_zone | set(self.level2_route)))
-
-    @cached_property
-    def route_times(self) -> dict[str, RouteTime]:
-        """Return the fewest turns of every route of the sector's log (computed once)."""
-        from .schedule import route_times
-
-        return route_times(self)
 
     def movement(self) -> Movement:
         """Return the movement model for this map."""

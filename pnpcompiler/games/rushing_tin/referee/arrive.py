@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ....core.hexgrid import Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL
 from . import money
 from .context import Context, where
 from .state import Plane
-
-if TYPE_CHECKING:
-    from .flight import Walk
+from .walk import Walk, deal, out_of_control
 
 SIDES = {"left": 1, "right": -1}
 
@@ -169,12 +165,10 @@ def arrive(ctx: Context, walk: Walk) -> None:
             _landing_deal(ctx, walk, "5.09", "tried to land outside the hand-off route")
             plane.level = 2
         else:
-            from .flight import _deal, _out_of_control
-
-            _deal(ctx, walk, major=True, rule="10.02",
-                  what=f"low flying at level 1 ({ctx.hexname(walk.hex)})")
+            deal(ctx, walk, major=True, rule="10.02",
+                 what=f"low flying at level 1 ({ctx.hexname(walk.hex)})")
             plane.level = 2
-            _out_of_control(plane, "low flying (10.03)")
+            out_of_control(plane, "low flying (10.03)")
         return
     facing_out = ((walk.hex, walk.facing % 6) in lookups.edge if walk.hex in lookups.hexes
                   else neighbor(walk.hex, walk.facing) not in lookups.hexes)
@@ -184,9 +178,7 @@ def arrive(ctx: Context, walk: Walk) -> None:
 
 
 def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
-    from .flight import _deal
-
-    _deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
+    deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
 
 
 def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: int = 0
@@ -199,8 +191,6 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
     if not plane.celebrity:
         ctx.state.pool.add(plane.id)
     if target is None or target.name == "airport" or side != target.outward:
-        from .flight import _deal
-
         major = side not in ctx.lookups.monitored
         why = ("an unmonitored hex side" if major else "the wrong hand-off hex side")
         if major and overshoot and walk.restricted:
@@ -208,7 +198,7 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
             # unmonitored side counts as the one deal already had.
             ctx.incident("left the map out of control", "4.15", piece=plane.id)
         else:
-            _deal(ctx, walk, major=major, rule="4.15" if major else "4.14",
+            deal(ctx, walk, major=major, rule="4.15" if major else "4.14",
                   what=f"left the map over {why} at {ctx.hexname(last)}")
         ctx.incident("hand-off", "4.14", piece=plane.id, atc=plane.atc, quality="deal",
                      paid=0)

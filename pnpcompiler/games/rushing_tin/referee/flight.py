@@ -10,63 +10,22 @@ whether the flight was handed off, landed, or goes on.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
 from ....core.findings import Location
 from ....core.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
-from . import money
 from .arrive import arrive, end_changes, hand_off, sue
 from .context import Context, Course, where
 from .log import Move, NearMiss
 from .state import Plane
+from .walk import Walk, deal, out_of_control
 
 LEFT, RIGHT = 1, -1
 NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
 """The deals a near miss gives: the record writes those in ``near_misses``."""
 SIDES = {"left": LEFT, "right": RIGHT}
-
-
-@dataclass(slots=True)
-class Walk:
-    """A move in progress."""
-
-    plane: Plane
-    move: Move
-    hex: Hex
-    facing: int
-    level: int
-    path: list[Hex] = field(default_factory=list)
-    restricted: str = ""
-    """Why the end-of-move turn and level change are not allowed (evasive action, 4.11)."""
-    met: set[int] = field(default_factory=set)
-    """Planes it already had a near miss with on this move."""
-    used: set[int] = field(default_factory=set)
-    """Indexes of the record's near misses matched so far."""
-    deals: list[tuple[str, str]] = field(default_factory=list)
-    """(``minor`` or ``major``, the rule that made it a deal), in the order the move caused
-    them."""
-    level_changed: bool = False
-    """It changed level at the end of the move (3.11: no more this turn)."""
-    systems: set[int] = field(default_factory=set)
-    """Weather systems it flew through at their level this move."""
-    storm_hexes: int = 0
-    others: list[Plane] | None = None
-    """The other planes on the map, highest ID first, listed when the move first comes near
-    one (their places change only by voluntary evasive action and collisions, which the loop
-    reads live)."""
-    flying: list[Plane] = field(default_factory=list)
-    """The other planes on the map when the move began."""
-    occupied: set[Hex | None] = field(default_factory=set)
-    """The other planes' hexes when the move began: no plane changes hex during another's
-    move (one may leave play in a collision), so a hex with none of these on or next to it
-    has no plane to meet."""
-    weather: set[Hex] = field(default_factory=set)
-    """The hexes holding a weather counter (weather does not change during a move)."""
-    done: bool = False
-    """The plane left play during the move (off the map, collision)."""
 
 
 def fly(ctx: Context, plane: Plane, move: Move) -> None:
@@ -277,7 +236,7 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
         # 5.08: it flew on past the airport instead of landing; it must leave the control
         # zone before trying again (no further deal for that).
         plane.control_zone_breach = True
-        _deal(ctx, walk, major=False, rule="5.08",
+        deal(ctx, walk, major=False, rule="5.08",
               what=f"overshot the landing at {ctx.names.name(lookups.airport)}")
     walk.hex = nxt
     walk.path.append(nxt)
@@ -344,7 +303,7 @@ def near_miss(ctx: Context, walk: Walk, other: Plane, kind: str, *, final: bool)
     walk.met.add(other.id)
     rule = "6.02" if kind == "horizontal" else "7.02"
     at = ctx.hexname(walk.hex)
-    _deal(ctx, walk, major=False, rule="6.03" if kind == "horizontal" else "7.03",
+    deal(ctx, walk, major=False, rule="6.03" if kind == "horizontal" else "7.03",
           what=f"{kind} near miss with plane {other.id} at {at}")
     found = _record_for(walk, other.id)
     if found is None:
@@ -393,7 +352,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
             walk.level = target
             walk.level_changed = True
             walk.restricted = "level changed in evasive action (7.11)"
-            _out_of_control(plane, "vertical evasive action (7.13)")
+            out_of_control(plane, "vertical evasive action (7.13)")
             return
         # 7.12: it cannot clear the zone; evasive action as for a horizontal near miss.
     if evasive is None or evasive.turn is None:
@@ -410,7 +369,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
                      where(move, "near_misses", i, "evasive"), piece=plane.id)
         walk.facing = new
     walk.restricted = "evasive action (6.10, 7.11)"
-    _out_of_control(plane, "evasive action (6.11)")
+    out_of_control(plane, "evasive action (6.11)")
     del final
 
 
@@ -432,7 +391,7 @@ def _voluntary(ctx: Context, other: Plane, entry: NearMiss, here: tuple[Any, ...
 def collide(ctx: Context, walk: Walk, other: Plane) -> None:
     """9.01-9.04: both planes and their hand-offs leave play; their IDs go back to the pool."""
     plane = walk.plane
-    _deal(ctx, walk, major=True, rule="9.02",
+    deal(ctx, walk, major=True, rule="9.02",
           what=f"collision with plane {other.id} at {ctx.hexname(walk.hex)}")
     for p in (plane, other):
         p.where, p.hex = "gone", None
@@ -442,42 +401,6 @@ def collide(ctx: Context, walk: Walk, other: Plane) -> None:
     ctx.incident("collision", "9.03", piece=plane.id, other=other.id,
                  hex=ctx.names.name(walk.hex))
     walk.done = True
-
-
-def _deal(ctx: Context, walk: Walk, *, major: bool, rule: str, what: str) -> None:
-    """Record a deal caused by the moving plane's ATC, unless covered up (12.07)."""
-    plane, move = walk.plane, walk.move
-    walk.deals.append(("major" if major else "minor", rule))
-    atc = ctx.state.controllers[plane.atc]
-    if move.cover_up is not None:
-        _cover_up(ctx, walk)
-        after = [money.final_warning(ctx.state, atc, plane.airline)]
-        kind = "covered-up deal"
-    else:
-        after = money.deal(ctx.state, ctx.tables, plane.atc, plane.airline, major)
-        kind = "major deal" if major else "minor deal"
-    ctx.incident(kind, rule, piece=plane.id, atc=plane.atc, what=what, result=after)
-
-
-def _cover_up(ctx: Context, walk: Walk) -> None:
-    """12.07: every other ATC was paid to swear it was not the ATC's fault."""
-    move, plane = walk.move, walk.plane
-    assert move.cover_up is not None
-    others = [a for a in ctx.state.seating if a != plane.atc]
-    missing = [a for a in others if a not in move.cover_up.paid]
-    if missing:
-        ctx.rule("cover-up.everyone", "12.07", f"a cover-up needs every ATC on the shift; "
-                 f"{', '.join(missing)} were not paid", where(move, "cover_up"), piece=plane.id)
-    for atc, amount in move.cover_up.paid.items():
-        if atc in ctx.state.controllers:
-            ctx.state.controllers[atc].transfers += amount
-            ctx.state.controllers[plane.atc].transfers -= amount
-    move.cover_up = None  # paid once, whatever else the move causes
-
-
-def _out_of_control(plane: Plane, reason: str) -> None:
-    plane.out_of_control = True
-    plane.reason = reason
 
 
 def _weather(ctx: Context, walk: Walk, h: Hex) -> None:
@@ -520,9 +443,8 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
                   where(walk.move, "claim"), piece=plane.id)
         return
     plane.control_zone_breach = True
-    _deal(ctx, walk, major=True, rule="5.11",
+    deal(ctx, walk, major=True, rule="5.11",
           what=f"entered the airport's control zone at level {level} ({ctx.names.name(h)})")
-
 
 
 def _end_of_move(ctx: Context, walk: Walk) -> None:
@@ -636,7 +558,7 @@ def _check_recorded(ctx: Context, walk: Walk) -> None:
     elif move.lightning and any(r in ctx.tables.rules.dice.lightning_strike
                                 for r in move.lightning):
         plane.fault = "stuck"
-        _out_of_control(plane, "struck by lightning")
+        out_of_control(plane, "struck by lightning")
         ctx.incident("lightning strike", "LIGHTNING STRIKES", piece=plane.id)
     if move.deals is None:
         # Unwritten deals are found from the planes' positions all the same; only a near

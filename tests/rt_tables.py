@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pnpcompiler.content.project import GameContent
 from pnpcompiler.games.rushing_tin.referee.context import Context
-from pnpcompiler.games.rushing_tin.referee.replay import build_context
 from pnpcompiler.games.rushing_tin.referee.state import Controller
+from pnpcompiler.games.rushing_tin.referee.turns import build_context
 
 
 def shift_in_turn_5(game: GameContent, atcs: str) -> Context:

@@ -27,13 +27,8 @@ from pnpcompiler.games.air_cargo.model import AirCargoMap, AirCargoRules
 from pnpcompiler.games.air_cargo.play import cargo_options, destination_options
 from pnpcompiler.games.air_cargo.referee.context import Chart, chart_for, read_rank
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, PilotLogRecord
-from pnpcompiler.games.air_cargo.referee.replay import (
-    Replay,
-    crossed,
-    dice_faces,
-    dice_in_order,
-    replay,
-)
+from pnpcompiler.games.air_cargo.referee.phases import dice_faces, dice_in_order
+from pnpcompiler.games.air_cargo.referee.replay import Replay, crossed, replay
 from pnpcompiler.games.air_cargo.referee.sheet import check_sheet
 from pnpcompiler.games.air_cargo.referee.trace import draw
 from pnpcompiler.referee import referee_file

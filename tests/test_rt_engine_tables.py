@@ -17,8 +17,8 @@ from pnpcompiler.core.validate import validate_document
 from pnpcompiler.games.rushing_tin.referee.context import Context, MapLookups
 from pnpcompiler.games.rushing_tin.referee.engine import ShiftEngine
 from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
-from pnpcompiler.games.rushing_tin.referee.replay import build_context
 from pnpcompiler.games.rushing_tin.referee.state import Shift
+from pnpcompiler.games.rushing_tin.referee.turns import build_context
 from pnpcompiler.referee import replay
 
 ROOT = Path(__file__).resolve().parent.parent

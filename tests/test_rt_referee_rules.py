@@ -19,14 +19,14 @@ from pnpcompiler.core.hexgrid import direction_index
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.flight import fly
 from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, Turn
-from pnpcompiler.games.rushing_tin.referee.replay import (
+from pnpcompiler.games.rushing_tin.referee.state import Plane, WeatherSystem
+from pnpcompiler.games.rushing_tin.referee.turns import (
     accept,
     celebrity_deadlines,
     end_moves,
     one_move,
     start_turn,
 )
-from pnpcompiler.games.rushing_tin.referee.state import Plane, WeatherSystem
 from pnpcompiler.referee import referee_file
 
 from .rt_tables import shift_in_turn_5

@@ -26,7 +26,8 @@ from play_air_cargo import STYLES, Pilot, dump, load_chart
 from pnpcompiler.games.air_cargo.referee.context import Chart, cargo_class_number
 from pnpcompiler.games.air_cargo.referee.flight import fly
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, Fly, PilotLogRecord, Plan
-from pnpcompiler.games.air_cargo.referee.replay import plan, replay
+from pnpcompiler.games.air_cargo.referee.phases import plan
+from pnpcompiler.games.air_cargo.referee.replay import replay
 from pnpcompiler.games.air_cargo.referee.sheet import check_sheet
 from pnpcompiler.referee import referee_file
 

@@ -41,8 +41,8 @@ from pnpcompiler.games.rushing_tin.referee.engine import (
     WeatherGrowth,
 )
 from pnpcompiler.games.rushing_tin.referee.log import Accept, Move, ShiftLog, Turn
-from pnpcompiler.games.rushing_tin.referee.replay import build_context
 from pnpcompiler.games.rushing_tin.referee.state import Plane
+from pnpcompiler.games.rushing_tin.referee.turns import build_context
 from pnpcompiler.games.rushing_tin.routes import hhmm
 from pnpcompiler.referee import referee_file
 

@@ -40,8 +40,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.findings import Finding, Location, Severity
 from ..core.files import write_atomic
+from ..core.findings import Finding, Location, Severity
 
 if TYPE_CHECKING:
     from ..content.project import GameContent

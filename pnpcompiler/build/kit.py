@@ -20,6 +20,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..content.project import GameContent
+from ..core.findings import Finding, Location, Severity, error
+from ..layout.collect import KitParts, collect
+from ..layout.model import Face
+from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
+from ..layout.templates import TemplateError, TemplateSet, resolve
+from ..layout.text import register_declared_fonts
 from .background import Background
 from .cache import (
     Cache,
@@ -33,13 +40,6 @@ from .cache import (
     encode_faces,
     encode_findings,
 )
-from ..layout.collect import KitParts, collect
-from ..core.findings import Finding, Location, Severity, error
-from ..layout.model import Face
-from ..layout.templates import TemplateError, TemplateSet, resolve
-from ..layout.text import register_declared_fonts
-from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
-from ..content.project import GameContent
 
 if TYPE_CHECKING:
     from ..content.assets import GameAssets

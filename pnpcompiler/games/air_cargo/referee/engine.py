@@ -26,7 +26,7 @@ from ..play import cargo_options, destination_options
 from .context import Chart, chart_for
 from .flight import fly, game_over
 from .log import Event, FlightLog, Fly, Leg, Plan
-from .replay import check_dice, finish, plan
+from .phases import check_dice, finish, plan
 from .state import Replay, new_state
 
 

@@ -26,7 +26,8 @@ from .accepting import turn_acceptances
 from .context import Context
 from .events import growth
 from .log import Accept, Move, ShiftLog, Turn
-from .replay import (
+from .state import Plane
+from .turns import (
     accept,
     build_context,
     check_dice,
@@ -42,7 +43,6 @@ from .replay import (
     setup,
     start_turn,
 )
-from .state import Plane
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,8 +24,8 @@ from ..routes import CELEBRITY, TURN_MINUTES, Route, hhmm, minutes, parse_route
 from . import money
 from .context import Tables
 from .log import ControllerClaim, DealNote, SectorLogRecord, SheetRow
-from .replay import build_context, scores
 from .state import Controller, Shift
+from .turns import build_context, scores
 
 records = Records()
 """The kind of record this module referees; the referee package includes it."""

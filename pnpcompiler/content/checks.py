@@ -23,7 +23,7 @@ from .components import (
     TileSet,
 )
 from .components.sheet import BoxesSection
-from .plugin import failing_line
+from .plugin import failing_line, kind_name
 
 if TYPE_CHECKING:
     from .plugin import Check
@@ -103,6 +103,17 @@ def components_in_bom(game: GameContent) -> Iterator[Finding]:
                             f"the bill of materials lists {ref!r} as kind {entry.kind!r}, but "
                             f"this file is a {component.base_kind!r} ({component.kind})",
                             component.where("kind"))
+
+
+def kinds_have_their_count(game: GameContent) -> Iterator[Finding]:
+    """The game has as many files of each kind as its module says (exactly one rules table,
+    at least one sector); a kind whose files failed validation is not counted."""
+    for model, count in game.rules.counts.items():
+        found = len(game.of_type(model))
+        if not count.allows(found) and game.complete(model):
+            kind = kind_name(model)
+            yield error("content.count", f"expected {count} {kind} file, found {found}",
+                        game.manifest.where())
 
 
 def counts_match_bom(game: GameContent) -> Iterator[Finding]:
@@ -256,7 +267,7 @@ def schema_comment(doc: Document, component: Component) -> list[Finding]:
 
 
 CORE_CHECKS = (
-    bom_ids_unique, item_ids_unique, components_in_bom, counts_match_bom, card_backs_exist,
-    two_sided_tiles_have_backs, hexes_unique, points_on_map, sheet_tables_are_rectangular,
-    contradictions, fonts_are_usable, rulebook_is_consistent,
+    kinds_have_their_count, bom_ids_unique, item_ids_unique, components_in_bom, counts_match_bom,
+    card_backs_exist, two_sided_tiles_have_backs, hexes_unique, points_on_map,
+    sheet_tables_are_rectangular, contradictions, fonts_are_usable, rulebook_is_consistent,
 )

@@ -67,12 +67,53 @@ class Hook(Generic[T]):
 HookFn = Callable[["GameContent", Any], Any]
 
 
+@dataclass(frozen=True, eq=False)
+class Fact(Generic[T]):
+    """Something derived from the content (a map's legal legs, each sector's geometry) that
+    checks, exports, boards and the referee share: computed once per load, and only when the
+    checks it needs found no error (``game.fact(f)`` is None otherwise)."""
+
+    name: str
+    compute: Callable[[GameContent], T]
+    needs: tuple[Check, ...] = ()
+    """The checks whose errors make the fact meaningless."""
+    only: dict[Check, frozenset[str]] = field(default_factory=dict)
+    """For some needed checks, the only error codes that do."""
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many files of a kind a game must have: ``Count(1, 1)`` exactly one, ``Count(1)``
+    at least one."""
+
+    least: int = 0
+    most: int | None = None
+
+    def allows(self, found: int) -> bool:
+        """Return whether ``found`` files are allowed."""
+        return self.least <= found and (self.most is None or found <= self.most)
+
+    def __str__(self) -> str:
+        if self.most == self.least:
+            return "exactly one" if self.least == 1 else f"exactly {self.least}"
+        if self.most is None:
+            return "at least one" if self.least == 1 else f"at least {self.least}"
+        return f"{self.least} to {self.most}"
+
+
+EXACTLY_ONE = Count(1, 1)
+AT_LEAST_ONE = Count(1)
+
+
 @dataclass
 class Rules:
     """A game's component kinds, rule checks, derived data and hooks."""
 
     kinds: dict[str, type[Component]] = field(default_factory=dict)
+    counts: dict[type[Component], Count] = field(default_factory=dict)
+    """How many files of a kind the game must have, for the kinds that say."""
     checks: list[Check] = field(default_factory=list)
+    facts: dict[str, Fact[Any]] = field(default_factory=dict)
     derived: dict[str, Derive] = field(default_factory=dict)
     outputs: list[Output] = field(default_factory=list)
     hooks: dict[Hook[Any], dict[type[Component], HookFn]] = field(default_factory=dict)
@@ -83,11 +124,27 @@ class Rules:
     """The game's kinds of record (a ``referee.Records``), or the name of the package whose
     ``records`` they are (imported when a record is first refereed)."""
 
-    def kind(self, model: K) -> K:
-        """Register a component kind; its name is the default of its ``kind`` field."""
+    def kind(self, model: K, *, count: Count | None = None) -> K:
+        """Register a component kind; its name is the default of its ``kind`` field. With
+        ``count``, validation reports a game with too few or too many files of it."""
         name = kind_name(model)
         self.kinds[name] = model
+        if count is not None:
+            self.counts[model] = count
         return model
+
+    def fact(self, name: str, *, needs: tuple[Check, ...] = (),
+             only: dict[Check, frozenset[str]] | None = None
+             ) -> Callable[[Callable[[GameContent], T]], Fact[T]]:
+        """Declare a fact derived from the content, with the checks it needs (and, for those
+        of which only some errors matter, those errors' codes); return it for ``game.fact``."""
+
+        def declare(compute: Callable[[GameContent], T]) -> Fact[T]:
+            made = Fact(name, compute, needs, dict(only or {}))
+            self.facts[name] = made
+            return made
+
+        return declare
 
     def check(self, func: F) -> F:
         """Register a rule check: a function of the game that yields findings."""
@@ -154,6 +211,8 @@ class Rules:
         hook given twice for one class is an error. Return self."""
         for other in others:
             self.kinds.update(other.kinds)
+            self.counts.update(other.counts)
+            self.facts.update(other.facts)
             self.checks.extend(c for c in other.checks if c not in self.checks)
             self.derived.update(other.derived)
             self.outputs.extend(other.outputs)

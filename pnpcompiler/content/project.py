@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..core.files import display_path
-from ..core.findings import Finding, error, sort_findings, source_location
+from ..core.findings import Finding, Severity, error, sort_findings, source_location
 from ..core.loader import Document, load_file
 from ..core.validate import validate_document
 from . import checks
 from .components import GENERIC_KINDS, Component
 from .manifest import BomEntry, Manifest
-from .plugin import PluginError, Rules, load_plugin
+from .plugin import Fact, PluginError, Rules, load_plugin
 
 MANIFEST = "game.yaml"
 C = TypeVar("C", bound=Component)
@@ -51,6 +51,20 @@ class GameContent:
         if key not in self._memo:
             self._memo[key] = compute()
         return self._memo[key]  # type: ignore[no-any-return]
+
+    def fact(self, fact: Fact[T]) -> T | None:
+        """Return a fact derived from the content, computed once per load; None when a check
+        it needs found an error (the fact would mislead)."""
+
+        def compute() -> T | None:
+            for check in fact.needs:
+                codes = fact.only.get(check)
+                for f in self.findings_of(check):
+                    if f.severity is Severity.ERROR and (codes is None or f.code in codes):
+                        return None
+            return fact.compute(self)
+
+        return self.memo(("fact", fact), compute)
 
     def findings_of(self, check: Callable[[GameContent], Iterable[Finding]]) -> list[Finding]:
         """Return a check's findings, running it once: a check may build on another's."""

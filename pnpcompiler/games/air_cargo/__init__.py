@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from ...content.plugin import Rules
+from ...content.plugin import EXACTLY_ONE, Rules
 from . import board, checks, exports, kit, map_checks, pilot_log
-from .model import KINDS, AirCargoRules
+from .model import KINDS, AirCargoMap, AirCargoRules
 
 rules = Rules().include(checks.rules, map_checks.rules, exports.rules, kit.rules,
                         pilot_log.rules, board.rules)
 for _kind in KINDS:
     rules.kind(_kind)
+rules.kind(AirCargoMap, count=EXACTLY_ONE)
+rules.kind(AirCargoRules, count=EXACTLY_ONE)
 rules.not_printed(AirCargoRules, "the cargo, weather, hazard and score tables the rule checks "
                   "and the referee read; the rulebook prints them")
 

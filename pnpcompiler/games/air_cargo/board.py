@@ -22,7 +22,7 @@ from ...layout.model import Box, Element, Face, Group, Paint, Polygon, Text
 from ...layout.printables import Board
 from ...layout.text import PT_PER_MM, TextStyle, fit
 from .checks import game_rules
-from .map_checks import map_is_sound
+from .map_checks import sound_network
 from .model import AirCargoMap, AirCargoRules, Airport, Beacon, Mountain
 
 rules = Rules()
@@ -345,7 +345,7 @@ def _flying(x: float, y: float, right: float, bottom: float) -> Iterator[Element
 @rules.on(BOARD, AirCargoMap)
 def map_boards(game: GameContent, component: AirCargoMap) -> list[Board]:
     """Return the map as a board, unless its places have errors (it would mislead)."""
-    if not map_is_sound(game):
+    if game.fact(sound_network) is None:
         return []
     return [Board(component.component or component.kind, "map", component.name or "Map",
                   map_face(component, game_rules(game)))]

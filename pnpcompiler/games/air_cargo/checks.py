@@ -45,16 +45,6 @@ def dice_digits(dice_id: int | str, sides: int = 6) -> tuple[int, int] | None:
 
 
 @rules.check
-def one_map_and_one_rules_table(game: GameContent) -> Iterator[Finding]:
-    """The game has its map and its rules tables, one file of each."""
-    for model, what in ((AirCargoMap, "air-cargo-map"), (AirCargoRules, "air-cargo-rules")):
-        found = len(game.of_type(model))
-        if found != 1 and game.complete(model):
-            yield error("content.missing", f"expected exactly one {what} file, found {found}",
-                        game.manifest.where())
-
-
-@rules.check
 def places_lie_on_the_map(game: GameContent) -> Iterator[Finding]:
     """Airports, beacons and mountain centres lie inside the map."""
     for board in game.of_type(AirCargoMap):

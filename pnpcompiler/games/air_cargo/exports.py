@@ -8,7 +8,7 @@ from typing import Any
 from ...content.plugin import Rules
 from ...content.project import GameContent
 from .checks import game_map
-from .map_checks import map_is_sound, map_network, reach
+from .map_checks import reach, sound_network
 
 rules = Rules()
 """This module's checks and hooks; the game's package includes them."""
@@ -18,7 +18,7 @@ rules = Rules()
 def reachability(game: GameContent) -> list[dict[str, Any]]:
     """Each airport's best flights from the start: the fewest legs, the fewest crossings."""
     board = game_map(game)
-    if board is None or not map_is_sound(game):
+    if board is None or game.fact(sound_network) is None:
         return []
     found = reach(game)
     if found is None:
@@ -48,8 +48,8 @@ def reachability(game: GameContent) -> list[dict[str, Any]]:
 @rules.derive("legs")
 def legal_legs(game: GameContent) -> list[dict[str, Any]]:
     """Every legal leg of the map: its two places, length and the mountain ranges it crosses."""
-    net = map_network(game)
-    if net is None or not map_is_sound(game):
+    net = game.fact(sound_network)
+    if net is None:
         return []
     return sorted(({"from": leg.a, "to": leg.b, "length": round(leg.length, 2),
                     "mountains": list(leg.crossings)} for leg in net.legs.values()),

@@ -8,7 +8,7 @@ from itertools import pairwise
 
 from ...content.plugin import Rules
 from ...content.project import GameContent
-from ...core.findings import Finding, Severity, error, warning
+from ...core.findings import Finding, error, warning
 from .checks import airports_match_the_table, game_map, places_lie_on_the_map
 from .legs import Network, Route, best_routes, mountains_crossed, network, within_exactly
 from .model import AirCargoMap, Airport, Beacon, Mountain
@@ -48,10 +48,11 @@ def reach(game: GameContent) -> Reach | None:
     return game.memo("air-cargo.reach", compute)
 
 
-def map_is_sound(game: GameContent) -> bool:
-    """Return whether the map has no errors that would make routes meaningless."""
-    return not any(f.severity is Severity.ERROR for check in BLOCKING
-                   for f in game.findings_of(check))
+@rules.fact("sound map network", needs=BLOCKING)
+def sound_network(game: GameContent) -> Network | None:
+    """The legal legs of the game's map (None without one map), when its places and airports
+    have no error: routes searched on a broken map would mislead."""
+    return map_network(game)
 
 
 def _inside(place: Airport | Beacon, mountain: Mountain) -> bool:
@@ -123,7 +124,7 @@ def example_crossings(board: AirCargoMap) -> dict[str, list[tuple[str, ...]]]:
 def every_airport_is_reachable(game: GameContent) -> Iterator[Finding]:
     """Every airport can be flown to from the start airport in one flight of legal legs."""
     board = game_map(game)
-    if board is None or not map_is_sound(game):
+    if board is None or game.fact(sound_network) is None:
         return
     found = reach(game)
     start = board.start()

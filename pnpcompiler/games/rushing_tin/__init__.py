@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from ...content.plugin import Rules
+from ...content.plugin import AT_LEAST_ONE, EXACTLY_ONE, Rules
 from . import board, checks, exports, kit, map_checks, sheets
-from .model import KINDS, RulesTables
+from .model import KINDS, RulesTables, Sector
 
 rules = Rules().include(checks.rules, map_checks.rules, exports.rules, kit.rules, sheets.rules,
                         board.rules)
 for _kind in KINDS:
     rules.kind(_kind)
+rules.kind(RulesTables, count=EXACTLY_ONE)
+rules.kind(Sector, count=AT_LEAST_ONE)
 rules.not_printed(RulesTables, "the levels, costs and tables the rule checks and the referee "
                   "read; the rulebook prints them")
 

@@ -15,15 +15,13 @@ from typing import Any
 from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core import hexgrid
-from ...core.findings import Severity
 from ...core.hexgrid import Hex
 from ...layout import drawing as draw
 from ...layout.drawing import HexFrame, corner_extent
 from ...layout.hooks import BOARD
 from ...layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
 from ...layout.printables import Board
-from .checks import sector_logs_are_sound
-from .map_checks import GEOMETRY_CHECKS, SECTOR_POINT_CODES, geometry_for
+from .map_checks import sound_geometry
 from .model import RulesTables, SectorMap
 from .sector_map import MapError, PointInPlay, SectorGeometry
 
@@ -321,22 +319,15 @@ def _legend(m: MapPlacement, colours: dict[int, str]) -> Iterator[Element]:
                     x0 + 13, y + 1, 2.8, colour=INK)
 
 
-def _broken(game: GameContent) -> bool:
-    """Return whether the map or the sector's points have errors (the face would mislead)."""
-    if any(f.severity is Severity.ERROR for check in GEOMETRY_CHECKS
-           for f in game.findings_of(check)):
-        return True
-    return any(f.code in SECTOR_POINT_CODES for f in game.findings_of(sector_logs_are_sound))
-
-
 @rules.on(BOARD, SectorMap)
 def sector_map_boards(game: GameContent, component: SectorMap) -> list[Board]:
     """Return the map with each sector in play, as a board named after the sector."""
-    if _broken(game):
+    geometry = game.fact(sound_geometry)
+    if geometry is None:
         return []
     boards = []
     try:
-        for geo in geometry_for(game):
+        for geo in geometry:
             if geo.board is not component or geo.sector is None:
                 continue
             code = geo.sector.code

@@ -54,18 +54,6 @@ def tables(game: GameContent) -> RulesTables | None:
 
 
 @rules.check
-def one_rules_table_and_sector(game: GameContent) -> Iterator[Finding]:
-    """The game has its rules tables and at least one sector."""
-    if len(game.of_type(RulesTables)) != 1:
-        yield error("content.rules-tables",
-                    f"expected exactly one rules-tables file, found "
-                    f"{len(game.of_type(RulesTables))}", game.manifest.where())
-    if not game.of_type(Sector):
-        yield error("content.no-sector", "expected at least one sector (kind: sector)",
-                    game.manifest.where())
-
-
-@rules.check
 def rules_tables_are_consistent(game: GameContent) -> Iterator[Finding]:
     """Speeds equal levels (3.05); the shift ends when its turns say (THE END OF THE SHIFT)."""
     t = tables(game)

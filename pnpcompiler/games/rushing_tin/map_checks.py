@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core import hexgrid
-from ...core.findings import Finding, Severity, error, warning
+from ...core.findings import Finding, error, warning
 from .checks import sector_logs_are_sound
 from .model import RulesTables, Sector, SectorMap
 from .routes import TURN_MINUTES, hhmm
@@ -208,9 +208,18 @@ def sector_points_fit_the_map(game: GameContent) -> Iterator[Finding]:
                         f"{len(geo.level2_zone)}", board.where("hand_off_route_length"))
 
 
-SECTOR_POINT_CODES = {"sector.level-twice", "sector.airport-level", "route.unknown-entry-point"}
+SECTOR_POINT_CODES = frozenset({"sector.level-twice", "sector.airport-level",
+                                "route.unknown-entry-point"})
 GEOMETRY_CHECKS = (sections_partition_the_map, points_and_routes_are_sound,
                    sector_points_fit_the_map)
+
+
+@rules.fact("sound sector geometry", needs=(*GEOMETRY_CHECKS, sector_logs_are_sound),
+            only={sector_logs_are_sound: SECTOR_POINT_CODES})
+def sound_geometry(game: GameContent) -> list[SectorGeometry]:
+    """Each (map, sector) pair's geometry, when the map and the sectors' entry points have no
+    error: flight times and boards drawn from a broken map would mislead."""
+    return geometry_for(game)
 
 
 @rules.check
@@ -218,14 +227,10 @@ def schedules_are_flyable(game: GameContent) -> Iterator[Finding]:
     """Every route can be flown within its schedule under the movement rules; a schedule that
     only a perfect flight keeps (no spare turn) is a warning. ``pnp export`` lists every
     route's fewest turns and slack."""
-    if any(f.severity is Severity.ERROR for check in GEOMETRY_CHECKS
-           for f in game.findings_of(check)):
-        return  # the map or the sector's points are wrong; flight times would mislead
-    if any(f.code in SECTOR_POINT_CODES for f in game.findings_of(sector_logs_are_sound)):
+    geometry = game.fact(sound_geometry)
+    if geometry is None or not game.complete(SectorMap, Sector, RulesTables):
         return
-    if not game.complete(SectorMap, Sector, RulesTables):
-        return
-    for geo in geometry_for(game):
+    for geo in geometry:
         sector = geo.sector
         if sector is None:
             continue

@@ -22,7 +22,7 @@ from ..legs import (
     mountains_crossed,
     within_exactly,
 )
-from ..map_checks import map_is_sound, map_network
+from ..map_checks import sound_network
 from ..model import AirCargoMap, AirCargoRules, Airport, Beacon, Mountain
 from ..play import rank, score
 
@@ -315,9 +315,8 @@ def cargo_class_number(tables: AirCargoRules, weight: int) -> int:
 
 def chart_for(game: GameContent) -> Chart:
     """Return the game's chart, built once per load; raise RefereeError when it cannot be."""
-    board, tables, net = game_map(game), game_rules(game), map_network(game)
-    if board is None or tables is None or net is None or board.start() is None or (
-            not map_is_sound(game)):
+    board, tables, net = game_map(game), game_rules(game), game.fact(sound_network)
+    if board is None or tables is None or net is None or board.start() is None:
         raise RefereeError("the Air Cargo content has no sound map and rules tables; run "
                          "'pnp validate air-cargo'")
     return game.memo("air-cargo.referee-chart", lambda: Chart(board, tables, net))

@@ -71,10 +71,10 @@ def test_counts_read_as_the_rulebook_says() -> None:
 def test_a_kind_registered_with_a_count_is_counted(project: Callable[..., Path]) -> None:
     """``rules.kind(X, count=...)`` makes validation report too few or too many files."""
     game = _game(project, '''
-from pnpcompiler.content.components import CardDeck, PointBoard
+from pnpcompiler.content.components import CardDeck, PlainPointMap
 from pnpcompiler.content.plugin import AT_LEAST_ONE, Count
 rules.kind(CardDeck, count=Count(2, 2))
-rules.kind(PointBoard, count=AT_LEAST_ONE)
+rules.kind(PlainPointMap, count=AT_LEAST_ONE)
 ''')
     found = [f for f in game.findings_of(_count_check()) if f.code == "content.count"]
     assert [f.message for f in found] == ["expected exactly 2 deck file, found 1"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Component, Face, Item
+from .base import Component, Item, PrintedSide
 from .deck import CARD_SIZES, Back, Card, Deck, Size
 from .maps import Hex, HexMap, Point, PointMap, Zone
 from .rulebook import REASONS, Rule, Rulebook, Unchecked
@@ -30,11 +30,11 @@ class Counters(TileSet[Tile]):
     """A set of tiles or counters whose text lives in each face's ``fields``."""
 
 
-class Board(HexMap[Hex]):
+class PlainHexMap(HexMap[Hex]):
     """A hex map with no game-specific hex fields."""
 
 
-class PointBoard(PointMap[Point, Zone]):
+class PlainPointMap(PointMap[Point, Zone]):
     """A point map with no game-specific point or zone fields."""
 
 
@@ -42,8 +42,8 @@ class PointBoard(PointMap[Point, Zone]):
 GENERIC_KINDS: dict[str, type[Component]] = {
     "deck": CardDeck,
     "tiles": Counters,
-    "hex-map": Board,
-    "point-map": PointBoard,
+    "hex-map": PlainHexMap,
+    "point-map": PlainPointMap,
     "sheet": Sheet,
     "rulebook": Rulebook,
 }
@@ -53,7 +53,6 @@ __all__ = [
     "GENERIC_KINDS",
     "REASONS",
     "Back",
-    "Board",
     "BoxesSection",
     "Card",
     "CardDeck",
@@ -61,7 +60,6 @@ __all__ = [
     "Component",
     "Counters",
     "Deck",
-    "Face",
     "Field",
     "FieldsSection",
     "FormSheet",
@@ -70,9 +68,11 @@ __all__ = [
     "Item",
     "Panel",
     "PanelsSection",
+    "PlainHexMap",
+    "PlainPointMap",
     "Point",
-    "PointBoard",
     "PointMap",
+    "PrintedSide",
     "Rule",
     "Rulebook",
     "RulerSection",

@@ -21,7 +21,7 @@ class Item(Model):
     notes: str | None = None
 
 
-class Face(Model):
+class PrintedSide(Model):
     """One printed side: the template that draws it and the text fields it fills."""
 
     template: str | None = None

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ...core.model import Id, Model, Scalar
 from ...core.units import Length
-from .base import Component, Face, Item
+from .base import Component, Item, PrintedSide
 
 #: Card size presets, width x height in millimetres (portrait).
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -42,7 +42,7 @@ class Card(Item):
 C = TypeVar("C", bound=Card)
 
 
-class Back(Face):
+class Back(PrintedSide):
     """A card back, shared by every card that names it."""
 
     id: Id

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ...core.model import Id
 from ...core.units import Length
-from .base import Component, Face, Item
+from .base import Component, Item, PrintedSide
 
 
 class Tile(Item):
@@ -18,8 +18,8 @@ class Tile(Item):
     copies: int = Field(1, ge=1, le=10_000)
     component: Id | None = None
     """The bill-of-materials entry this tile counts towards, when not the file's."""
-    front: Face = Field(default_factory=Face)
-    back: Face | None = None
+    front: PrintedSide = Field(default_factory=PrintedSide)
+    back: PrintedSide | None = None
     """Required when the set is two-sided, unless the set gives a shared ``back``."""
 
 
@@ -36,7 +36,7 @@ class TileSet(Component, Generic[T]):
     sides: Literal[1, 2] = 1
     template: str | None = None
     """The front template for tiles whose front names none."""
-    back: Face | None = None
+    back: PrintedSide | None = None
     """A back shared by every tile without its own; its template also draws tiles' own backs
     when they name none."""
     tiles: list[T]

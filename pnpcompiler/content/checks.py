@@ -16,7 +16,7 @@ from .components import (
     Component,
     Deck,
     HexMap,
-    PointMap,
+    MapOfPoints,
     Rulebook,
     Sheet,
     TableSection,
@@ -204,8 +204,8 @@ def hexes_unique(game: GameContent) -> Iterator[Finding]:
 
 
 def points_on_map(game: GameContent) -> Iterator[Finding]:
-    """Points and zone centres lie inside the map."""
-    for board in game.of_type(PointMap):
+    """Places and zone centres lie inside the map."""
+    for board in game.of_type(MapOfPoints):
         for item in board.items():
             if not (0 <= item.x <= board.width and 0 <= item.y <= board.height):
                 yield error("map.outside",

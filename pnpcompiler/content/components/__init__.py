@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .base import Component, Item, PrintedSide
 from .deck import CARD_SIZES, Back, Card, Deck, Size
-from .maps import Hex, HexMap, Point, PointMap, Zone
+from .maps import Hex, HexMap, MapOfHexes, MapOfPoints, Point, PointMap, Zone
 from .rulebook import REASONS, Rule, Rulebook, Unchecked
 from .sheet import (
     BoxesSection,
@@ -66,6 +66,8 @@ __all__ = [
     "Hex",
     "HexMap",
     "Item",
+    "MapOfHexes",
+    "MapOfPoints",
     "Panel",
     "PanelsSection",
     "PlainHexMap",

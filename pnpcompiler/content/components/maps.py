@@ -1,4 +1,10 @@
-"""Boards: hex maps in axial coordinates and point maps with circular zones."""
+"""Maps: hex maps in axial coordinates and point maps with circular zones.
+
+A game's own map extends :class:`MapOfHexes` or :class:`MapOfPoints` (the Rushing Tin sector
+map, the Air Cargo map): it keeps the fields and the core checks every map of its sort has,
+and describes its hexes or places in its own words. The generic ``hex-map`` and ``point-map``
+kinds are the plain maps of each sort.
+"""
 
 from __future__ import annotations
 
@@ -24,16 +30,22 @@ class Hex(Model):
 H = TypeVar("H", bound=Hex)
 
 
-class HexMap(Component, Generic[H]):
-    """A board of hexes. Axial coordinates in content; cube algorithms inside."""
+class MapOfHexes(Component):
+    """A map of hexes printed at one size. Axial coordinates in content; cube algorithms
+    inside."""
 
-    kind: Literal["hex-map"] = "hex-map"
     orientation: Literal["flat", "pointy"]
     hex_size: Length
     """Flat-to-flat width of one hex as printed."""
-    hexes: list[H]
 
     base_kind = "hex-map"
+
+
+class HexMap(MapOfHexes, Generic[H]):
+    """A map that lists its hexes, each with its terrain and label."""
+
+    kind: Literal["hex-map"] = "hex-map"
+    hexes: list[H]
 
 
 class Point(Item):
@@ -58,20 +70,26 @@ P = TypeVar("P", bound=Point)
 Z = TypeVar("Z", bound=Zone)
 
 
-class PointMap(Component, Generic[P, Z]):
-    """A board of points joined by straight legs, with circular zones."""
+class MapOfPoints(Component):
+    """A map of places joined by straight legs, with circular zones; ``items()`` are its places
+    and zones, each with ``x`` and ``y`` in map units."""
 
-    kind: Literal["point-map"] = "point-map"
     width: float = Field(gt=0)
     """Map width in map units."""
     height: float = Field(gt=0)
     """Map height in map units."""
     unit: Length = 1.0
     """Printed length of one map unit."""
-    points: list[P] = Field(default_factory=list)
-    zones: list[Z] = Field(default_factory=list)
 
     base_kind = "point-map"
+
+
+class PointMap(MapOfPoints, Generic[P, Z]):
+    """A map that lists its points and zones."""
+
+    kind: Literal["point-map"] = "point-map"
+    points: list[P] = Field(default_factory=list)
+    zones: list[Z] = Field(default_factory=list)
 
     def items(self) -> list[Point | Zone]:
         return [*self.points, *self.zones]

@@ -45,17 +45,6 @@ def dice_digits(dice_id: int | str, sides: int = 6) -> tuple[int, int] | None:
 
 
 @rules.check
-def places_lie_on_the_map(game: GameContent) -> Iterator[Finding]:
-    """Airports, beacons and mountain centres lie inside the map."""
-    for board in game.of_type(AirCargoMap):
-        for item in board.items():
-            if not (0 <= item.x <= board.width and 0 <= item.y <= board.height):
-                yield error("map.outside",
-                            f"{item.id!r} at ({item.x:g}, {item.y:g}) is outside the map "
-                            f"(0..{board.width:g} x 0..{board.height:g})", item.where("x"))
-
-
-@rules.check
 def airports_match_the_table(game: GameContent) -> Iterator[Finding]:
     """AIRPORTS: IDs are two dice digits (first 4, 5 or 6), unique; landing hazards 0-3; one
     start airport, never a destination."""

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ...content.checks import points_on_map
 from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core.findings import Finding, error, warning
-from .checks import airports_match_the_table, game_map, places_lie_on_the_map
+from .checks import airports_match_the_table, game_map
 from .legs import Network, Route, best_routes, mountains_crossed, network, within_exactly
 from .model import AirCargoMap, Airport, Beacon, Mountain
 
@@ -17,7 +18,7 @@ rules = Rules()
 """This module's checks and hooks; the game's package includes them."""
 
 #: Checks whose errors make the map's geometry meaningless to search.
-BLOCKING = (places_lie_on_the_map, airports_match_the_table)
+BLOCKING = (points_on_map, airports_match_the_table)
 
 
 @dataclass(frozen=True)

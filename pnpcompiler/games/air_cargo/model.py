@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ...content.components import Component, Item
+from ...content.components import Component, Item, MapOfPoints
 from ...core.model import Id, Model, Source
 from ...core.units import Length
 
@@ -89,7 +89,7 @@ class Artwork(Model):
     regions: list[RegionName] = Field(default_factory=list)
 
 
-class AirCargoMap(Component):
+class AirCargoMap(MapOfPoints):
     """The Air Cargo map: airports, radio beacons, mountain hazard circles, the longest leg."""
 
     kind: Literal["air-cargo-map"] = "air-cargo-map"
@@ -110,8 +110,6 @@ class AirCargoMap(Component):
     mountains: list[Mountain] = Field(default_factory=list)
     examples: list[Flight] = Field(default_factory=list)
     artwork: Artwork = Field(default_factory=Artwork)
-
-    base_kind = "point-map"
 
     def items(self) -> list[Any]:
         return [*self.airports, *self.beacons, *self.mountains]

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...content.components import Card, Component, Deck
+from ...content.components import Card, Component, Deck, MapOfHexes
 from ...core.model import Model, Source
 from ...core.units import Length
 from .routes import ROUTE_CODE_PATTERN, SCHEDULE_PATTERN
@@ -217,13 +217,10 @@ class TimeTrack(Model):
     start: Time
 
 
-class SectorMap(Component):
+class SectorMap(MapOfHexes):
     """The sector map board: grid, sections, entry/exit positions, airport, time track."""
 
     kind: Literal["sector-map"] = "sector-map"
-    orientation: Literal["flat", "pointy"]
-    hex_size: Length
-    """Flat-to-flat width of a printed hex."""
     grid: Grid
     sections: list[MapSection] = Field(min_length=1)
     points: list[EdgePoint] = Field(min_length=1)
@@ -231,8 +228,6 @@ class SectorMap(Component):
     hand_off_route_length: int = Field(ge=1, le=10)
     """Hexes of each hand-off route, drawn inward from its entry/exit point."""
     time_track: TimeTrack
-
-    base_kind = "hex-map"
 
 
 # --- cards ----------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ..layout.model import Face
 from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
 from ..layout.templates import TemplateError, TemplateSet, resolve
 from ..layout.text import register_declared_fonts
+from ..layout.undefined import merge_undefined
 from .background import Background
 from .cache import (
     Cache,
@@ -129,7 +130,8 @@ class Builder:
 
     def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
                 size: tuple[float, float], bleed: float, item: str, where: Location | None,
-                digests: Digests) -> tuple[Face, list[Finding]]:
+                digests: Digests, named_at: Location | None = None
+                ) -> tuple[Face, list[Finding]]:
         """Resolve one face through the cache (raises TemplateError like ``resolve``)."""
         key = self.face_key(template, context, size, bleed, item, where)
         if key is not None:
@@ -144,7 +146,7 @@ class Builder:
                     digests[id(face)] = (face, key)
                     return face, found
         face, found = resolve(templates, template, context, size, bleed, item, where,
-                              assets=self.assets)
+                              assets=self.assets, named_at=named_at)
         if key is not None:
             try:
                 entry = (b'{"faces":' + encode_faces([face]) + b',"findings":'
@@ -209,7 +211,8 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
         context = _context(game, printable, item)
         try:
             front, found = builder.resolve(templates, item.front.template, context,
-                                           printable.size, bleed, item.id, item.where, digests)
+                                           printable.size, bleed, item.id, item.where, digests,
+                                           item.front.where)
             findings += found
             back = None
             if item.back is not None:
@@ -218,11 +221,12 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
                     back_context = {**context, "back": dict(item.back.fields)}
                     backs[key], found = builder.resolve(templates, item.back.template,
                                                         back_context, printable.size, bleed,
-                                                        key, item.where, digests)
+                                                        key, item.where, digests,
+                                                        item.back.where)
                     findings += found
                 back = backs[key]
         except TemplateError as exc:
-            findings.append(exc.finding)
+            findings += exc.findings
             continue
         group.items.append(ItemFaces(item.id, front, back, item.back_id if back else None,
                                      item.copies))
@@ -482,7 +486,8 @@ def write_board_pdfs(resolved: Resolved, stage: Stage, ink: bool,
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:
-    """Drop repeats: a template error shows once however many items use the template."""
+    """Drop repeats: a template error shows once however many items use the template, and a
+    name many items lack at one place of a template is one finding naming them."""
     seen: set[tuple[str, str, str]] = set()
     out = []
     for f in findings:
@@ -490,7 +495,7 @@ def _unique(findings: list[Finding]) -> list[Finding]:
         if key not in seen:
             seen.add(key)
             out.append(f)
-    return out
+    return merge_undefined(out)
 
 
 @dataclass
@@ -507,6 +512,21 @@ class KitResult:
     """(name, why) for each component that prints nothing."""
 
 
+def lay_out(game: GameContent, templates: TemplateSet, options: KitOptions, builder: Builder,
+            papers: tuple[str, ...] = (), progress: Progress | None = None
+            ) -> tuple[KitParts, Resolved, dict[str, list[SheetPages]], list[Finding]]:
+    """Collect, resolve every face and lay the forms out on each paper (the options' paper
+    when none are given), before anything is written, so a failure leaves no partial kit;
+    return them with their findings, each once."""
+    parts = collect(game, options.only)
+    resolved, findings = resolve_parts(game, templates, parts, options, progress, builder)
+    forms: dict[str, list[SheetPages]] = {}
+    for paper in papers or (options.paper,):
+        forms[paper], found = sheet_pages_for(resolved, paper, options.ink_saver)
+        findings += found
+    return parts, resolved, forms, _unique(findings)
+
+
 def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: KitOptions,
               papers: tuple[str, ...] = (), progress: Progress | None = None,
               cache: Cache | None = None, inputs: Inputs | None = None) -> KitResult:
@@ -515,14 +535,8 @@ def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: 
     when a template or a form fails; the caller commits the stage. ``inputs`` are the
     digests of the files the build reads, when the caller has them."""
     builder = Builder.for_game(game, templates, cache or Cache(None), inputs)
-    parts = collect(game, options.only)
-    resolved, findings = resolve_parts(game, templates, parts, options, progress, builder)
-    forms: dict[str, list[SheetPages]] = {}
-    for paper in papers or (options.paper,):
-        # Lay the forms out before writing anything, so a failure leaves no partial kit.
-        forms[paper], found = sheet_pages_for(resolved, paper, options.ink_saver)
-        findings += found
-    findings = _unique(findings)
+    parts, resolved, forms, findings = lay_out(game, templates, options, builder, papers,
+                                               progress)
     if any(f.severity is Severity.ERROR for f in findings):
         return KitResult([], [], findings, unprinted=parts.unprinted)
     if not (resolved.groups or resolved.sheets or resolved.boards):

@@ -213,6 +213,7 @@ def test_a_bug_is_one_line_not_a_traceback(monkeypatch) -> None:  # type: ignore
 
 def test_console_script_runs(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "pnpcompiler", "validate", "--content",
-                             str(REPO / "content")], capture_output=True, text=True)
+                             str(REPO / "content"), "--templates", str(REPO / "templates")],
+                            capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stderr

@@ -43,6 +43,8 @@ GamesArg = Annotated[list[str] | None, typer.Argument(
     help="Games to work on (folder names under the content folder); all when omitted.",
     show_default=False)]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+TemplatesOpt = Annotated[Path, typer.Option(
+    "--templates", help="Folder of face templates (<game>/<name>.yaml).")]
 
 
 class ReportFormat(StrEnum):
@@ -85,24 +87,31 @@ def main(
 def validate(
     games: GamesArg = None,
     content: ContentOpt = Path("content"),
+    templates: TemplatesOpt = Path("templates"),
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="Output folder whose .cache/ keeps checked pieces.")] = Path("out"),
     strict: StrictOpt = False,
     output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = (
         ReportFormat.text),
 ) -> None:
-    """Check games' content against their schemas and rule checks.
+    """Check games' content against their schemas and rule checks, and resolve every face's
+    templates, pictures and text as a build would (writing nothing but the build cache).
 
     Prints every finding as file:line:col, then a summary. Exit code 0 when there are no
     errors, 1 when the content has errors, 2 when a file cannot be read.
 
     Example:  pnp validate rushing-tin --strict
     """
-    from ..content.project import UsageError, iter_games
+    from ..build.validate import validate_game
+    from ..content.project import UsageError, select_games
     from ..core.findings import apply_strict, exit_code, summary
+    from ..layout.templates import TemplateSet
 
     results = []
     everything = []
     try:
-        for slug, _game, findings in iter_games(content, games):
+        for slug in select_games(content, games):
+            _game, findings = validate_game(content, slug, TemplateSet([templates]), output)
             findings = apply_strict(findings, strict)
             everything += findings
             results.append((slug, findings))
@@ -212,8 +221,7 @@ def export(
 def build(
     games: GamesArg = None,
     content: ContentOpt = Path("content"),
-    templates: Annotated[Path, typer.Option(
-        "--templates", help="Folder of face templates (<game>/<name>.yaml).")] = Path("templates"),
+    templates: TemplatesOpt = Path("templates"),
     output: Annotated[Path, typer.Option("-o", "--output", help="Output folder.")] = Path("out"),
     paper: Annotated[list[str] | None, typer.Option(
         help="Paper: a4 (the default), letter or a3; repeat for a PDF of each.")] = None,

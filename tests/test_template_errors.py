@@ -526,3 +526,21 @@ def test_text_shrinks_to_the_largest_half_point_step_that_fits(
     fitted = fit(" ".join(words), style, width, height)
     assert fitted.size == step
     assert fitted.fits == (trial.fits and trial.height <= height + 1e-6)
+
+
+def test_a_games_own_printable_reports_a_missing_template_once(
+        tmp_path: Path, pnp: Callable[..., tuple[int, str]]) -> None:
+    """Rushing Tin's cash notes (a kind of its own): one finding at the cash file's
+    ``template:``, not one per denomination."""
+    import shutil
+
+    repo = Path(__file__).resolve().parent.parent
+    shutil.copytree(repo / "content" / "rushing-tin", tmp_path / "content" / "rushing-tin")
+    shutil.copytree(repo / "templates" / "rushing-tin", tmp_path / "templates" / "rushing-tin")
+    (tmp_path / "templates" / "rushing-tin" / "cash-note.yaml").unlink()
+    code, out = pnp("validate", "rushing-tin")
+    assert code == 1
+    errors = [h for h in _headers(out) if ": error " in h]
+    assert errors == [
+        "content/rushing-tin/pieces/cash.yaml:22:11: error template.missing: template: no "
+        "template 'rushing-tin/cash-note' (looked for rushing-tin/cash-note.yaml in templates)"]

@@ -39,7 +39,7 @@ from .sandbox import (
 )
 from .template_keys import ALLOWED_KEYS, ELEMENT_KINDS, key_findings
 from .text import FONT_NAMES, TextStyle, fit, plain
-from .undefined import describe, near, undefined_finding
+from .undefined import describe, near, nearest, undefined_finding
 
 if TYPE_CHECKING:
     from ..content.assets import GameAssets
@@ -102,9 +102,16 @@ class TemplateSet:
         if template is None:
             searched = ", ".join(_display(f) for f in self.folders)
             raise TemplateError(error("template.missing", f"no template {name!r} (looked for "
-                                      f"{name}.yaml in {searched}){near(name, self.names())}",
-                                      where))
+                                      f"{name}.yaml in {searched}){self.near(name)}", where))
         return template
+
+    def near(self, name: str) -> str:
+        """Return "did you mean" for the template of the same folder nearest ``name``."""
+        folder, _, base = name.rpartition("/")
+        siblings = {n.rpartition("/")[2]: n for n in self.names()
+                    if n.rpartition("/")[0] == folder}
+        close = nearest(base, siblings)
+        return f" (did you mean '{siblings[close]}'?)" if close else ""
 
     def find(self, name: str, where: Location | None = None) -> Template | None:
         """Return the template ``name``, None when no folder has it; raises

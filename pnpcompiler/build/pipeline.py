@@ -11,10 +11,12 @@ prints.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.digests import canonical_json, digest
 from ..core.findings import Finding, apply_strict, error, exit_code, summary
 from ..core.store import CACHE_DIR, Cache
 from .events import (
@@ -146,7 +148,11 @@ class Build:
         if self._templates_digest is None:
             self._templates_digest = templates_digest(folders)
         inputs = Inputs.of(self.project.content / slug, folders, self._templates_digest)
-        return inputs, build_key(slug, inputs, self.options.key())
+        return inputs, build_key(slug, inputs, self.settings())
+
+    def settings(self) -> str:
+        """Return what shapes a kit besides what it reads: the options and the outputs."""
+        return canonical_json([self.options.key(), [_identity(o) for o in self.outputs]])
 
     def up_to_date(self, slug: str, record: BuildRecord) -> int:
         """Tell the last build's findings again: nothing it read has changed."""
@@ -242,3 +248,16 @@ def _refuse_clashes(plans: list[tuple[Output[Any], list[Any]]]) -> None:
                 raise RuntimeError(f"outputs {owner[piece.path]!r} and {output.name!r} both "
                                    f"write {piece.path}")
             owner[piece.path] = output.name
+
+
+def _identity(output: Output[Any]) -> str:
+    """Return an output's class by name and, for one defined outside pnp (whose code the
+    code digest does not cover), the digest of its module's source."""
+    cls = type(output)
+    name = f"{cls.__module__}.{cls.__qualname__}"
+    if cls.__module__.partition(".")[0] == __name__.partition(".")[0]:
+        return name
+    try:
+        return f"{name}@{digest(Path(inspect.getfile(cls)).read_bytes())}"
+    except (TypeError, OSError):
+        return name

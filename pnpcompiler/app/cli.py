@@ -322,8 +322,7 @@ class BuildPrinter:
         elif isinstance(event, Removed):
             self.removed += 1
             if not self.quiet:
-                typer.echo(f"{event.game}: removed {event.path} (an earlier build wrote it; "
-                           "these options no longer make it)")
+                typer.echo(f"{event.game}: removed {event.path} (no longer made)")
         elif isinstance(event, Done):
             self.done(event)
 
@@ -344,8 +343,9 @@ class BuildPrinter:
                        err=True)
         else:
             if self.quiet and self.removed:
-                typer.echo(f"{game}: removed {self.removed} files an earlier build wrote that "
-                           "these options no longer make")
+                files = "file" if self.removed == 1 else "files"
+                typer.echo(f"{game}: removed {self.removed} {files} an earlier build wrote "
+                           "that these options no longer make")
             if event.changed < event.files:
                 typer.echo(f"{game}: {event.changed} of {event.files} files changed; the "
                            "others were already up to date")

@@ -33,7 +33,7 @@ def test_a_default_build_after_make_kit_removes_the_letter_pdfs_and_the_pngs(
     output = _build(pnp, out)
     for path in stale:
         assert not path.exists(), path
-        assert f": removed {path} (an earlier build wrote it" in output
+        assert f": removed {path} (no longer made)" in output
     assert output.count(": removed ") == len(stale)
     assert all(path.read_text() == "the designer's own" for path in own)
     assert not (out / "rushing-tin" / "png").exists()  # emptied, so gone with its files
@@ -66,7 +66,7 @@ def test_a_quiet_build_counts_the_files_it_removed(pnp: Pnp, tmp_path: Path) -> 
     out = tmp_path / "out"
     _build(pnp, out, "air-cargo", "--paper", "a4", "--paper", "letter", "-q")
     output = _build(pnp, out, "air-cargo", "-q")
-    assert "air-cargo: removed 1 files an earlier build wrote that these options no longer " \
+    assert "air-cargo: removed 1 file an earlier build wrote that these options no longer " \
         "make" in output
     assert not (out / "air-cargo" / "air-cargo-letter.pdf").exists()
 

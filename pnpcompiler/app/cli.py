@@ -252,7 +252,9 @@ def build(
     made: a game with errors, or a build that is interrupted, leaves the previous kit as it
     was. Rebuilds are incremental: a game whose content, templates and options did not change
     is reported up to date without being loaded, and a changed card re-renders only its own
-    faces (OUT/.cache is safe to delete; --no-cache ignores it).
+    faces (OUT/.cache is safe to delete; --no-cache ignores it). Files an earlier build wrote
+    that these options no longer make (a Letter PDF, PNGs) are removed, each named; nothing
+    else in OUT is touched, and a build with --only removes nothing.
 
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """

@@ -34,7 +34,6 @@ from .events import (
 )
 from .inputs import Inputs, templates_digest
 from .options import BuildOptions, OptionError, Project
-from .outputs import OUTPUTS, Output, Report, Writing
 from .record import BuildRecord, build_key, locked, read_build_record, write_build_record
 from .stage import Stage, UnsafeOutput
 
@@ -42,19 +41,22 @@ if TYPE_CHECKING:
     from ..content.project import GameContent
     from ..layout.templates import TemplateSet
     from .faces import Kit
+    from .outputs import Output, Report, Writing
 
 
 class Build:
     """A build of some of a project's games (all when ``games`` is None) with ``options``,
-    writing ``outputs`` and telling ``listen`` what it does."""
+    writing ``outputs`` (``outputs.OUTPUTS`` when None) and telling ``listen`` what it
+    does."""
 
     def __init__(self, project: Project, options: BuildOptions, *,
                  games: Sequence[str] | None = None,
-                 outputs: Sequence[Output[Any]] = OUTPUTS, listen: Listener = ignore) -> None:
+                 outputs: Sequence[Output[Any]] | None = None,
+                 listen: Listener = ignore) -> None:
         self.project = project
         self.options = options
         self.games = list(games) if games is not None else None
-        self.outputs = list(outputs)
+        self.chosen_outputs = list(outputs) if outputs is not None else None
         self.listen = listen
         self._templates: TemplateSet | None = None
         self._templates_digest: str | None = None
@@ -151,8 +153,19 @@ class Build:
         return inputs, build_key(slug, inputs, self.settings())
 
     def settings(self) -> str:
-        """Return what shapes a kit besides what it reads: the options and the outputs."""
-        return canonical_json([self.options.key(), [_identity(o) for o in self.outputs]])
+        """Return what shapes a kit besides what it reads: the options and the outputs (the
+        usual ones by that name alone: their code is pnp's, which the key covers)."""
+        outputs = (["usual"] if self.chosen_outputs is None
+                   else [_identity(o) for o in self.chosen_outputs])
+        return canonical_json([self.options.key(), outputs])
+
+    def outputs(self) -> list[Output[Any]]:
+        """Return the outputs to write (imported only when a kit is written)."""
+        if self.chosen_outputs is not None:
+            return self.chosen_outputs
+        from .outputs import OUTPUTS
+
+        return list(OUTPUTS)
 
     def up_to_date(self, slug: str, record: BuildRecord) -> int:
         """Tell the last build's findings again: nothing it read has changed."""
@@ -202,7 +215,7 @@ class Build:
     def write_outputs(self, kit: Kit, stage: Stage) -> list[tuple[Output[Any], list[Report]]]:
         """Write each output the options want; those that work in the background start
         first, so their work runs beside the others'."""
-        plans = [(output, output.pieces(kit)) for output in self.outputs
+        plans = [(output, output.pieces(kit)) for output in self.outputs()
                  if output.wanted(self.options)]
         _refuse_clashes(plans)
         order = sorted(range(len(plans)), key=lambda i: not plans[i][0].background)

@@ -69,8 +69,6 @@ class Builder:
     base: str = ""
     assets: GameAssets | None = None
     """The game's pictures and fonts, which templates draw from."""
-    inputs: Inputs | None = None
-    """Digests of what the build reads (None without a cache)."""
 
     @classmethod
     def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache,
@@ -85,7 +83,7 @@ class Builder:
         inputs = inputs or Inputs.of(game.root, templates.folders)
         # The folder's own place too: a face keeps the absolute paths of its pictures.
         return cls(cache, digest(code_digest(), inputs.templates, inputs.files,
-                                 str(assets.root)), assets, inputs)
+                                 str(assets.root)), assets)
 
     def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
                  bleed: float, item: str, where: Location | None) -> str | None:

@@ -30,8 +30,8 @@ def _build(root: Path, out: str, *args: str) -> None:
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two A4 builds with PNGs (for byte identity), a Letter short-edge build with a back
-    offset and a fold-in-half build, each in its own folder (a build removes the files of an
-    earlier build into its folder that its options no longer make)."""
+    offset and a fold-in-half build, each in its own folder: a build removes the files an
+    earlier build wrote into its folder that its own options do not make."""
     root = tmp_path_factory.mktemp("kit")
     shutil.copytree(ROOT / "content" / "rushing-tin", root / "content" / "rushing-tin")
     shutil.copytree(ROOT / "templates", root / "templates")

@@ -21,7 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpcompiler.build.cache import Cache, Stage, UnsafeOutput, decode_faces, encode_faces
+from pnpcompiler.build.codec import decode_faces, encode_faces
+from pnpcompiler.build.stage import Stage, UnsafeOutput
+from pnpcompiler.core.store import Cache
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = Path("content/rushing-tin/cards/hand-offs-single.yaml")
@@ -373,7 +375,7 @@ def write_elsewhere(game, folder):
 
 
 def test_hashing_a_folder_reads_only_regular_files(tmp_path: Path) -> None:
-    from pnpcompiler.build.cache import tree_digest
+    from pnpcompiler.core.digests import tree_digest
 
     (tmp_path / "game.yaml").write_text("title: x\n")
     os.mkfifo(tmp_path / "pipe")  # reading it would wait for ever
@@ -403,7 +405,7 @@ def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
 def test_a_second_build_into_the_same_folder_waits_for_the_first(tmp_path: Path) -> None:
     import threading
 
-    from pnpcompiler.build.cache import locked
+    from pnpcompiler.build.record import locked
 
     state = tmp_path / "out" / ".cache" / "rushing-tin"
     order: list[str] = []

@@ -29,14 +29,15 @@ def _build(root: Path, out: str, *args: str) -> None:
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two A4 builds (for byte identity), a Letter short-edge build with a back offset, a
-    fold-in-half build and a PNG build."""
+    """Two A4 builds with PNGs (for byte identity), a Letter short-edge build with a back
+    offset and a fold-in-half build, each in its own folder: a build removes the files an
+    earlier build wrote into its folder that its own options do not make."""
     root = tmp_path_factory.mktemp("kit")
     shutil.copytree(ROOT / "content" / "rushing-tin", root / "content" / "rushing-tin")
     shutil.copytree(ROOT / "templates", root / "templates")
     _build(root, "a", "--png", "72")
     _build(root, "b", "--png", "72")
-    _build(root, "a", "--paper", "letter", "--duplex", "short", "--back-offset", "1,-2")
+    _build(root, "letter", "--paper", "letter", "--duplex", "short", "--back-offset", "1,-2")
     _build(root, "fold", "--duplex", "fold", "--only", "random-event-cards")
     return root
 
@@ -86,7 +87,8 @@ def test_every_pdf_passes_a_syntax_check(kit: Path) -> None:
     """What ``qpdf --check`` checks, through qpdf's own library (pikepdf)."""
     import pikepdf
 
-    pdfs = sorted((kit / "a" / "rushing-tin").rglob("*.pdf"))
+    pdfs = sorted([*(kit / "a" / "rushing-tin").rglob("*.pdf"),
+                   kit / "letter" / "rushing-tin" / "rushing-tin-letter.pdf"])
     assert len(pdfs) == 4  # A4 kit, Letter kit, the map on A3 and as a poster
     for path in pdfs:
         with pikepdf.open(path) as pdf:
@@ -121,7 +123,7 @@ def test_cards_are_their_size_and_backs_mirror_fronts_plus_the_offset(kit: Path)
     """Letter, short-edge duplex, --back-offset 1,-2: each back's bleed box is its front's
     mirrored left to right (a landscape sheet turned over its short edge), then moved 1 mm
     right and 2 mm up (offsets are right and down in mm; PDF y grows upward)."""
-    reader = _reader(kit / "a" / "rushing-tin" / "rushing-tin-letter.pdf")
+    reader = _reader(kit / "letter" / "rushing-tin" / "rushing-tin-letter.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
     front = _pages_labelled(reader, "fronts: 'Single Route' Hand-off Cards")[0]
     assert "backs" in pages[front + 1].extract_text()

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Polygon, box
 from shapely.ops import polygonize, unary_union
 
-from pnpcompiler.build.kit import KitOptions, resolve_parts
+from pnpcompiler.build.faces import resolve_parts
+from pnpcompiler.build.options import BuildOptions
 from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.games.rushing_tin.kit import cube_net
 from pnpcompiler.layout.collect import collect
@@ -88,7 +89,7 @@ def test_counters_resolve_with_shapes_and_backs(game: GameContent) -> None:
     parts = collect(game, ("weather-system-counters", "entry-exit-counters",
                            "plane-id-counters"))
     resolved, findings = resolve_parts(game, TemplateSet([ROOT / "templates"]), parts,
-                                       KitOptions())
+                                       BuildOptions())
     assert not findings
     groups = {g.component: g for g in resolved.groups}
     weather = groups["weather-system-counters"]

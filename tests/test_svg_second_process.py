@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pnpcompiler.build import kit as kit_module
 from pnpcompiler.build.background import CAN_FORK, Background
+from pnpcompiler.build.outputs import svg as svg_output
 from pnpcompiler.render import svg as svg_module
 from pnpcompiler.render.svg import faces_svg
 
@@ -24,7 +24,7 @@ def _build(root: Path, out: str, fork_at: int, monkeypatch: pytest.MonkeyPatch,
 
     from pnpcompiler.app.cli import app
 
-    monkeypatch.setattr(kit_module, "FORK_AT", fork_at)
+    monkeypatch.setattr(svg_output, "FORK_AT", fork_at)
     result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"),
                                       "-o", str(root / out), *args])

@@ -471,17 +471,17 @@ def test_validate_of_the_shipped_games_finds_what_build_finds(
 def test_second_validate_reads_faces_from_the_cache(
         demo: Callable[..., Path], pnp: Callable[..., tuple[int, str]],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from pnpcompiler.build import kit
+    from pnpcompiler.build import faces
 
     demo()
     resolved: list[str] = []
-    real = kit.resolve
+    real = faces.resolve
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         resolved.append(args[1])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(kit, "resolve", counting)
+    monkeypatch.setattr(faces, "resolve", counting)
     assert pnp("validate")[0] == 0
     assert len(resolved) == 4  # three fronts and the shared back
     resolved.clear()

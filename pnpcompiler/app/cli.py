@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -19,11 +18,7 @@ from .. import __version__
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
-    from ..build.cache import Inputs
-    from ..build.kit import KitOptions
-    from ..content.project import GameContent
-    from ..core.findings import Finding
-    from ..layout.templates import TemplateSet
+    from ..build.events import Done, Event
 
 app = typer.Typer(
     name="pnp",
@@ -102,17 +97,18 @@ def validate(
 
     Example:  pnp validate rushing-tin --strict
     """
+    from ..build.options import BuildOptions, Project
+    from ..build.pipeline import Build
     from ..build.validate import validate_game
     from ..content.project import UsageError, select_games
     from ..core.findings import apply_strict, exit_code, summary
-    from ..layout.templates import TemplateSet
 
     results = []
     everything = []
+    build = Build(Project(content, (templates,), output), BuildOptions())
     try:
         for slug in select_games(content, games):
-            _game, findings = validate_game(content, slug, TemplateSet([templates]), output)
-            findings = apply_strict(findings, strict)
+            findings = apply_strict(validate_game(build, slug), strict)
             everything += findings
             results.append((slug, findings))
     except UsageError as exc:
@@ -265,211 +261,123 @@ def build(
     made: a game with errors, or a build that is interrupted, leaves the previous kit as it
     was. Rebuilds are incremental: a game whose content, templates and options did not change
     is reported up to date without being loaded, and a changed card re-renders only its own
-    faces (OUT/.cache is safe to delete; --no-cache ignores it).
+    faces (OUT/.cache is safe to delete; --no-cache ignores it). Files an earlier build wrote
+    that these options no longer make (a Letter PDF, PNGs) are removed, each named; nothing
+    else in OUT is touched, and a build with --only removes nothing.
 
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
     """
-    from ..build.kit import KitOptions
-    from ..content.project import UsageError, select_games
-    from ..layout.impose import PAPERS
-    from ..layout.templates import TemplateSet
+    from ..build.options import (
+        BuildOptions,
+        OptionError,
+        Project,
+        parse_back_offset,
+        parse_duplex,
+        parse_papers,
+    )
+    from ..build.pipeline import Build
+    from ..content.project import UsageError
 
-    papers = tuple(paper or ["a4"])
-    for name in papers:
-        if name not in PAPERS:
-            raise _fail_usage(f"--paper must be one of {', '.join(PAPERS)}, not {name!r}")
-    if duplex not in ("long", "short", "fold"):
-        raise _fail_usage(f"--duplex must be long, short or fold, not {duplex!r}")
-    if not 0 <= bleed <= 10:
-        raise _fail_usage(f"--bleed must be between 0 and 10 mm, not {bleed:g}")
-    if png and not 36 <= png <= 1200:
-        raise _fail_usage(f"--png takes a resolution between 36 and 1200 dpi, not {png}")
     try:
-        dx, dy = (float(v) for v in back_offset.split(","))
-    except ValueError:
-        raise _fail_usage(f"--back-offset takes X,Y in mm (e.g. 0.5,-1), not "
-                          f"{back_offset!r}") from None
-    options = KitOptions(paper=papers[0], bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
-                         back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver,
-                         png_dpi=png, svg=svg)
-    run = _KitBuild(content, output, TemplateSet([templates]), options, papers, strict, quiet,
-                    no_cache)
-    code = 0
-    known: set[str] = set()
-    try:
-        for slug in select_games(content, games):
-            game_code, names = run.game(slug)
-            code = max(code, game_code)
-            known |= names
-    except UsageError as exc:
+        options = BuildOptions(papers=parse_papers(paper or []), bleed=bleed,
+                               crop_marks=not no_crop_marks, duplex=parse_duplex(duplex),
+                               back_offset=parse_back_offset(back_offset),
+                               only=tuple(only or ()), ink_saver=ink_saver, png_dpi=png,
+                               svg=svg, strict=strict, cache=not no_cache)
+    except OptionError as exc:
         raise _fail_usage(str(exc)) from None
-    unknown = [name for name in options.only if name not in known]
-    if unknown and known:
-        ids = sorted(name for name in known if name.islower() and " " not in name)
-        raise _fail_usage(f"--only {', '.join(map(repr, unknown))} matches no component; "
-                          f"bill-of-materials ids and kinds: {', '.join(ids)}")
+    printer = BuildPrinter(quiet=quiet)
+    run = Build(Project(content, (templates,), output), options, games=games, listen=printer)
+    try:
+        code = run.run()
+    except (UsageError, OptionError) as exc:
+        raise _fail_usage(str(exc)) from None
+    except KeyboardInterrupt:
+        printer.interrupted()
+        raise typer.Exit(130) from None
+    finally:
+        printer.close()
     raise typer.Exit(code)
 
 
-@dataclass
-class _KitBuild:
-    """One ``pnp build`` command: builds each game it is asked for, through the build cache
-    and a stage, and tells what it did."""
+class BuildPrinter:
+    """Prints a build's events: findings and what went wrong on stderr, what was written on
+    stdout, and a progress bar while faces and PDFs are drawn."""
 
-    content: Path
-    output: Path
-    templates: TemplateSet
-    options: KitOptions
-    papers: tuple[str, ...]
-    strict: bool
-    quiet: bool
-    no_cache: bool
-    templates_digest: str | None = None
-    """Read once for every game of the command."""
+    def __init__(self, *, quiet: bool) -> None:
+        self.quiet = quiet
+        self.out_dir: Path | None = None
+        self.bar: ProgressBar | None = None
+        self.removed = 0
 
-    def game(self, slug: str) -> tuple[int, set[str]]:
-        """Build one game; return its exit code and the component names it knows."""
-        from ..build.cache import CACHE_DIR, Inputs, build_key, locked, read_build_record
+    def __call__(self, event: Event) -> None:
+        from ..build.events import Done, FindingReported, Progress, Removed, Skipped, Started
+        from ..build.events import Written as WrittenEvent
+        from ..core.findings import Severity, render_text
 
-        state = self.output / CACHE_DIR / slug
-        with locked(state):
-            if self.no_cache:
-                return self.load_and_build(slug, state, None, None)
-            if self.templates_digest is None:
-                from ..build.cache import templates_digest
+        if isinstance(event, Progress):
+            self.progress(event.game, event.what, event.done, event.total)
+            return
+        self.close()
+        if isinstance(event, Started):
+            self.out_dir, self.removed = event.out_dir, 0
+        elif isinstance(event, FindingReported):
+            if not self.quiet or event.finding.severity is Severity.ERROR:
+                typer.echo(render_text(event.finding), err=True)
+        elif isinstance(event, WrittenEvent):
+            typer.echo(f"{event.game}: wrote {event.summary}")
+            for line in event.details:
+                typer.echo(f"    {line}")
+        elif isinstance(event, Skipped):
+            typer.echo(f"{event.game}: not printed: {event.what}: {event.why}")
+        elif isinstance(event, Removed):
+            self.removed += 1
+            if not self.quiet:
+                typer.echo(f"{event.game}: removed {event.path} (no longer made)")
+        elif isinstance(event, Done):
+            self.done(event)
 
-                self.templates_digest = templates_digest(self.templates.folders)
-            inputs = Inputs.of(self.content / slug, self.templates.folders,
-                               self.templates_digest)
-            key = build_key(slug, inputs, repr((self.options, self.papers, self.strict)))
-            record = read_build_record(state, key, self.output / slug)
-            if record is None:
-                return self.load_and_build(slug, state, inputs, key)
-            from ..core.findings import apply_strict, exit_code, summary
+    def done(self, event: Done) -> None:
+        """Tell how a game's build ended."""
+        from ..build.events import Outcome
 
-            findings = apply_strict(record.findings, self.strict)
-            _print_findings(_quiet(findings, self.quiet), err=True)
-            typer.echo(f"{slug}: up to date ({len(record.files)} files in "
-                       f"{self.output / slug}; nothing changed since the last build; "
-                       f"{summary(findings)})")
-            return exit_code(findings), set(record.names)
-
-    def load_and_build(self, slug: str, state: Path, inputs: Inputs | None, key: str | None
-                       ) -> tuple[int, set[str]]:
-        """Load and check the game; build its kit when it has no errors."""
-        from ..content.project import load_game
-        from ..core.findings import apply_strict, exit_code, summary
-        from ..layout.collect import selectable
-
-        if inputs is None:
-            game, found = load_game(self.content, slug)
+        game, out_dir = event.game, event.out_dir
+        if event.outcome is Outcome.UP_TO_DATE:
+            typer.echo(f"{game}: up to date ({event.files} files in {out_dir}; nothing changed "
+                       f"since the last build; {event.summary})")
+        elif event.outcome is Outcome.NOTHING_TO_BUILD:
+            typer.echo(f"{game}: nothing to build (no component matches --only)", err=True)
+        elif event.outcome is Outcome.NOT_BUILT:
+            typer.echo(f"{game}: not built ({event.summary})", err=True)
+        elif event.outcome is Outcome.KIT_NOT_BUILT:
+            typer.echo(f"{game}: kit not built ({event.summary}; {out_dir} left as it was)",
+                       err=True)
         else:
-            from ..build.cache import Cache, cached_checks
+            if self.quiet and self.removed:
+                files = "file" if self.removed == 1 else "files"
+                typer.echo(f"{game}: removed {self.removed} {files} an earlier build wrote "
+                           "that these options no longer make")
+            if event.changed < event.files:
+                typer.echo(f"{game}: {event.changed} of {event.files} files changed; the "
+                           "others were already up to date")
 
-            with Cache(state) as cache:
-                game, found = load_game(self.content, slug,
-                                        check=cached_checks(cache, inputs.content))
-        names = ({n for c in game.components.values() for n in selectable(c)}
-                 if game is not None else set())
-        if game is not None and self.options.only and not names & set(self.options.only):
-            typer.echo(f"{slug}: nothing to build (no component matches --only)", err=True)
-            return 0, names
-        findings = apply_strict(found, self.strict)
-        _print_findings(_quiet(findings, self.quiet), err=True)
-        code = exit_code(findings)
-        if game is None or code:
-            typer.echo(f"{slug}: not built ({summary(findings)})", err=True)
-            return code, names
-        return self.build(game, findings, state, inputs, key, names), names
+    def progress(self, game: str, what: str, done: int, total: int) -> None:
+        """Show work under way on the progress bar (started on the first report)."""
+        if self.bar is None:
+            self.bar = ProgressBar(game, enabled=not self.quiet).start()
+        self.bar(what, done, total)
 
-    def build(self, game: GameContent, findings: list[Finding], state: Path,
-              inputs: Inputs | None, key: str | None, names: set[str]) -> int:
-        """Build a checked game's kit into a stage and move it into place; return the exit
-        code."""
-        from ..build.cache import Cache, Stage, UnsafeOutput, write_build_record
-        from ..build.kit import build_kit
-        from ..content.export import export_game, to_json
-        from ..core.findings import Severity, apply_strict, error, exit_code, render_text, summary
+    def close(self) -> None:
+        """Clear the progress bar, so other lines print whole."""
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
 
-        slug, out_dir = game.slug, self.output / game.slug
-        cache = Cache(None if self.no_cache else state)
-        stage = Stage(out_dir, state)
-        try:
-            with ProgressBar(slug, enabled=not self.quiet) as progress:
-                result = build_kit(game, self.templates, stage, self.options, self.papers,
-                                   progress, cache, inputs)
-            kit_findings = apply_strict(result.findings, self.strict)
-            _print_findings(_quiet(kit_findings, self.quiet), err=True)
-            if any(f.severity is Severity.ERROR for f in kit_findings):
-                typer.echo(f"{slug}: kit not built ({summary(kit_findings)}; {out_dir} left "
-                           "as it was)", err=True)
-                return exit_code(kit_findings)
-            target = stage.write("content.json", to_json(export_game(game)))
-            extra = []
-            for write in game.rules.outputs:
-                extra += [stage.adopt(p) for p in write(game, stage.dir)]
-            stage.commit(forget_under=() if self.options.only else _face_folders())
-            cache.prune()
-        except KeyboardInterrupt:
-            typer.echo(f"\npnp: interrupted; {out_dir} left as it was", err=True)
-            raise typer.Exit(130) from None
-        except UnsafeOutput as exc:
-            typer.echo(render_text(error("output.outside-folder", str(exc))), err=True)
-            typer.echo(f"{slug}: kit not built ({out_dir} left as it was)", err=True)
-            return 1
-        finally:
-            stage.discard()
-            cache.close()  # what was drawn is kept, even for a kit that failed
-        if key is not None:
-            files = [p.relative_to(out_dir).as_posix()
-                     for p in [target, *result.written, *extra]]
-            write_build_record(state, key, [*findings, *result.findings], files,
-                               sorted(names))
-        pieces = sum(game.counts().values())
-        typer.echo(f"{slug}: wrote {target} ({len(game.components)} content files, "
-                   f"{pieces} pieces; {summary(findings)})")
-        for path in extra:
-            typer.echo(f"{slug}: wrote {path}")
-        _print_kit(slug, out_dir, result, stage.written)
-        return exit_code(findings)
-
-
-def _quiet(findings: list, quiet: bool) -> list:  # type: ignore[type-arg]
-    """Return the errors only when quiet (warnings are then counted in the summary line)."""
-    from ..core.findings import Severity
-
-    return [f for f in findings if f.severity is Severity.ERROR] if quiet else findings
-
-
-def _face_folders() -> tuple[str, ...]:
-    """Folders of one file per face: files there that a full build no longer makes belong to
-    items that are gone, and are removed."""
-    return ("svg/", "png/", "svg-ink-saver/", "png-ink-saver/")
-
-
-def _print_kit(slug: str, out_dir: Path, result: object, changed: int) -> None:
-    """Tell what a kit build wrote."""
-    from ..build.kit import KitResult
-
-    assert isinstance(result, KitResult)
-    if result.faces:
-        typer.echo(f"{slug}: wrote {result.faces} SVG faces and boards to {out_dir / 'svg'}")
-    pngs = [p for p in result.written if p.suffix == ".png"]
-    if pngs:
-        typer.echo(f"{slug}: wrote {len(pngs)} PNG images to {out_dir / 'png'}")
-    for report in result.reports:
-        typer.echo(f"{slug}: wrote {report.path} ({report.pages} pages)")
-        for row in report.rows:
-            typer.echo(f"    {row.name}: {row.items} from page {row.first_page}, {row.layout}")
-    for path in result.written:
-        if path.parent.name == "boards":
-            typer.echo(f"{slug}: wrote {path}")
-    for name, why in result.unprinted:
-        typer.echo(f"{slug}: not printed: {name}: {why}")
-    total = len(result.written) + 1
-    if changed < total:
-        typer.echo(f"{slug}: {changed} of {total} files changed; the others were already up "
-                   "to date")
+    def interrupted(self) -> None:
+        """Tell that the build was interrupted and the game's folder left as it was."""
+        self.close()
+        where = f"; {self.out_dir} left as it was" if self.out_dir else ""
+        typer.echo(f"\npnp: interrupted{where}", err=True)
 
 
 class ProgressBar:
@@ -483,6 +391,10 @@ class ProgressBar:
         self.task: TaskID | None = None
 
     def __enter__(self) -> ProgressBar:
+        return self.start()
+
+    def start(self) -> ProgressBar:
+        """Show the bar (when it can be drawn)."""
         if self.enabled:
             # Imported here: rich takes longer to load than the rest of `pnp --help`.
             from rich.console import Console
@@ -507,6 +419,10 @@ class ProgressBar:
                         count=count)
 
     def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Clear the bar."""
         if self.bar is not None:
             self.bar.stop()
             self.bar = None
@@ -557,7 +473,7 @@ def referee(
         raise _fail_usage("-o is for --board or --map-trace; the report goes to standard output")
     if board is not None and map_trace:
         raise _fail_usage("use --board or --map-trace, not both")
-    from ..build.cache import CACHE_DIR
+    from ..core.store import CACHE_DIR
 
     report = referee_file(log, content, log.as_posix(),
                           cache=None if no_cache else Path("out") / CACHE_DIR)

@@ -187,15 +187,11 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
 def _load(content_dir: Path, slug: str, cache: Path | None
           ) -> tuple[GameContent | None, list[Finding]]:
     """Load and check a game, with its checks' findings from the cache when it has them."""
-    from ..content.project import load_game
+    from ..content.checked import load_checked
+    from ..core.store import Cache
 
-    if cache is None:
-        return load_game(content_dir, slug)
-    from ..build.cache import Cache, cached_checks, tree_digest
-
-    with Cache(cache / slug) as store:
-        return load_game(content_dir, slug,
-                         check=cached_checks(store, tree_digest(content_dir / slug)))
+    with Cache(None if cache is None else cache / slug) as store:
+        return load_checked(content_dir, slug, store)
 
 
 def _header_problem(doc: Document, game: str | None, record: str | None, content_dir: Path

@@ -8,6 +8,7 @@ kinds are the plain maps of each sort.
 
 from __future__ import annotations
 
+import math
 from typing import Generic, Literal, TypeVar
 
 from pydantic import Field
@@ -80,8 +81,17 @@ class MapOfPoints(Component):
     """Map height in map units."""
     unit: Length = 1.0
     """Printed length of one map unit."""
+    print_tolerance: Length = 1.0
+    """The least gap a player measuring on the printed map can be trusted to see: a game's
+    checks keep every distance a rule compares with a limit (a leg's length, a leg's distance
+    from a zone's centre) at least this far from it."""
 
     base_kind = "point-map"
+
+    @property
+    def tolerance(self) -> float:
+        """Return ``print_tolerance`` in map units (infinite on a map printed at no size)."""
+        return self.print_tolerance / self.unit if self.unit > 0 else math.inf
 
 
 class PointMap(MapOfPoints, Generic[P, Z]):

@@ -3,10 +3,10 @@
 A leg is a straight segment between two places (airports, beacons) no longer than the leg
 template. It crosses a mountain range when the segment comes within the circle's radius of its
 centre: a leg that grazes the circle (distance exactly the radius) crosses it, and so does a
-leg that starts or ends inside. The distances of every candidate leg to every centre are
-computed at once with shapely 2; the few that land within a rounding error of a radius are
-settled exactly in rational arithmetic, so a grazing leg is never missed the way a polygonised
-buffer can miss it.
+leg that starts or ends inside. Both tests are the core's exact point-map geometry
+(:mod:`pnpcompiler.core.points`): every candidate leg measured against every centre at once
+with shapely 2, the few that land within a rounding error of a radius settled exactly in
+rational arithmetic, so a grazing leg is never missed the way a polygonised buffer can miss it.
 
 A leg meets the ranges it crosses in the order of the distance along it, from its start, to
 where it first comes within each circle (0 for a leg that starts inside); ties go to the range
@@ -21,84 +21,17 @@ import heapq
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import combinations, pairwise
 from typing import Literal
 
+# The exact tests are the core's point-map geometry; the referee and the checks read them here.
+from ...core.points import XY
+from ...core.points import Circle as Circle
+from ...core.points import Segment as Segment
+from ...core.points import crosses_exactly as crosses_exactly
+from ...core.points import crossing_matrix as crossing_matrix
+from ...core.points import within_exactly as within_exactly
 from .model import AirCargoMap, Airport, Beacon
-
-XY = tuple[float, float]
-Segment = tuple[XY, XY]
-Circle = tuple[float, float, float]
-"""Centre x, centre y and radius."""
-BAND = 1e-6
-"""Relative distance from a radius inside which floating point cannot be trusted."""
-
-
-# --- exact tests ------------------------------------------------------------------------------
-
-
-def _exact_distance2(segment: Segment, centre: XY) -> Fraction:
-    """Return the squared distance from ``centre`` to the segment, exactly."""
-    (ax, ay), (bx, by) = ((Fraction(x), Fraction(y)) for x, y in segment)
-    cx, cy = Fraction(centre[0]), Fraction(centre[1])
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        return (cx - ax) ** 2 + (cy - ay) ** 2
-    t = min(max(((cx - ax) * dx + (cy - ay) * dy) / length2, Fraction(0)), Fraction(1))
-    px, py = ax + t * dx, ay + t * dy
-    return (cx - px) ** 2 + (cy - py) ** 2
-
-
-def crosses_exactly(segment: Segment, circle: Circle) -> bool:
-    """Return whether the segment comes within the circle (its edge included), exactly."""
-    cx, cy, r = circle
-    return _exact_distance2(segment, (cx, cy)) <= Fraction(r) ** 2
-
-
-def within_exactly(a: XY, b: XY, length: float) -> bool:
-    """Return whether the distance from ``a`` to ``b`` is at most ``length``, exactly."""
-    fx, fy = float(b[0]) - float(a[0]), float(b[1]) - float(a[1])
-    far, limit = fx * fx + fy * fy, float(length) ** 2
-    if abs(far - limit) > 1e-9 * max(1.0, limit):
-        return far < limit  # clear either way: only near-ties need exact arithmetic
-    dx, dy = Fraction(b[0]) - Fraction(a[0]), Fraction(b[1]) - Fraction(a[1])
-    return dx * dx + dy * dy <= Fraction(length) ** 2
-
-
-# --- the vectorised test ----------------------------------------------------------------------
-
-
-def crossing_matrix(segments: Sequence[Segment], circles: Sequence[Circle]) -> list[list[bool]]:
-    """Return, for every segment and every circle, whether the segment crosses the circle.
-
-    One shapely call measures every segment against every centre; pairs whose distance lies
-    within a rounding error of the radius are decided by :func:`crosses_exactly`.
-    """
-    import numpy as np
-    import shapely
-
-    if not segments or not circles:
-        return [[False] * len(circles) for _ in segments]
-    coords = np.asarray(segments, dtype=float)
-    lines = shapely.linestrings(coords)
-    # A zero-length segment is a point (a leg that goes nowhere, or a test's corner case).
-    degenerate = np.all(coords[:, 0, :] == coords[:, 1, :], axis=1)
-    if degenerate.any():
-        lines[degenerate] = shapely.points(coords[degenerate, 0, :])
-    centres = shapely.points(np.asarray([(x, y) for x, y, _ in circles], dtype=float))
-    radii = np.asarray([r for _, _, r in circles], dtype=float)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        distance = shapely.distance(lines[:, np.newaxis], centres[np.newaxis, :])
-    crossed = distance <= radii[np.newaxis, :]
-    # Far below a unit of length, GEOS may divide by nearly zero: decide those exactly too.
-    unsure = ~np.isfinite(distance) | (
-        np.abs(distance - radii[np.newaxis, :]) <= BAND * np.maximum(1.0, radii))
-    for i, j in zip(*np.nonzero(unsure), strict=True):
-        crossed[i, j] = crosses_exactly(segments[i], circles[j])
-    return [[bool(v) for v in row] for row in crossed]
-
 
 # --- the network of legal legs ----------------------------------------------------------------
 

@@ -1,7 +1,9 @@
-"""Air Cargo's map geometry checks: places in mountains, example flights, reachability."""
+"""Air Cargo's map geometry checks: places in mountains, example flights, reachability, and
+whether a player measuring on the printed map can decide what the referee decides exactly."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -10,8 +12,20 @@ from ...content.checks import points_on_map
 from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...core.findings import Finding, error, warning
+from ...core.points import pairs_near_length, segments_near_circles
 from .checks import airports_match_the_table, game_map
-from .legs import Network, Route, best_routes, mountains_crossed, network, within_exactly
+from .legs import (
+    Leg,
+    Network,
+    Route,
+    best_routes,
+    circles,
+    entry_distance,
+    mountains_crossed,
+    network,
+    segment,
+    within_exactly,
+)
 from .model import AirCargoMap, Airport, Beacon, Mountain
 
 rules = Rules()
@@ -138,3 +152,92 @@ def every_airport_is_reachable(game: GameContent) -> Iterator[Finding]:
                     f"airport {airport.id!r} ({airport.dice_id}) cannot be reached from "
                     f"{start.id!r}: no flight of legs of at most {board.leg_length:g} "
                     f"{board.unit_name}s through beacons gets there", airport.where("id"))
+
+
+# --- what a player can measure ------------------------------------------------------------------
+
+
+def printed_name(place: Airport | Beacon) -> str:
+    """Return the name the map prints for a place: an airport's name, a beacon's ident."""
+    return place.code if isinstance(place, Beacon) else place.name or place.id
+
+
+def _off(board: AirCargoMap, off: float, over: str, under: str) -> str:
+    """Return how far a distance lies from its limit, in map units and printed millimetres."""
+    return (f"{abs(off):.2f} {board.unit_name}s {over if off > 0 else under} "
+            f"({abs(off) * board.unit:.2f} mm)")
+
+
+def measurable(board: AirCargoMap) -> bool:
+    """Return whether the map prints at a size a player can measure on (``unit`` above 0)."""
+    return math.isfinite(board.tolerance)
+
+
+def _at_least(board: AirCargoMap) -> str:
+    return (f"at least {board.print_tolerance:g} mm ({board.tolerance:.1f} "
+            f"{board.unit_name}s)")
+
+
+@rules.check
+def legs_are_decidable_with_the_template(game: GameContent) -> Iterator[Finding]:
+    """Execute flight: "Maximum leg distance is measured by template". No two places lie
+    nearer the template's length than a player can tell on the printed map
+    (``print_tolerance``), so that the referee's exact verdict is the one the template gives."""
+    board = game_map(game)
+    if board is None or not measurable(board) or game.fact(sound_network) is None:
+        return
+    places = board.places()
+    for near in pairs_near_length([(p.x, p.y) for p in places], board.leg_length,
+                                  board.tolerance):
+        a, b = places[near.first], places[near.second]
+        yield warning("leg.undecidable",
+                      f"expected {printed_name(a)}-{printed_name(b)} {_at_least(board)} from "
+                      f"the leg template's {board.leg_length:g} {board.unit_name}s, found "
+                      f"{_off(board, near.off, 'over', 'under')}: measured with the template "
+                      "on the printed map, the leg may be legal or not", b.where("x"))
+
+
+@rules.check
+def crossings_are_decidable_on_the_map(game: GameContent) -> Iterator[Finding]:
+    """Hazards: a leg crosses a mountain range when it comes within its circle. No legal leg
+    passes nearer a circle's edge than a player can tell on the printed map, and no leg
+    meets two ranges nearer each other than that (the checks come in the order met)."""
+    board = game_map(game)
+    net = game.fact(sound_network)
+    if board is None or net is None or not measurable(board):
+        return
+    places = {p.id: p for p in board.places()}
+    legs = list(net.legs.values())
+    for near in segments_near_circles(
+            [segment(places[leg.a], places[leg.b]) for leg in legs], circles(board),
+            board.tolerance):
+        leg, mountain = legs[near.first], board.mountains[near.second]
+        yield warning("leg.grazes-circle",
+                      f"expected the leg {printed_name(places[leg.a])}-"
+                      f"{printed_name(places[leg.b])} {_at_least(board)} from the edge of "
+                      f"{mountain.name or mountain.id} (H{mountain.hazard}, radius "
+                      f"{mountain.radius:g} {board.unit_name}s), found it "
+                      f"{_off(board, near.off, 'clear', 'inside')}: on the printed map it may "
+                      "cross the mountains or not", mountain.where("radius"))
+    mountains = {m.id: m for m in board.mountains}
+    for leg in legs:
+        yield from _ranges_met_apart(board, places, mountains, leg)
+
+
+def _ranges_met_apart(board: AirCargoMap, places: dict[str, Airport | Beacon],
+                      mountains: dict[str, Mountain], leg: Leg) -> Iterator[Finding]:
+    """Warn where a leg, flown either way, meets two ranges nearer each other than a player
+    can tell: the referee asks for their checks in the order met."""
+    for start, end, met in ((leg.a, leg.b, leg.crossings), (leg.b, leg.a, leg.back)):
+        line = segment(places[start], places[end])
+        entries = [(entry_distance(line, (m.x, m.y, m.radius)), m)
+                   for m in (mountains[i] for i in met)]
+        for (first, one), (then, other) in pairwise(entries):
+            if then - first < board.tolerance:
+                yield warning("leg.order-undecidable",
+                              f"expected the leg {printed_name(places[start])}-"
+                              f"{printed_name(places[end])} to meet {one.name or one.id} and "
+                              f"{other.name or other.id} {_at_least(board)} apart, found "
+                              f"{then - first:.2f} {board.unit_name}s "
+                              f"({(then - first) * board.unit:.2f} mm): on the printed map "
+                              "either check may come first", other.where("radius"))

@@ -1,0 +1,337 @@
+"""Lay a game out for the outputs: collect what it prints (components -> printables, forms,
+boards), resolve every face from its templates, and lay the forms out on each paper.
+
+Faces go through the build cache: a face whose inputs did not change is read back instead of
+resolved, under the digest of its inputs, which then names everything drawn from it. The
+result, a :class:`Kit`, is all any output draws from; renderers only see resolved faces.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..content.checked import decode_findings, encode_findings
+from ..content.project import GameContent
+from ..core.digests import canonical_json, code_digest, digest
+from ..core.findings import Finding, Location, error
+from ..core.store import Cache
+from ..layout.collect import KitParts, collect
+from ..layout.model import Face
+from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
+from ..layout.templates import TemplateError, TemplateSet, resolve
+from ..layout.text import register_declared_fonts
+from ..layout.undefined import merge_undefined
+from .codec import decode_face_list, encode_faces
+from .inputs import Inputs
+from .options import BuildOptions, Paper
+
+if TYPE_CHECKING:
+    from ..content.assets import GameAssets
+
+ReportProgress = Callable[[str, int, int], None]
+"""Reports progress: (what is being done, units done so far, units in all or 0)."""
+Digests = dict[int, tuple[Face, str]]
+"""Faces' digests by ``id``; each entry holds its face, so the id cannot be reused."""
+
+
+def no_progress(what: str, done: int, total: int) -> None:
+    """Report nothing."""
+
+
+@dataclass
+class Resolved:
+    """A game's kit with every template resolved: what the outputs draw."""
+
+    groups: list[ItemGroup]
+    sheets: list[tuple[str, str, Any]]
+    """(component, name, generic sheet): laid out per paper."""
+    boards: list[Board]
+    digests: Digests = field(default_factory=dict)
+    """The digest naming each face in the cache: the digest of its inputs for resolved faces,
+    of its drawing for the others."""
+
+    def digest_of(self, face: Face) -> str:
+        """Return the digest that names ``face``'s drawing."""
+        known = self.digests.get(id(face))
+        if known is None or known[0] is not face:
+            known = self.digests[id(face)] = (face, digest("face", encode_faces([face])))
+        return known[1]
+
+
+@dataclass
+class Builder:
+    """What the stages share: the cache and the digest of the inputs every face has in
+    common (pnp's code, the templates, the game's images and fonts)."""
+
+    cache: Cache = field(default_factory=lambda: Cache(None))
+    base: str = ""
+    assets: GameAssets | None = None
+    """The game's pictures and fonts, which templates draw from."""
+
+    @classmethod
+    def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache,
+                 inputs: Inputs | None = None) -> Builder:
+        """Return the builder of ``game``'s kit; ``inputs`` are the digests of the files it
+        reads (read here when the caller has not)."""
+        from ..content.assets import game_assets
+
+        assets = register_declared_fonts(game_assets(game)[0])
+        if not cache.enabled:
+            return cls(cache, "", assets)
+        inputs = inputs or Inputs.of(game.root, templates.folders)
+        # The folder's own place too: a face keeps the absolute paths of its pictures.
+        return cls(cache, digest(code_digest(), inputs.templates, inputs.files,
+                                 str(assets.root)), assets)
+
+    def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
+                 bleed: float, item: str, where: Location | None) -> str | None:
+        """Return the cache key of one resolution, or None when its inputs cannot be keyed."""
+        if not self.cache.enabled:
+            return None
+        try:
+            data = canonical_json([context, where.__dict__ if where else None])
+        except (TypeError, ValueError):
+            return None
+        return digest(self.base, "face", template, repr(size), repr(bleed), item, data)
+
+    def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
+                size: tuple[float, float], bleed: float, item: str, where: Location | None,
+                digests: Digests, named_at: Location | None = None
+                ) -> tuple[Face, list[Finding]]:
+        """Resolve one face through the cache (raises TemplateError like ``resolve``)."""
+        key = self.face_key(template, context, size, bleed, item, where)
+        if key is not None:
+            cached = self.cache.get_json("face", key)
+            if cached is not None:
+                try:
+                    face = decode_face_list(cached["faces"])[0]
+                    found = decode_findings(cached["findings"])
+                except (KeyError, TypeError, ValueError, IndexError):
+                    pass
+                else:
+                    digests[id(face)] = (face, key)
+                    return face, found
+        face, found = resolve(templates, template, context, size, bleed, item, where,
+                              assets=self.assets, named_at=named_at)
+        if key is not None:
+            try:
+                entry = (b'{"faces":' + encode_faces([face]) + b',"findings":'
+                         + json.dumps(encode_findings(found)).encode() + b"}")
+            except (TypeError, ValueError):
+                pass
+            else:
+                self.cache.put("face", key, entry)
+            digests[id(face)] = (face, key)
+        return face, found
+
+    def key(self, resolved: Resolved, face: Face, *parts: str) -> str:
+        """Return the cache key of something drawn from ``face`` ("" without a cache)."""
+        if not self.cache.enabled:
+            return ""
+        return digest(resolved.digest_of(face), *parts)
+
+    def bytes_for(self, kind: str, key: str, make: Callable[[], bytes]) -> bytes:
+        """Return the cached bytes under ``key``, making and keeping them when missing (just
+        making them when ``key`` is empty)."""
+        if not key:
+            return make()
+        data = self.cache.get(kind, key)
+        if data is None:
+            data = make()
+            self.cache.put(kind, key, data)
+        return data
+
+
+def _context(game: GameContent, printable: Printable, item: PrintableItem) -> dict[str, Any]:
+    """Return the variables a template sees for one item."""
+    return {
+        "game": {"title": game.manifest.title, "slug": game.slug},
+        "component": {"id": printable.component, "name": printable.name},
+        "item": item.item,
+        "fields": dict(item.front.fields),
+        **item.context,
+    }
+
+
+def resolve_printable(game: GameContent, templates: TemplateSet, printable: Printable,
+                      options: BuildOptions, builder: Builder | None = None,
+                      digests: Digests | None = None
+                      ) -> tuple[ItemGroup, list[Finding]]:
+    """Resolve every item's front and back templates into faces (through the cache when
+    ``builder`` has one)."""
+    if builder is None:
+        from ..content.assets import game_assets
+
+        builder = Builder(assets=register_declared_fonts(game_assets(game)[0]))
+    digests = {} if digests is None else digests
+    bleed = options.bleed if printable.bleed is None else printable.bleed
+    group = ItemGroup(printable.component, printable.name, printable.size, bleed,
+                      printable.noun, printable.shape, printable.crop_marks)
+    findings: list[Finding] = []
+    backs: dict[str, Face] = {}
+    for item in printable.items:
+        if not item.front.template:
+            findings.append(error("template.none", f"{item.id} has no template and its "
+                                  f"{printable.noun} set names none", item.where))
+            continue
+        context = _context(game, printable, item)
+        try:
+            front, found = builder.resolve(templates, item.front.template, context,
+                                           printable.size, bleed, item.id, item.where, digests,
+                                           item.front.where)
+            findings += found
+            back = None
+            if item.back is not None:
+                key = item.back_id or f"{item.id}-back"
+                if key not in backs:
+                    back_context = {**context, "back": dict(item.back.fields)}
+                    backs[key], found = builder.resolve(templates, item.back.template,
+                                                        back_context, printable.size, bleed,
+                                                        key, item.where, digests,
+                                                        item.back.where)
+                    findings += found
+                back = backs[key]
+        except TemplateError as exc:
+            findings += exc.findings
+            continue
+        group.items.append(ItemFaces(item.id, front, back, item.back_id if back else None,
+                                     item.copies))
+    return group, findings
+
+
+def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
+                  options: BuildOptions, progress: ReportProgress = no_progress,
+                  builder: Builder | None = None) -> tuple[Resolved, list[Finding]]:
+    """Resolve every printable's faces; forms and boards pass through."""
+    findings: list[Finding] = []
+    digests: Digests = {}
+    groups = []
+    total = sum(len(p.items) for p in parts.printables)
+    done = 0
+    for printable in parts.printables:
+        group, found = resolve_printable(game, templates, printable, options, builder, digests)
+        findings += found
+        if group.items:
+            groups.append(group)
+        done += len(printable.items)
+        progress("faces", done, total)
+    resolved = Resolved(groups, parts.sheets, list(parts.boards), digests)
+    if options.ink_saver:
+        _ink_saver(resolved)
+    return resolved, findings
+
+
+def _ink_saver(resolved: Resolved) -> None:
+    """Turn every face and board grayscale and pale, in place."""
+    from ..layout.ink import ink_saver
+
+    digests = resolved.digests
+    inked: dict[int, Face] = {}
+
+    def ink(face: Face) -> Face:
+        # Shared backs stay shared: each face is converted once.
+        if id(face) not in inked:
+            inked[id(face)] = ink_saver(face)
+            if id(face) in digests:
+                new = inked[id(face)]
+                digests[id(new)] = (new, digest(digests[id(face)][1], "ink-saver"))
+        return inked[id(face)]
+
+    for group in resolved.groups:
+        for item in group.items:
+            item.front = ink(item.front)
+            item.back = ink(item.back) if item.back else None
+    resolved.boards = [replace(b, face=ink_saver(b.face)) for b in resolved.boards]
+
+
+def sheet_pages_for(resolved: Resolved, paper: str, ink: bool
+                    ) -> tuple[list[SheetPages], list[Finding]]:
+    """Lay out every form on ``paper``."""
+    from ..layout.forms import sheet_pages
+
+    out = []
+    findings: list[Finding] = []
+    for component, name, sheet in resolved.sheets:
+        pages, found = sheet_pages(sheet, paper)
+        findings += found
+        if ink:
+            from ..layout.ink import ink_saver
+
+            pages.pages = [ink_saver(page) for page in pages.pages]
+        out.append(replace(pages, component=component, name=name))
+    return out, findings
+
+
+def item_faces(resolved: Resolved) -> Iterator[tuple[str, str, Face]]:
+    """Yield (component, id, face) for every front and each shared back once."""
+    for group in resolved.groups:
+        done_backs: set[str] = set()
+        for item in group.items:
+            yield group.component, item.id, item.front
+            back_id = item.back_id or f"{item.id}-back"
+            if item.back is not None and back_id not in done_backs:
+                done_backs.add(back_id)
+                yield group.component, back_id, item.back
+
+
+@dataclass
+class Kit:
+    """A game laid out for the options: what every output draws from."""
+
+    game: GameContent
+    options: BuildOptions
+    out_dir: Path
+    """Where the kit lands: ``OUT/<game>/``."""
+    faces: Resolved
+    forms: dict[Paper, list[SheetPages]]
+    """Every form laid out on each paper of the options."""
+    builder: Builder
+    content_findings: list[Finding]
+    """The content's findings (``--strict`` applied), which ``content.json`` sums up."""
+    unprinted: list[tuple[str, str]] = field(default_factory=list)
+    """(name, why) for each component that prints nothing."""
+    progress: ReportProgress = no_progress
+
+    @property
+    def empty(self) -> bool:
+        """Whether nothing of the game prints (no faces, forms or boards)."""
+        return not (self.faces.groups or self.faces.sheets or self.faces.boards)
+
+    @property
+    def suffix(self) -> str:
+        """What the options add to file and folder names (``-ink-saver``)."""
+        return "-ink-saver" if self.options.ink_saver else ""
+
+
+def lay_out(game: GameContent, templates: TemplateSet, options: BuildOptions, builder: Builder,
+            *, out_dir: Path, content_findings: list[Finding],
+            progress: ReportProgress = no_progress) -> tuple[Kit, list[Finding]]:
+    """Collect, resolve every face and lay the forms out on each paper, before anything is
+    written (so a failure leaves no partial kit); return the kit and its findings, each
+    once."""
+    parts = collect(game, options.only)
+    resolved, findings = resolve_parts(game, templates, parts, options, progress, builder)
+    forms: dict[Paper, list[SheetPages]] = {}
+    for paper in options.papers:
+        forms[paper], found = sheet_pages_for(resolved, paper.value, options.ink_saver)
+        findings += found
+    kit = Kit(game, options, out_dir, resolved, forms, builder, content_findings,
+              parts.unprinted, progress)
+    return kit, _unique(findings)
+
+
+def _unique(findings: list[Finding]) -> list[Finding]:
+    """Drop repeats: a template error shows once however many items use the template, and a
+    name many items lack at one place of a template is one finding naming them."""
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for f in findings:
+        key = (f.code, f.message, str(f.location))
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return merge_undefined(out)

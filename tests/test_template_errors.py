@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from pnpcompiler.core.findings import Finding, Location, Severity
 from pnpcompiler.layout.colours import CSS_COLOURS, BadColour, normal_colour
@@ -503,29 +501,6 @@ def test_python_internals_are_a_security_error(tmp_path: Path) -> None:
                    "text: \"{{ ''.__class__ }}\"}\n")
     assert error.finding.code == "template.render"
     assert "SecurityError" in error.finding.message
-
-
-@settings(max_examples=60, deadline=None)
-@given(words=st.lists(st.sampled_from(["a", "word", "longer", "<b>bold</b>", ":x:", "9,000",
-                                       "WWWWWWWW"]), max_size=40),
-       size=st.floats(4, 40), drop=st.floats(0, 30), width=st.floats(3, 80),
-       height=st.floats(2, 60))
-def test_text_shrinks_to_the_largest_half_point_step_that_fits(
-        words: list[str], size: float, drop: float, width: float, height: float) -> None:
-    """Halving the half-point steps finds the size a step-by-step shrink finds: the largest
-    that fits, else the smallest step, with an overflow."""
-    from pnpcompiler.layout.text import TextStyle, _set, fit
-
-    style = TextStyle(size=size, min_size=max(size - drop, 0.5))
-    step = size
-    while True:
-        trial = _set(" ".join(words), style, step, width)
-        if (trial.fits and trial.height <= height + 1e-6) or step - 0.5 < style.min_size - 1e-9:
-            break
-        step -= 0.5
-    fitted = fit(" ".join(words), style, width, height)
-    assert fitted.size == step
-    assert fitted.fits == (trial.fits and trial.height <= height + 1e-6)
 
 
 def test_a_games_own_printable_reports_a_missing_template_once(

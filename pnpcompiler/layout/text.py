@@ -132,6 +132,9 @@ class TextStyle:
     align: str = "left"
     valign: str = "top"
     colour: str = "#000000"
+    split_words: bool = False
+    """Break a word too long for the line inside it; otherwise the text shrinks until every
+    word fits its line, and does not fit when none does."""
 
 
 @dataclass(frozen=True)
@@ -147,31 +150,16 @@ class Fitted:
 
 @lru_cache(maxsize=8192)
 def fit(markup: str, style: TextStyle, width: float, height: float) -> Fitted:
-    """Set ``markup`` in a ``width`` x ``height`` mm box at the largest size that fits, in
-    half-point steps from ``size`` down to ``min_size``. Worked out once per text, style and
-    box: cards repeat their rules text and labels."""
-    sizes = [style.size]
-    while sizes[-1] - 0.5 >= style.min_size - 1e-9:
-        sizes.append(sizes[-1] - 0.5)
-    # A text needs no less room at a larger size: the sizes that fit are the smaller end of
-    # the list, so halving finds the largest in a few settings instead of one per step.
-    first, last = 0, len(sizes) - 1
-    tried: dict[int, Fitted] = {}
-    while first < last:
-        middle = (first + last) // 2
-        tried[middle] = _set(markup, style, sizes[middle], width)
-        if _fits(tried[middle], height):
-            last = middle
-        else:
-            first = middle + 1
-    fitted = tried.get(first) or _set(markup, style, sizes[first], width)
-    if _fits(fitted, height):
-        return _place(fitted, style, height)
-    return _place(Fitted(fitted.lines, sizes[first], fitted.height, False), style, height)
-
-
-def _fits(fitted: Fitted, height: float) -> bool:
-    return fitted.fits and fitted.height <= height + 1e-6
+    """Set ``markup`` in a ``width`` x ``height`` mm box, shrinking down to ``min_size``.
+    Worked out once per text, style and box: cards repeat their rules text and labels."""
+    size = style.size
+    while True:
+        fitted = _set(markup, style, size, width)
+        if fitted.fits and fitted.height <= height + 1e-6:
+            return _place(fitted, style, height)
+        if size - 0.5 < style.min_size - 1e-9:
+            return _place(Fitted(fitted.lines, size, fitted.height, False), style, height)
+        size -= 0.5
 
 
 @lru_cache(maxsize=256)
@@ -241,7 +229,7 @@ def _paragraph(markup: str, style: TextStyle, size: float, width: float) -> Fitt
     pstyle = ParagraphStyle(
         "pnp", fontName=font_name(style.font), fontSize=size, leading=leading,
         alignment={"center": TA_CENTER, "right": TA_RIGHT}.get(style.align, TA_LEFT),
-        textColor=colors.HexColor(style.colour))
+        textColor=colors.HexColor(style.colour), splitLongWords=int(style.split_words))
     para = Paragraph(text, pstyle)
     width_pt = width * PT_PER_MM
     para.wrap(width_pt, 1e6)

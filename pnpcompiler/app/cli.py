@@ -218,6 +218,8 @@ def build(
     paper: Annotated[list[str] | None, typer.Option(
         help="Paper: a4 (the default), letter or a3; repeat for a PDF of each.")] = None,
     bleed: Annotated[float, typer.Option(help="Bleed around each item, in mm.")] = 3.0,
+    safe: Annotated[float, typer.Option(
+        help="How far inside the cut text keeps, in mm; closer is a warning.")] = 3.0,
     no_crop_marks: Annotated[bool, typer.Option(
         "--no-crop-marks", help="Leave out the crop marks.")] = False,
     duplex: Annotated[str, typer.Option(
@@ -274,6 +276,8 @@ def build(
         raise _fail_usage(f"--duplex must be long, short or fold, not {duplex!r}")
     if not 0 <= bleed <= 10:
         raise _fail_usage(f"--bleed must be between 0 and 10 mm, not {bleed:g}")
+    if not 0 <= safe <= 20:
+        raise _fail_usage(f"--safe must be between 0 and 20 mm, not {safe:g}")
     if png and not 36 <= png <= 1200:
         raise _fail_usage(f"--png takes a resolution between 36 and 1200 dpi, not {png}")
     try:
@@ -283,7 +287,7 @@ def build(
                           f"{back_offset!r}") from None
     options = KitOptions(paper=papers[0], bleed=bleed, crop_marks=not no_crop_marks, duplex=duplex,
                          back_offset=(dx, dy), only=tuple(only or ()), ink_saver=ink_saver,
-                         png_dpi=png, svg=svg)
+                         png_dpi=png, svg=svg, safe=safe)
     run = _KitBuild(content, output, TemplateSet([templates]), options, papers, strict, quiet,
                     no_cache)
     code = 0

@@ -24,6 +24,7 @@ from ..content.project import GameContent
 from ..core.findings import Finding, Location, Severity, error
 from ..layout.collect import KitParts, collect
 from ..layout.model import Face
+from ..layout.overlaps import SAFE_MARGIN, board_findings
 from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
 from ..layout.templates import TemplateError, TemplateSet, resolve
 from ..layout.text import register_declared_fonts
@@ -69,6 +70,8 @@ class KitOptions:
     """Also write a PNG of every face at this resolution; none when 0."""
     svg: bool = True
     """Write an SVG of every face and board (off for a build that only wants to print)."""
+    safe: float = SAFE_MARGIN
+    """How far inside the cut text keeps, in mm (a face may set its own)."""
 
 
 @dataclass
@@ -117,7 +120,8 @@ class Builder:
                                  str(assets.root)), assets)
 
     def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
-                 bleed: float, item: str, where: Location | None) -> str | None:
+                 bleed: float, item: str, where: Location | None,
+                 safe: float = SAFE_MARGIN) -> str | None:
         """Return the cache key of one resolution, or None when its inputs cannot be keyed."""
         if not self.cache.enabled:
             return None
@@ -125,13 +129,14 @@ class Builder:
             data = canonical_json([context, where.__dict__ if where else None])
         except (TypeError, ValueError):
             return None
-        return digest(self.base, "face", template, repr(size), repr(bleed), item, data)
+        return digest(self.base, "face", template, repr(size), repr(bleed), item, data,
+                      repr(safe))
 
     def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
                 size: tuple[float, float], bleed: float, item: str, where: Location | None,
-                digests: Digests) -> tuple[Face, list[Finding]]:
+                digests: Digests, safe: float = SAFE_MARGIN) -> tuple[Face, list[Finding]]:
         """Resolve one face through the cache (raises TemplateError like ``resolve``)."""
-        key = self.face_key(template, context, size, bleed, item, where)
+        key = self.face_key(template, context, size, bleed, item, where, safe)
         if key is not None:
             cached = self.cache.get_json("face", key)
             if cached is not None:
@@ -144,7 +149,7 @@ class Builder:
                     digests[id(face)] = (face, key)
                     return face, found
         face, found = resolve(templates, template, context, size, bleed, item, where,
-                              assets=self.assets)
+                              assets=self.assets, safe=safe)
         if key is not None:
             try:
                 entry = (b'{"faces":' + encode_faces([face]) + b',"findings":'
@@ -209,7 +214,8 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
         context = _context(game, printable, item)
         try:
             front, found = builder.resolve(templates, item.front.template, context,
-                                           printable.size, bleed, item.id, item.where, digests)
+                                           printable.size, bleed, item.id, item.where, digests,
+                                           options.safe)
             findings += found
             back = None
             if item.back is not None:
@@ -218,7 +224,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
                     back_context = {**context, "back": dict(item.back.fields)}
                     backs[key], found = builder.resolve(templates, item.back.template,
                                                         back_context, printable.size, bleed,
-                                                        key, item.where, digests)
+                                                        key, item.where, digests, options.safe)
                     findings += found
                 back = backs[key]
         except TemplateError as exc:
@@ -247,6 +253,7 @@ def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
         if progress:
             progress("faces", done, total)
     boards = list(parts.boards)
+    findings += [f for board in boards for f in board_findings(board, options.safe)]
     if options.ink_saver:
         from ..layout.ink import ink_saver
 
@@ -269,15 +276,15 @@ def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
     return Resolved(groups, parts.sheets, boards, digests), findings
 
 
-def sheet_pages_for(resolved: Resolved, paper: str, ink: bool
+def sheet_pages_for(resolved: Resolved, paper: str, ink: bool, safe: float = SAFE_MARGIN
                     ) -> tuple[list[SheetPages], list[Finding]]:
-    """Lay out every form on ``paper``."""
+    """Lay out every form on ``paper``, its text ``safe`` mm inside the paper's edge."""
     from ..layout.forms import sheet_pages
 
     out = []
     findings: list[Finding] = []
     for component, name, sheet in resolved.sheets:
-        pages, found = sheet_pages(sheet, paper)
+        pages, found = sheet_pages(sheet, paper, safe=safe)
         findings += found
         if ink:
             from ..layout.ink import ink_saver
@@ -411,7 +418,8 @@ def write_pdf(game: GameContent, resolved: Resolved, stage: Stage, options: KitO
     builder = builder or Builder()
     findings: list[Finding] = []
     if sheets is None:
-        sheets, findings = sheet_pages_for(resolved, options.paper, options.ink_saver)
+        sheets, findings = sheet_pages_for(resolved, options.paper, options.ink_saver,
+                                           options.safe)
     suffix = "-ink-saver" if options.ink_saver else ""
     rel = f"{game.slug}-{options.paper}{suffix}.pdf"
     pdf_options = PdfOptions(options.paper, options.bleed, options.crop_marks, options.duplex,
@@ -520,7 +528,7 @@ def build_kit(game: GameContent, templates: TemplateSet, stage: Stage, options: 
     forms: dict[str, list[SheetPages]] = {}
     for paper in papers or (options.paper,):
         # Lay the forms out before writing anything, so a failure leaves no partial kit.
-        forms[paper], found = sheet_pages_for(resolved, paper, options.ink_saver)
+        forms[paper], found = sheet_pages_for(resolved, paper, options.ink_saver, options.safe)
         findings += found
     findings = _unique(findings)
     if any(f.severity is Severity.ERROR for f in findings):

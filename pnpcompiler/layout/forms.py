@@ -149,17 +149,11 @@ def sheet_pages(sheet: Sheet, paper: str, *, orientation: str | None = None,
 
 def page_findings(flow: Flow, faces: list[Face], safe: float) -> list[Finding]:
     """Return what the check of each page's text finds, at the section that wrote it."""
-    title = sheet_title(flow.sheet)
-
-    def where(text: Text) -> Location | None:
-        return flow.origins.get(id(text), flow.sheet.where())
-
-    findings: list[Finding] = []
-    for i, face in enumerate(faces):
-        about = f"sheet {title!r}, page {i + 1} on {flow.geo.width:g} x {flow.geo.height:g} mm"
-        findings += clash_findings(check_face(face, safe=safe), about, where,
-                                   reported=lambda text: id(text) in flow.origins)
-    return findings
+    paper = f"{flow.geo.width:g} x {flow.geo.height:g} mm"
+    return [finding for i, face in enumerate(faces) for finding in clash_findings(
+        check_face(face, safe=safe), f"sheet {sheet_title(flow.sheet)!r}, page {i + 1} on "
+        f"{paper}", lambda text: flow.origins.get(id(text), flow.sheet.where()),
+        reported=lambda text: id(text) in flow.origins)]
 
 
 def sheet_title(sheet: Sheet) -> str:
@@ -231,7 +225,7 @@ class Flow:
 
     def text(self, markup: str, style: TextStyle, box: tuple[float, float, float, float],
              what: str, where: Location | None) -> None:
-        """Fit ``markup`` into ``box`` (x, y, w, h) and warn when it does not fit."""
+        """Fit ``markup`` into ``box`` (x, y, w, h); an error when it does not fit."""
         x, y, w, h = box
         fitted = fit_text(markup, style, w, h)
         text = Text(x, y, w, h, fitted.lines, fitted.size, clip=not fitted.fits)
@@ -314,11 +308,10 @@ def _table(flow: Flow, section: TableSection, name: str) -> None:
             f"{sum(widths):.1f} mm, the page has {block_w:.1f} mm; printed narrower",
             section.where("columns")))
         widths = [w * block_w / sum(widths) for w in widths]
-    headers = [header_style(t, w) for t, w in zip(titles, widths, strict=True)]
-    for c, (title, w, style) in enumerate(zip(titles, widths, headers, strict=True)):
-        if style is SPLIT_HEADER:
+    for c, (title, w) in enumerate(zip(titles, widths, strict=True)):
+        if header_style(title, w) is SPLIT_HEADER:
             flow.findings.append(_split_header(flow, name, title, w, section.where("columns", c)))
-    header_h = header_height(titles, widths, headers)
+    header_h = header_height(titles, widths)
     rows: list[tuple[int, Sequence[Scalar]]] = list(enumerate(section.rows))
     rows += [(len(rows) + i, ()) for i in range(section.blank_rows)]
     title_h = SECTION_TITLE_H if section.title else 0.0
@@ -337,9 +330,8 @@ def _table(flow: Flow, section: TableSection, name: str) -> None:
             part = chunk[b * depth:(b + 1) * depth]
             if part or b == 0:
                 x = flow.x0 + b * (sum(widths) + BLOCK_GAP)
-                _block(flow, section, name, (x, flow.y), widths, list(zip(titles, headers,
-                                                                           strict=True)),
-                       part, (header_h, row_h))
+                _block(flow, section, name, (x, flow.y), widths, titles, part,
+                       (header_h, row_h))
         flow.y += header_h + depth * row_h
         if not rows:
             return
@@ -369,29 +361,25 @@ def header_style(title: str, width: float) -> TextStyle:
 def _split_header(flow: Flow, name: str, title: str, width: float,
                   where: Location | None) -> Finding:
     """Return the warning for a header broken inside a word."""
-    word = max(title.split(), key=lambda w: _string_w(w, replace(HEADER, size=HEADER.min_size)))
-    need = _string_w(word, replace(HEADER, size=HEADER.min_size))
+    smallest = replace(HEADER, size=HEADER.min_size)
+    word = max(title.split(), key=lambda w: _string_w(w, smallest))
     return warning("sheet.header-split", f"sheet {sheet_title(flow.sheet)!r}: {name}: the "
                    f"header {title!r} is broken inside the word {word!r}: at "
-                   f"{HEADER.min_size:g} pt it needs {need:.1f} mm, its column has "
-                   f"{width - 2 * PAD:.1f} mm; widen the column", where)
+                   f"{HEADER.min_size:g} pt it needs {_string_w(word, smallest):.1f} mm, its "
+                   f"column has {width - 2 * PAD:.1f} mm; widen the column", where)
 
 
-def header_height(titles: Sequence[str], widths: Sequence[float],
-                  styles: Sequence[TextStyle] | None = None) -> float:
+def header_height(titles: Sequence[str], widths: Sequence[float]) -> float:
     """Return the header row's height: one or more lines of the longest header, padded."""
-    styles = styles or [header_style(t, w) for t, w in zip(titles, widths, strict=True)]
-    needed = max(fit_text(escape(t), style, max(w - 2 * PAD, 1.0), 100.0).height
-                 for t, w, style in zip(titles, widths, styles, strict=True))
+    needed = max(fit_text(escape(t), header_style(t, w), max(w - 2 * PAD, 1.0), 100.0).height
+                 for t, w in zip(titles, widths, strict=True))
     return max(ROW_H - 0.5, needed + 2.0)
 
 
 def _block(flow: Flow, section: TableSection, name: str, at: tuple[float, float],
-           widths: Sequence[float], headers: Sequence[tuple[str, TextStyle]],
+           widths: Sequence[float], titles: Sequence[str],
            rows: Sequence[tuple[int, Sequence[Scalar]]], heights: tuple[float, float]) -> None:
-    """Draw one block of a table: the header row (each title and its style), then ``rows``
-    below it."""
-    titles = [title for title, _ in headers]
+    """Draw one block of a table: the header row, then ``rows`` below it."""
     x0, y0 = at
     header_h, row_h = heights
     total_w, bottom = sum(widths), y0 + header_h + len(rows) * row_h
@@ -405,8 +393,8 @@ def _block(flow: Flow, section: TableSection, name: str, at: tuple[float, float]
     flow.add(*(_vline(x, y0, bottom, GRID_PAINT) for x in edges[1:-1]))
     flow.add(_hline(x0, x0 + total_w, y0 + header_h, Paint(stroke=INK, stroke_width=0.3)),
              Box(x0, y0, total_w, bottom - y0, BORDER))
-    for c, ((title, style), w) in enumerate(zip(headers, widths, strict=True)):
-        flow.text(escape(title), style, _inset(edges[c], y0, w, header_h),
+    for c, (title, w) in enumerate(zip(titles, widths, strict=True)):
+        flow.text(escape(title), header_style(title, w), _inset(edges[c], y0, w, header_h),
                   f"{name}, header {title!r}", section.where("columns", c))
     ticks = [isinstance(c, Column) and c.tick for c in section.columns]
     aligns = [c.align if isinstance(c, Column) else None for c in section.columns]

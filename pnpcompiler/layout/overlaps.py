@@ -151,6 +151,12 @@ def _run_glyphs(x: float, baseline: float, text: str, font_name: str, size: floa
 def text_ink(t: Text, *, whole_runs: bool = False) -> Geometry:
     """Return the area a text's glyphs cover (each run's box round them with
     ``whole_runs``), as one shapely geometry, empty when the text prints nothing."""
+    return _text_ink(t, whole_runs)
+
+
+@lru_cache(maxsize=8192)
+def _text_ink(t: Text, whole_runs: bool) -> Geometry:
+    """Return :func:`text_ink`, worked out once per text: cards repeat their labels."""
     import shapely
 
     boxes = glyph_boxes(t, whole_runs=whole_runs)
@@ -221,6 +227,14 @@ def _region(e: Box | Ellipse | Polygon) -> Geometry:
 
 def shape_ink(e: Box | Ellipse | Polygon, order: int) -> Ink | None:
     """Return what a shape paints (fill and stroke band), None when it paints nothing."""
+    painted = _painted(e)
+    return Ink(order, e, *painted) if painted is not None else None
+
+
+@lru_cache(maxsize=8192)
+def _painted(e: Box | Ellipse | Polygon) -> tuple[Geometry, Geometry | None] | None:
+    """Return a shape's painted area and the inside text may sit on, once per shape: faces
+    repeat their frames, bands and rings."""
     import shapely
 
     paint: Paint = e.paint
@@ -228,10 +242,9 @@ def shape_ink(e: Box | Ellipse | Polygon, order: int) -> Ink | None:
     if isinstance(e, Polygon) and not e.closed:
         if stroke <= 0 or len(e.points) < 2:
             return None
-        band = shapely.LineString(e.points).buffer(stroke / 2, cap_style=CAPS.get(paint.cap,
-                                                                                 "flat"),
-                                                   join_style="mitre")
-        return Ink(order, e, band)
+        cap = CAPS.get(paint.cap, "flat")
+        band = shapely.LineString(e.points).buffer(stroke / 2, cap_style=cap, join_style="mitre")
+        return band, None
     region = _region(e)
     if region.is_empty or not (paint.fill or stroke > 0):
         return None
@@ -241,7 +254,7 @@ def shape_ink(e: Box | Ellipse | Polygon, order: int) -> Ink | None:
     inside = None
     if paint.fill:
         inside = region.buffer(-stroke / 2, join_style="mitre") if stroke > 0 else region
-    return Ink(order, e, shapely.union_all(parts), inside)
+    return shapely.union_all(parts), inside
 
 
 def element_inks(elements: Iterable[Element], start: int = 0) -> list[Ink]:
@@ -300,21 +313,10 @@ def cut_outline(face: Face) -> Geometry:
 # --- the check ----------------------------------------------------------------------------------
 
 
-@dataclass
-class Glyphs:
-    """The exact ink of each text, worked out only for texts that come near something: an
-    element's ink holds each run's box, which is enough to clear most texts."""
-
-    inks: list[Ink]
-    found: dict[int, Geometry]
-
-    def of(self, ink: Ink) -> Geometry:
-        """Return an element's exact ink: glyph by glyph for a text."""
-        if not isinstance(ink.element, Text):
-            return ink.area
-        if ink.order not in self.found:
-            self.found[ink.order] = text_ink(ink.element)
-        return self.found[ink.order]
+def exact(ink: Ink) -> Geometry:
+    """Return an element's exact ink: glyph by glyph for a text (its ``area`` holds each
+    run's box round its glyphs, which is enough to clear most texts)."""
+    return text_ink(ink.element) if isinstance(ink.element, Text) else ink.area
 
 
 def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEARANCE,
@@ -325,7 +327,6 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
 
     inks = element_inks(face.elements)
     tree = shapely.STRtree([ink.area for ink in inks])
-    glyphs = Glyphs(inks, {})
     cut = cut_outline(face)
     margin = face.safe if face.safe is not None else safe
     safe_zone = cut.buffer(-margin, join_style="mitre") if margin > 0 else cut
@@ -339,10 +340,10 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
             clashes.append(_overflow(t))
         if ink.area.is_empty:
             continue
-        clashes += _overlaps(ink, glyphs, tree, clearance, describe)
+        clashes += _overlaps(ink, inks, tree, clearance, describe)
         if safe_zone.contains(ink.area):
             continue
-        area = glyphs.of(ink)
+        area = exact(ink)
         if not cut.contains(area):
             clashes.append(Clash(TRIM, t, f"{words(t)} at {_at(area)} crosses the cut line of "
                                  f"the {face.width:g} x {face.height:g} mm {_shape_name(face)}:"
@@ -354,30 +355,33 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
     return clashes
 
 
-def _overlaps(ink: Ink, glyphs: Glyphs, tree: Any, clearance: float,
+def _overlaps(ink: Ink, inks: list[Ink], tree: Any, clearance: float,
               describe: Callable[[Element], str]) -> Iterator[Clash]:
     """Yield a clash for each element a text's ink touches and does not sit on."""
     t = ink.element
     assert isinstance(t, Text)
-    area = glyphs.of(ink)
-    for other in _met(ink, area, glyphs, tree, clearance, earlier_texts=False):
-        yield Clash(OVERLAP, t, f"{words(t)} at {_at(area)} {_how(ink, area, other, glyphs)} "
+    for other in _met(ink, inks, tree, clearance, earlier_texts=False):
+        area = exact(ink)
+        yield Clash(OVERLAP, t, f"{words(t)} at {_at(area)} {_how(ink, area, other)} "
                     f"{describe(other.element)}", other.element)
 
 
-def _met(ink: Ink, area: Geometry, glyphs: Glyphs, tree: Any, clearance: float, *,
+def _met(ink: Ink, inks: list[Ink], tree: Any, clearance: float, *,
          earlier_texts: bool) -> list[Ink]:
-    """Return the elements a text (its exact ink ``area``) touches and does not sit on;
-    texts drawn before it only with ``earlier_texts`` (else the earlier one reports)."""
+    """Return the elements a text touches and does not sit on; texts drawn before it only
+    with ``earlier_texts`` (else the earlier one reports)."""
     t = ink.element
     assert isinstance(t, Text)
-    inks = glyphs.inks
     rough = ink.area.buffer(clearance)
     near = [inks[i] for i in sorted(tree.query(rough)) if inks[i].order != ink.order]
     near = [other for other in near if other.area.intersects(rough)]
-    if not near:
+    # Each run's box round its glyphs clears most texts: on their panel, touching nothing.
+    holds = max((o.order for o in near if o.order < ink.order and o.inside is not None
+                 and o.inside.contains(rough)), default=-1)
+    if all(o.order <= holds or (isinstance(o.element, Text) and o.order < ink.order
+                                and not earlier_texts) for o in near):
         return []
-    zone = area.buffer(clearance)
+    zone = exact(ink).buffer(clearance)
     holder = max((o.order for o in near if o.order < ink.order and o.inside is not None
                   and o.inside.contains(zone)), default=-1)
     own = _own_icons(t)
@@ -389,7 +393,7 @@ def _met(ink: Ink, area: Geometry, glyphs: Glyphs, tree: Any, clearance: float, 
             continue
         if own is not None and own.contains(other.area):
             continue  # an icon set inside the text's own line
-        if glyphs.of(other).intersects(zone):
+        if exact(other).intersects(zone):
             met.append(other)
     return met
 
@@ -399,14 +403,14 @@ class Scene:
     of the check: a label may sit on a filled shape that holds it, and touches nothing else."""
 
     def __init__(self, elements: Iterable[Element] = (), clearance: float = CLEARANCE) -> None:
-        self.glyphs = Glyphs([], {})
+        self.inks: list[Ink] = []
         self.clearance = clearance
         self.tree: Any = None
         self.add(*elements)
 
     def add(self, *elements: Element) -> None:
         """Draw ``elements`` on top of what is there."""
-        self.glyphs.inks += element_inks(elements, start=len(self.glyphs.inks))
+        self.inks += element_inks(elements, start=len(self.inks))
         self.tree = None
 
     def clear(self, elements: Sequence[Element]) -> bool:
@@ -414,19 +418,18 @@ class Scene:
         only what it sits on, and their shapes cover no text."""
         import shapely
 
-        inks = self.glyphs.inks
+        inks = self.inks
         if self.tree is None:
             self.tree = shapely.STRtree([ink.area for ink in inks])
         for ink in element_inks(elements, start=len(inks)):
             if ink.area.is_empty:
                 continue
             if isinstance(ink.element, Text):
-                if _met(ink, text_ink(ink.element), self.glyphs, self.tree, self.clearance,
-                        earlier_texts=True):
+                if _met(ink, inks, self.tree, self.clearance, earlier_texts=True):
                     return False
                 continue
             zone = ink.area.buffer(self.clearance)
-            if any(isinstance(inks[i].element, Text) and self.glyphs.of(inks[i]).intersects(zone)
+            if any(isinstance(inks[i].element, Text) and exact(inks[i]).intersects(zone)
                    for i in self.tree.query(zone)):
                 return False
         return True
@@ -440,9 +443,9 @@ class Scene:
         return chosen
 
 
-def _how(ink: Ink, area: Geometry, other: Ink, glyphs: Glyphs) -> str:
+def _how(ink: Ink, area: Geometry, other: Ink) -> str:
     """Return how a text's ink meets another element: too close, across it, under it."""
-    theirs = glyphs.of(other)
+    theirs = exact(other)
     if other.inside is not None and other.inside.contains(area):
         return f"comes {area.distance(other.inside.boundary):.2f} mm from the edge of"
     if not area.intersects(theirs):

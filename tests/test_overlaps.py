@@ -318,3 +318,33 @@ def test_a_header_too_wide_for_its_column_is_broken_and_warned() -> None:
     [header] = [e for e in pages.pages[0].elements if isinstance(e, Text)
                 and "".join(r.text for line in e.lines for r in line.runs) == "EXTRAORDINARY"]
     assert len(header.lines) > 1
+
+
+def test_air_cargo_mountain_names_sit_in_their_circle_or_beside_it() -> None:
+    """WIND RIVER RANGE and ABSAROKA RANGE on two lines inside their circles (broken at the
+    space nearest the middle); OLYMPIC MTS, too long for its small circle, under it; the
+    legend spells out the hazard number."""
+    faces, _ = shipped_faces("air-cargo")
+    [(_, face)] = faces["boards"]
+    groups = {g.id: g for g in face.elements if isinstance(g, Group)}
+    mountains = {g.id: g for g in groups["mountains"].elements if isinstance(g, Group)}
+
+    def names(mountain: str) -> tuple[Ellipse, list[Text]]:
+        group = mountains[f"mountain-{mountain}"]
+        edge = next(e for e in group.elements if isinstance(e, Ellipse))
+        texts = [e for e in group.elements if isinstance(e, Text) and e.lines[0].runs[0].font
+                 == "Vera-Italic"]
+        return edge, texts
+
+    for mountain, lines in (("wind-river-range", ["WIND RIVER", "RANGE"]),
+                            ("absaroka-range", ["ABSAROKA", "RANGE"])):
+        edge, texts = names(mountain)
+        assert [t.lines[0].runs[0].text for t in texts] == lines
+        for t in texts:
+            x0, y0, x1, y1 = text_ink(t).bounds
+            assert all((x - edge.cx) ** 2 + (y - edge.cy) ** 2 < edge.rx ** 2
+                       for x in (x0, x1) for y in (y0, y1)), mountain
+    edge, [olympic] = names("olympic-mountains")
+    assert text_ink(olympic).bounds[1] > edge.cy + edge.rx
+    legend = [e for e in groups["legend"].elements if isinstance(e, Text)]
+    assert "MOUNTAIN  hazard number" in {t.lines[0].runs[0].text for t in legend}

@@ -239,7 +239,7 @@ def _painted(e: Box | Ellipse | Polygon) -> tuple[Geometry, Geometry | None] | N
 
     paint: Paint = e.paint
     stroke = paint.stroke_width if paint.stroke else 0.0
-    if isinstance(e, Polygon) and not e.closed:
+    if isinstance(e, Polygon) and (not e.closed or len(e.points) < 3):
         if stroke <= 0 or len(e.points) < 2:
             return None
         cap = CAPS.get(paint.cap, "flat")

@@ -213,6 +213,8 @@ def build(
     paper: Annotated[list[str] | None, typer.Option(
         help="Paper: a4 (the default), letter or a3; repeat for a PDF of each.")] = None,
     bleed: Annotated[float, typer.Option(help="Bleed around each item, in mm.")] = 3.0,
+    safe: Annotated[float, typer.Option(
+        help="How far inside the cut text keeps, in mm; closer is a warning.")] = 3.0,
     no_crop_marks: Annotated[bool, typer.Option(
         "--no-crop-marks", help="Leave out the crop marks.")] = False,
     duplex: Annotated[str, typer.Option(
@@ -270,7 +272,7 @@ def build(
     from ..content.project import UsageError
 
     try:
-        options = BuildOptions(papers=parse_papers(paper or []), bleed=bleed,
+        options = BuildOptions(papers=parse_papers(paper or []), bleed=bleed, safe=safe,
                                crop_marks=not no_crop_marks, duplex=parse_duplex(duplex),
                                back_offset=parse_back_offset(back_offset),
                                only=tuple(only or ()), ink_saver=ink_saver, png_dpi=png,

@@ -23,6 +23,7 @@ from ..core.findings import Finding, Location, error, warning
 from ..core.loader import Document, PathKey, load_file
 from ..core.units import parse_length
 from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text
+from .overlaps import SAFE_MARGIN, check_face, clash_findings, describe_element, shortfall
 from .text import FONT_NAMES, TextStyle, fit, plain
 
 if TYPE_CHECKING:
@@ -191,6 +192,8 @@ class Resolver:
     """Where the item is written in content (a picture's finding points into it)."""
     findings: list[Finding] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
+    origins: dict[int, PathKey] = field(default_factory=dict)
+    """The template path each element of the face comes from, by the element's ``id``."""
 
     def where(self, path: PathKey) -> Location:
         """Return the template location of ``path``."""
@@ -309,8 +312,9 @@ class Resolver:
         elements = list(self.elements(raw, ("elements",), scope))
         elements = list(self.expand_icons(elements))
         shape = self.choice(data, "shape", ("shape",), scope, ("rect", "round", "hex"))
+        safe = self.length(data, "safe", ("safe",), scope) if "safe" in data else None
         return Face(self.width, self.height, self.bleed, background, tuple(elements),
-                    tuple(self.overflows), shape)
+                    tuple(self.overflows), shape, safe)
 
     def elements(self, raw: list[Any], path: PathKey, scope: dict[str, Any]
                  ) -> Iterator[Element]:
@@ -353,9 +357,14 @@ class Resolver:
                                     f"found {values!r}", (*here, "each")) from None
                 for n, value in enumerate(items):
                     inner = dict(scope, **{name: value, "loop_index": n})
-                    yield self.element(kind, body, (*here, kind), inner)
+                    yield self.placed(self.element(kind, body, (*here, kind), inner), here)
             else:
-                yield self.element(kind, body, (*here, kind), scope)
+                yield self.placed(self.element(kind, body, (*here, kind), scope), here)
+
+    def placed(self, element: Element, path: PathKey) -> Element:
+        """Return ``element``, noting the template path it comes from."""
+        self.origins[id(element)] = path
+        return element
 
     def element(self, kind: str, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]
                 ) -> Element:
@@ -422,9 +431,11 @@ class Resolver:
     def expand_icons(self, elements: list[Element]) -> Iterator[Element]:
         """Replace icons, and icons inside text, by their templates' elements, scaled."""
         for element in elements:
+            origin = self.origins.get(id(element), ())
             if isinstance(element, Icon):
-                yield from self.icon(element.name, element.x, element.y, element.size,
-                                     element.colour)
+                for part in self.icon(element.name, element.x, element.y, element.size,
+                                      element.colour):
+                    yield self.placed(part, origin)
                 continue
             yield element
             if isinstance(element, Text):
@@ -433,7 +444,8 @@ class Resolver:
                         if run.icon:
                             size = run.width
                             top = element.y + line.baseline - size * 0.78
-                            yield from self.icon(run.icon, element.x + run.x, top, size)
+                            for part in self.icon(run.icon, element.x + run.x, top, size):
+                                yield self.placed(part, origin)
 
     def icon(self, name: str, x: float, y: float, size: float, colour: str | None = None
              ) -> Iterator[Element]:
@@ -509,17 +521,31 @@ class Resolver:
         except ValueError as exc:  # reportlab's markup parser
             raise self.fail("template.bad-markup", f"text markup {plain(markup)[:60]!r}: "
                             f"{exc}", (*path, "text")) from None
-        element = Text(x, y, w, h, fitted.lines, fitted.size)
+        element = Text(x, y, w, h, fitted.lines, fitted.size, clip=not fitted.fits)
         if not fitted.fits:
             field_name = str(spec.get("field", path[-2] if len(path) > 1 else "text"))
-            overflow = Overflow(field_name, fitted.size, fitted.height, h)
-            self.findings.append(warning(
-                "text.overflow", f"{self.item}: text {field_name!r} ({plain(markup)[:40]!r}) "
-                f"does not fit {self.template.name}'s {w:.1f} x {h:.1f} mm box even at "
-                f"{style.min_size:g} pt: it needs {fitted.height:.1f} mm",
-                self.where((*path, "text"))))
-            self.overflows.append(overflow)
+            self.overflows.append(Overflow(field_name, fitted.size, fitted.height, h))
+            self.findings.append(self.overflow(element, field_name, markup, style, path))
         return element
+
+    def overflow(self, text: Text, field_name: str, markup: str, style: TextStyle,
+                 path: PathKey) -> Finding:
+        """Return the error for a text that does not fit its box, at the item's own line
+        (the value that printed it when one did), naming the template's."""
+        from xml.sax.saxutils import unescape
+
+        words = unescape(plain(markup))
+        template_at = self.where((*path, "text"))
+        where = self.item_where
+        if self.assets is not None and where is not None:
+            # The item's longest value that the text prints: the one to shorten.
+            where = self.assets.locate_text(where, words) or where
+        box = f"the {text.w:.1f} x {text.h:.1f} mm box of {self.template.name}"
+        if where is not None:
+            box += f" ({template_at.prefix()})"
+        return error("text.overflow", f"{self.item}: text {field_name!r} ({words[:40]!r}) "
+                     f"does not fit {box} even at {style.min_size:g} pt: {shortfall(text)}; "
+                     "it prints cut off at the box", where or template_at)
 
 
 def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
@@ -549,7 +575,7 @@ def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
         lines = tuple(Line(line.baseline * k, tuple(
             Run(r.x * k, r.text, r.font, r.size * k, r.colour, r.width * k, r.icon)
             for r in line.runs)) for line in e.lines)
-        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k)
+        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k, e.clip)
     return Icon(e.name, e.x * k + dx, e.y * k + dy, e.size * k, e.colour)
 
 
@@ -569,8 +595,10 @@ def _is_colour(text: str) -> bool:
 
 def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tuple[float,
             float], bleed: float, item: str, where: Location | None = None, *,
-            assets: GameAssets | None = None) -> tuple[Face, list[Finding]]:
-    """Resolve template ``name`` for one item into a face, with any overflow warnings.
+            assets: GameAssets | None = None,
+            safe: float = SAFE_MARGIN) -> tuple[Face, list[Finding]]:
+    """Resolve template ``name`` for one item into a face, with what its text's check finds
+    (text that does not fit, overlaps, or comes closer than ``safe`` mm to the cut).
 
     Pictures and declared fonts come from ``assets`` (without them, a template that draws a
     picture or names a declared font gets a finding).
@@ -580,5 +608,21 @@ def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tu
     resolver = Resolver(template, context, size[0], size[1], bleed, item, templates, game,
                         assets, where)
     face = resolver.face()
-    return face, resolver.findings
+    return face, resolver.findings + face_findings(resolver, face, safe)
+
+
+def face_findings(resolver: Resolver, face: Face, safe: float) -> list[Finding]:
+    """Return what the check of a face's text finds, each at its template element."""
+
+    def where(element: Element) -> Location:
+        return resolver.where(resolver.origins.get(id(element), ()))
+
+    def name(element: Element) -> str:
+        line = where(element).line
+        return describe_element(element) + (f" (line {line})" if line else "")
+
+    clashes = check_face(face, safe=safe, name=name)
+    # The fitting reported each text that does not fit, with its own words.
+    return clash_findings(clashes, f"{resolver.item}: {resolver.template.name}", where,
+                          reported=lambda text: True)
 

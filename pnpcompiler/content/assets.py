@@ -79,6 +79,10 @@ def confine(root: Path, written: object, *, what: str = "file", where: Location 
     try:
         base = root.resolve()
         target = (base / written).resolve()
+        if target.exists():
+            # A loop stops a lenient resolve part way, leaving a later link unfollowed; the
+            # file read is where every link leads.
+            target = target.resolve(strict=True)
     except RuntimeError:  # a loop of symbolic links
         return error(f"{what}.unreadable", f"{about}expected {a} {what} file at {written!r}, "
                      "found a loop of symbolic links", where)

@@ -117,17 +117,18 @@ def validate(
 
 
 @app.command("list")
-def list_games(content: ContentOpt = Path("content")) -> None:
-    """List the games, their components, and counts in content against the bill of materials.
+def list_games(games: GamesArg = None, content: ContentOpt = Path("content")) -> None:
+    """List the games (all, or those named), their components, and counts in content against
+    the bill of materials.
 
-    Example:  pnp list
+    Example:  pnp list rushing-tin
     """
     from ..content.project import UsageError, iter_games
     from ..core.findings import exit_code
 
     code = 0
     try:
-        for slug, game, findings in iter_games(content, None):
+        for slug, game, findings in iter_games(content, games):
             code = max(code, exit_code(findings))
             if game is None:
                 typer.echo(f"{slug}: cannot read game.yaml (run 'pnp validate {slug}')\n")
@@ -136,7 +137,8 @@ def list_games(content: ContentOpt = Path("content")) -> None:
             players = (f"{m.players.min}" if m.players.min == m.players.max
                        else f"{m.players.min}-{m.players.max}")
             noun = "player" if m.players.max == 1 else "players"
-            typer.echo(f"{slug}: {m.title} ({players} {noun}, rulebook {m.seed})")
+            rulebook = f"{m.edition}, " if m.edition else ""
+            typer.echo(f"{slug}: {m.title} ({players} {noun}; {rulebook}rulebook text {m.seed})")
             counts = game.counts()
             width = max(len("component"), *(len(e.id) for e in m.bill_of_materials))
             typer.echo(f"  {'component':<{width}}  {'kind':<9} {'rulebook':>8} {'content':>8}"
@@ -232,7 +234,8 @@ def build(
         help="Build only this component (bill-of-materials id); repeatable.")] = None,
     strict: StrictOpt = False,
     quiet: Annotated[bool, typer.Option(
-        "--quiet", "-q", help="No progress bar; warnings as a one-line count.")] = False,
+        "--quiet", "-q", help="One line per file written: no progress bar, no per-component "
+        "lines, no list of what is not printed; warnings as a one-line count.")] = False,
     svg: Annotated[bool, typer.Option(
         "--svg/--no-svg", help="Write an SVG of every face and board to OUT/<game>/svg/ "
         "(--no-svg: only what prints).")] = True,
@@ -319,10 +322,11 @@ class BuildPrinter:
                 typer.echo(render_text(event.finding), err=True)
         elif isinstance(event, WrittenEvent):
             typer.echo(f"{event.game}: wrote {event.summary}")
-            for line in event.details:
+            for line in () if self.quiet else event.details:
                 typer.echo(f"    {line}")
         elif isinstance(event, Skipped):
-            typer.echo(f"{event.game}: not printed: {event.what}: {event.why}")
+            if not self.quiet:
+                typer.echo(f"{event.game}: not printed: {event.what}: {event.why}")
         elif isinstance(event, Removed):
             self.removed += 1
             if not self.quiet:

@@ -226,3 +226,22 @@ def test_console_script_runs(tmp_path: Path) -> None:
                              str(REPO / "content")], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_strict_leaves_a_recorded_contradiction_a_warning(project, pnp) -> None:  # type: ignore[no-untyped-def]
+    """A contradiction game.yaml records with its chosen reading is shown by validate, and
+    --strict does not make it an error (the content already decided it)."""
+    game = project()
+    manifest = game / "game.yaml"
+    manifest.write_text(manifest.read_text() + '''contradictions:
+  - id: dice-count
+    about: the number of dice
+    statements:
+      - {section: SETUP, says: "one die"}
+      - {section: PLAY, says: "two dice"}
+    chosen: one die
+    why: the setup text is the one the components list repeats
+''')
+    code, out = pnp("validate", "golden", "--strict")
+    assert "warning rulebook.contradiction" in out, out
+    assert code == 0, out

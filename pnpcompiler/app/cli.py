@@ -305,6 +305,7 @@ class BuildPrinter:
         self.out_dir: Path | None = None
         self.bar: ProgressBar | None = None
         self.removed = 0
+        self.recorded = 0
 
     def __call__(self, event: Event) -> None:
         from ..build.events import Done, FindingReported, Progress, Removed, Skipped, Started
@@ -316,9 +317,11 @@ class BuildPrinter:
             return
         self.close()
         if isinstance(event, Started):
-            self.out_dir, self.removed = event.out_dir, 0
+            self.out_dir, self.removed, self.recorded = event.out_dir, 0, 0
         elif isinstance(event, FindingReported):
-            if not self.quiet or event.finding.severity is Severity.ERROR:
+            if event.finding.recorded and event.finding.severity is Severity.WARNING:
+                self.recorded += 1
+            elif not self.quiet or event.finding.severity is Severity.ERROR:
                 typer.echo(render_text(event.finding), err=True)
         elif isinstance(event, WrittenEvent):
             typer.echo(f"{event.game}: wrote {event.summary}")
@@ -339,6 +342,11 @@ class BuildPrinter:
         from ..build.events import Outcome
 
         game, out_dir = event.game, event.out_dir
+        if self.recorded and not self.quiet:
+            them = "it" if self.recorded == 1 else "them"
+            typer.echo(f"{game}: {self.recorded} rulebook contradiction"
+                       f"{'' if self.recorded == 1 else 's'} recorded in game.yaml with the "
+                       f"reading chosen ('pnp validate {game}' shows {them})", err=True)
         if event.outcome is Outcome.UP_TO_DATE:
             typer.echo(f"{game}: up to date ({event.files} files in {out_dir}; nothing changed "
                        f"since the last build; {event.summary})")

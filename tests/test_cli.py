@@ -86,10 +86,20 @@ def test_list_shows_counts_against_the_bill_of_materials(project, pnp) -> None: 
     project()
     code, out = pnp("list")
     assert code == 0
-    assert "golden: Golden Base (1-2 players, rulebook base.txt)" in out
+    assert "golden: Golden Base (1-2 players; rulebook text base.txt)" in out
     lines = {line.split()[0]: line.split() for line in out.splitlines()[2:] if line.strip()}
     assert lines["cards"] == ["cards", "deck", "3", "3", "ok"]
     assert lines["die"][-2:] == ["not", "printed"]
+
+
+def test_list_takes_the_games_to_show(project, pnp) -> None:  # type: ignore[no-untyped-def]
+    """``pnp list GAME`` shows that game, as the other verbs take one; an unknown name is a
+    usage error naming the games there are."""
+    project()
+    code, out = pnp("list", "golden")
+    assert code == 0 and out.startswith("golden: Golden Base")
+    code, out = pnp("list", "gold")
+    assert code == 2 and "no game 'gold'" in out and "golden" in out
 
 
 def test_export_json_and_yaml(project, pnp) -> None:  # type: ignore[no-untyped-def]
@@ -217,3 +227,22 @@ def test_console_script_runs(tmp_path: Path) -> None:
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_strict_leaves_a_recorded_contradiction_a_warning(project, pnp) -> None:  # type: ignore[no-untyped-def]
+    """A contradiction game.yaml records with its chosen reading is shown by validate, and
+    --strict does not make it an error (the content already decided it)."""
+    game = project()
+    manifest = game / "game.yaml"
+    manifest.write_text(manifest.read_text() + '''contradictions:
+  - id: dice-count
+    about: the number of dice
+    statements:
+      - {section: SETUP, says: "one die"}
+      - {section: PLAY, says: "two dice"}
+    chosen: one die
+    why: the setup text is the one the components list repeats
+''')
+    code, out = pnp("validate", "golden", "--strict")
+    assert "warning rulebook.contradiction" in out, out
+    assert code == 0, out

@@ -160,9 +160,9 @@ def test_if_and_each(tmp_path: Path) -> None:
     assert [getattr(e, "cx", None) for e in face.elements] == [5.0, 15.0, 25.0]
 
 
-def test_overflow_warning_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                 golden: Callable[[str, Path], None]) -> None:
-    """A text that cannot fit names the card, the field and the overflow."""
+def test_overflow_error_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                               golden: Callable[[str, Path], None]) -> None:
+    """A text that cannot fit is an error naming the card, the field and what it needs."""
     monkeypatch.chdir(tmp_path)
     templates = _templates(tmp_path, "elements:\n  - text: {x: 3, y: 3, w: 50, h: 10, "
                                      "field: rules, text: \"{{ item.rules }}\", size: 9, "

@@ -265,6 +265,11 @@ def test_quiet_build_counts_warnings_in_one_line(pnp: Callable[..., tuple[int, s
                     "--quiet")
     assert code == 0, out
     assert "rulebook.contradiction" not in out and "6 warnings" in out
+    # One line per file written: no per-component lines, no list of what is not printed.
+    assert "Wind Counters: 4 counters" not in out and "not printed" not in out
+    code, out = pnp("build", "rushing-tin", "--content", str(ROOT / "content"), "--templates",
+                    str(ROOT / "templates"), "-o", str(tmp_path), "--only", "wind-counters",
+                    "--no-cache")
     assert "Wind Counters: 4 counters from page 2" in out
 
 

@@ -15,6 +15,7 @@ from pnpcompiler.build.faces import resolve_parts
 from pnpcompiler.build.options import BuildOptions
 from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.games.rushing_tin.kit import cube_net
+from pnpcompiler.games.rushing_tin.model import Cash
 from pnpcompiler.layout.collect import collect
 from pnpcompiler.layout.templates import TemplateSet
 
@@ -101,3 +102,13 @@ def test_counters_resolve_with_shapes_and_backs(game: GameContent) -> None:
     assert hexes.shape == "hex"
     assert hexes.size == pytest.approx((18 * 2 / 3 ** 0.5, 18.0))
     assert all(item.back is not None for item in groups["plane-id-counters"].items)
+
+
+def test_cash_counts_its_worth_against_the_bill_but_its_notes_as_pieces(
+        rushing_tin: GameContent) -> None:
+    """GAME PIECE GUIDE: 10,000 worth of Rushing Tin Cash; the kit's piece count adds the
+    190 notes, not the 10,000 they are worth."""
+    (cash,) = rushing_tin.of_type(Cash)
+    assert cash.counts() == {"cash": 10000}
+    assert cash.pieces() == 190
+    assert sum(c.pieces() for c in rushing_tin.components.values()) == 384

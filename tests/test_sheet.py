@@ -166,12 +166,12 @@ def test_boxes_and_text_sections() -> None:
     assert_text_in_cells(face)
 
 
-def test_a_cell_too_long_for_its_column_is_an_overflow_warning() -> None:
+def test_a_cell_too_long_for_its_column_is_an_overflow_error() -> None:
     long = table(3)
     long["rows"][2][1] = "X" * 80
     pages, findings = sheet_pages(make_sheet(long), "a4")
     [finding] = findings
-    assert finding.code == "text.overflow" and finding.severity == "warning"
+    assert finding.code == "text.overflow" and finding.severity == "error"
     assert "'Test log'" in finding.message and "section 1 (Flights)" in finding.message
     assert "row 3" in finding.message and "'Ctr'" in finding.message
     assert pages.pages[0].overflows

@@ -488,7 +488,7 @@ def test_second_validate_reads_faces_from_the_cache(
 
 
 def test_default_and_is_defined_print_nothing_for_a_missing_field(tmp_path: Path) -> None:
-    face, found = _face(tmp_path, "elements:\n  - text: {x: 1, y: 1, w: 50, h: 9, text: "
+    face, found = _face(tmp_path, "elements:\n  - text: {x: 5, y: 5, w: 50, h: 9, text: "
                         "\"[{{ fields.flavour | default('') }}{% if fields.flavour is defined %}"
                         "x{% endif %}]\"}\n")
     (text,) = face.elements

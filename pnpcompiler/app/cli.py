@@ -127,17 +127,18 @@ def validate(
 
 
 @app.command("list")
-def list_games(content: ContentOpt = Path("content")) -> None:
-    """List the games, their components, and counts in content against the bill of materials.
+def list_games(games: GamesArg = None, content: ContentOpt = Path("content")) -> None:
+    """List the games (all, or those named), their components, and counts in content against
+    the bill of materials.
 
-    Example:  pnp list
+    Example:  pnp list rushing-tin
     """
     from ..content.project import UsageError, iter_games
     from ..core.findings import exit_code
 
     code = 0
     try:
-        for slug, game, findings in iter_games(content, None):
+        for slug, game, findings in iter_games(content, games):
             code = max(code, exit_code(findings))
             if game is None:
                 typer.echo(f"{slug}: cannot read game.yaml (run 'pnp validate {slug}')\n")
@@ -146,7 +147,8 @@ def list_games(content: ContentOpt = Path("content")) -> None:
             players = (f"{m.players.min}" if m.players.min == m.players.max
                        else f"{m.players.min}-{m.players.max}")
             noun = "player" if m.players.max == 1 else "players"
-            typer.echo(f"{slug}: {m.title} ({players} {noun}, rulebook {m.seed})")
+            rulebook = f"{m.edition}, " if m.edition else ""
+            typer.echo(f"{slug}: {m.title} ({players} {noun}; {rulebook}rulebook text {m.seed})")
             counts = game.counts()
             width = max(len("component"), *(len(e.id) for e in m.bill_of_materials))
             typer.echo(f"  {'component':<{width}}  {'kind':<9} {'rulebook':>8} {'content':>8}"
@@ -222,6 +224,8 @@ def build(
     paper: Annotated[list[str] | None, typer.Option(
         help="Paper: a4 (the default), letter or a3; repeat for a PDF of each.")] = None,
     bleed: Annotated[float, typer.Option(help="Bleed around each item, in mm.")] = 3.0,
+    safe: Annotated[float, typer.Option(
+        help="How far inside the cut text keeps, in mm; closer is a warning.")] = 3.0,
     no_crop_marks: Annotated[bool, typer.Option(
         "--no-crop-marks", help="Leave out the crop marks.")] = False,
     duplex: Annotated[str, typer.Option(
@@ -239,7 +243,8 @@ def build(
         help="Build only this component (bill-of-materials id); repeatable.")] = None,
     strict: StrictOpt = False,
     quiet: Annotated[bool, typer.Option(
-        "--quiet", "-q", help="No progress bar; warnings as a one-line count.")] = False,
+        "--quiet", "-q", help="One line per file written: no progress bar, no per-component "
+        "lines, no list of what is not printed; warnings as a one-line count.")] = False,
     svg: Annotated[bool, typer.Option(
         "--svg/--no-svg", help="Write an SVG of every face and board to OUT/<game>/svg/ "
         "(--no-svg: only what prints).")] = True,
@@ -279,7 +284,7 @@ def build(
     from ..content.project import UsageError
 
     try:
-        options = BuildOptions(papers=parse_papers(paper or []), bleed=bleed,
+        options = BuildOptions(papers=parse_papers(paper or []), bleed=bleed, safe=safe,
                                crop_marks=not no_crop_marks, duplex=parse_duplex(duplex),
                                back_offset=parse_back_offset(back_offset),
                                only=tuple(only or ()), ink_saver=ink_saver, png_dpi=png,
@@ -309,6 +314,7 @@ class BuildPrinter:
         self.out_dir: Path | None = None
         self.bar: ProgressBar | None = None
         self.removed = 0
+        self.recorded = 0
 
     def __call__(self, event: Event) -> None:
         from ..build.events import Done, FindingReported, Progress, Removed, Skipped, Started
@@ -320,16 +326,19 @@ class BuildPrinter:
             return
         self.close()
         if isinstance(event, Started):
-            self.out_dir, self.removed = event.out_dir, 0
+            self.out_dir, self.removed, self.recorded = event.out_dir, 0, 0
         elif isinstance(event, FindingReported):
-            if not self.quiet or event.finding.severity is Severity.ERROR:
+            if event.finding.recorded and event.finding.severity is Severity.WARNING:
+                self.recorded += 1
+            elif not self.quiet or event.finding.severity is Severity.ERROR:
                 typer.echo(render_text(event.finding), err=True)
         elif isinstance(event, WrittenEvent):
             typer.echo(f"{event.game}: wrote {event.summary}")
-            for line in event.details:
+            for line in () if self.quiet else event.details:
                 typer.echo(f"    {line}")
         elif isinstance(event, Skipped):
-            typer.echo(f"{event.game}: not printed: {event.what}: {event.why}")
+            if not self.quiet:
+                typer.echo(f"{event.game}: not printed: {event.what}: {event.why}")
         elif isinstance(event, Removed):
             self.removed += 1
             if not self.quiet:
@@ -342,6 +351,11 @@ class BuildPrinter:
         from ..build.events import Outcome
 
         game, out_dir = event.game, event.out_dir
+        if self.recorded and not self.quiet:
+            them = "it" if self.recorded == 1 else "them"
+            typer.echo(f"{game}: {self.recorded} rulebook contradiction"
+                       f"{'' if self.recorded == 1 else 's'} recorded in game.yaml with the "
+                       f"reading chosen ('pnp validate {game}' shows {them})", err=True)
         if event.outcome is Outcome.UP_TO_DATE:
             typer.echo(f"{game}: up to date ({event.files} files in {out_dir}; nothing changed "
                        f"since the last build; {event.summary})")

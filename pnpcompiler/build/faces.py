@@ -21,6 +21,7 @@ from ..core.findings import Finding, Location, error
 from ..core.store import Cache
 from ..layout.collect import KitParts, collect
 from ..layout.model import Face
+from ..layout.overlaps import SAFE_MARGIN, board_findings
 from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
 from ..layout.templates import TemplateError, TemplateSet, resolve
 from ..layout.text import register_declared_fonts
@@ -88,7 +89,8 @@ class Builder:
                                  str(assets.root)), assets)
 
     def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
-                 bleed: float, item: str, where: Location | None) -> str | None:
+                 bleed: float, item: str, where: Location | None,
+                 safe: float = SAFE_MARGIN) -> str | None:
         """Return the cache key of one resolution, or None when its inputs cannot be keyed."""
         if not self.cache.enabled:
             return None
@@ -96,14 +98,15 @@ class Builder:
             data = canonical_json([context, where.__dict__ if where else None])
         except (TypeError, ValueError):
             return None
-        return digest(self.base, "face", template, repr(size), repr(bleed), item, data)
+        return digest(self.base, "face", template, repr(size), repr(bleed), item, data,
+                      repr(safe))
 
     def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
                 size: tuple[float, float], bleed: float, item: str, where: Location | None,
-                digests: Digests, named_at: Location | None = None
+                digests: Digests, safe: float = SAFE_MARGIN, named_at: Location | None = None
                 ) -> tuple[Face, list[Finding]]:
         """Resolve one face through the cache (raises TemplateError like ``resolve``)."""
-        key = self.face_key(template, context, size, bleed, item, where)
+        key = self.face_key(template, context, size, bleed, item, where, safe)
         if key is not None:
             cached = self.cache.get_json("face", key)
             if cached is not None:
@@ -116,7 +119,7 @@ class Builder:
                     digests[id(face)] = (face, key)
                     return face, found
         face, found = resolve(templates, template, context, size, bleed, item, where,
-                              assets=self.assets, named_at=named_at)
+                              assets=self.assets, safe=safe, named_at=named_at)
         if key is not None:
             try:
                 entry = (b'{"faces":' + encode_faces([face]) + b',"findings":'
@@ -182,7 +185,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
         try:
             front, found = builder.resolve(templates, item.front.template, context,
                                            printable.size, bleed, item.id, item.where, digests,
-                                           item.front.where)
+                                           options.safe, item.front.where)
             findings += found
             back = None
             if item.back is not None:
@@ -191,7 +194,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
                     back_context = {**context, "back": dict(item.back.fields)}
                     backs[key], found = builder.resolve(templates, item.back.template,
                                                         back_context, printable.size, bleed,
-                                                        key, item.where, digests,
+                                                        key, item.where, digests, options.safe,
                                                         item.back.where)
                     findings += found
                 back = backs[key]
@@ -220,6 +223,7 @@ def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
         done += len(printable.items)
         progress("faces", done, total)
     resolved = Resolved(groups, parts.sheets, list(parts.boards), digests)
+    findings += [f for board in resolved.boards for f in board_findings(board, options.safe)]
     if options.ink_saver:
         _ink_saver(resolved)
     return resolved, findings
@@ -248,15 +252,15 @@ def _ink_saver(resolved: Resolved) -> None:
     resolved.boards = [replace(b, face=ink_saver(b.face)) for b in resolved.boards]
 
 
-def sheet_pages_for(resolved: Resolved, paper: str, ink: bool
+def sheet_pages_for(resolved: Resolved, paper: str, ink: bool, safe: float = SAFE_MARGIN
                     ) -> tuple[list[SheetPages], list[Finding]]:
-    """Lay out every form on ``paper``."""
+    """Lay out every form on ``paper``, its text ``safe`` mm inside the paper's edge."""
     from ..layout.forms import sheet_pages
 
     out = []
     findings: list[Finding] = []
     for component, name, sheet in resolved.sheets:
-        pages, found = sheet_pages(sheet, paper)
+        pages, found = sheet_pages(sheet, paper, safe=safe)
         findings += found
         if ink:
             from ..layout.ink import ink_saver
@@ -317,7 +321,8 @@ def lay_out(game: GameContent, templates: TemplateSet, options: BuildOptions, bu
     resolved, findings = resolve_parts(game, templates, parts, options, progress, builder)
     forms: dict[Paper, list[SheetPages]] = {}
     for paper in options.papers:
-        forms[paper], found = sheet_pages_for(resolved, paper.value, options.ink_saver)
+        forms[paper], found = sheet_pages_for(resolved, paper.value, options.ink_saver,
+                                              options.safe)
         findings += found
     kit = Kit(game, options, out_dir, resolved, forms, builder, content_findings,
               parts.unprinted, progress)

@@ -39,6 +39,8 @@ class OptionError(ValueError):
 
 BLEED_RANGE = (0.0, 10.0)
 """Millimetres of bleed a build accepts."""
+SAFE_RANGE = (0.0, 20.0)
+"""Millimetres inside the cut that text keeps, as a build accepts them."""
 PNG_DPI_RANGE = (36, 1200)
 """Resolutions a PNG of every face may be drawn at."""
 
@@ -50,6 +52,9 @@ class BuildOptions:
     papers: tuple[Paper, ...] = (Paper.A4,)
     """A kit PDF for each, in this order."""
     bleed: float = 3.0
+    safe: float = 3.0
+    """How far inside the cut text keeps, in mm (a face may set its own); closer is a
+    warning. The layout's own default (``layout.overlaps.SAFE_MARGIN``) is the same."""
     crop_marks: bool = True
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -77,6 +82,10 @@ class BuildOptions:
         if not low <= self.bleed <= high:
             raise OptionError(f"--bleed must be between {low:g} and {high:g} mm, "
                               f"not {self.bleed:g}")
+        low, high = SAFE_RANGE
+        if not low <= self.safe <= high:
+            raise OptionError(f"--safe must be between {low:g} and {high:g} mm, "
+                              f"not {self.safe:g}")
         low_dpi, high_dpi = PNG_DPI_RANGE
         if self.png_dpi and not low_dpi <= self.png_dpi <= high_dpi:
             raise OptionError(f"--png takes a resolution between {low_dpi} and {high_dpi} "

@@ -79,6 +79,10 @@ def confine(root: Path, written: object, *, what: str = "file", where: Location 
     try:
         base = root.resolve()
         target = (base / written).resolve()
+        if target.exists():
+            # A loop stops a lenient resolve part way, leaving a later link unfollowed; the
+            # file read is where every link leads.
+            target = target.resolve(strict=True)
     except RuntimeError:  # a loop of symbolic links
         return error(f"{what}.unreadable", f"{about}expected {a} {what} file at {written!r}, "
                      "found a loop of symbolic links", where)
@@ -320,6 +324,26 @@ class GameAssets:
                 if path[:len(base)] == base and _value_at(doc.data, path) == value:
                     return doc.locate(path)
         return None
+
+
+    def locate_text(self, item: Location | None, printed: str) -> Location | None:
+        """Return where, inside the item written at ``item``, the longest text value that
+        ``printed`` shows is given (the value that made a text too long)."""
+        if item is None:
+            return None
+        best: tuple[int, Location] | None = None
+        for doc in self.documents.values():
+            if doc.file != item.file:
+                continue
+            base = next((p for p in doc.values if _path_text(p) == item.path), None)
+            if base is None:
+                continue
+            for path in doc.values:
+                value = _value_at(doc.data, path)
+                if (path[:len(base)] == base and isinstance(value, str) and value.strip()
+                        and value in printed and (best is None or len(value) > best[0])):
+                    best = (len(value), doc.locate(path))
+        return best[1] if best else None
 
 
 def _path_text(path: PathKey) -> str:

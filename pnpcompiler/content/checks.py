@@ -238,7 +238,7 @@ def contradictions(game: GameContent) -> Iterator[Finding]:
         places = "; ".join(f'{s.section} says "{s.says}"' for s in c.statements)
         yield warning("rulebook.contradiction",
                       f"the rulebook contradicts itself about {c.about}: {places}. "
-                      f"Content uses {c.chosen}: {c.why}", c.where("chosen"))
+                      f"Content uses {c.chosen}: {c.why}", c.where("chosen"), recorded=True)
         if c.applies_to is None:
             continue
         entry = bom.get(c.applies_to)

@@ -48,6 +48,13 @@ class Finding:
     unreadable: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def recorded(self) -> bool:
+        """Whether the content records this itself and says what it chose (a rulebook
+        contradiction with its chosen reading): shown by ``pnp validate``, summed up in one
+        line elsewhere, never made an error by ``--strict``."""
+        return bool(self.extra.get("recorded"))
+
     def as_error(self) -> Finding:
         """Return this finding promoted to an error (for ``--strict``)."""
         return Finding(Severity.ERROR, self.code, self.message, self.location, self.unreadable,
@@ -91,8 +98,10 @@ def unreadable(code: str, message: str, location: Location | None = None) -> Fin
 
 
 def apply_strict(findings: Iterable[Finding], strict: bool) -> list[Finding]:
-    """Promote warnings to errors when ``strict`` is set."""
-    return [f.as_error() if strict and f.severity is Severity.WARNING else f for f in findings]
+    """Promote warnings to errors when ``strict`` is set (not those the content records with
+    its choice)."""
+    return [f.as_error() if strict and f.severity is Severity.WARNING and not f.recorded else f
+            for f in findings]
 
 
 def exit_code(findings: Sequence[Finding]) -> int:

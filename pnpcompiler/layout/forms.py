@@ -26,10 +26,11 @@ from ..content.components.sheet import (
     TableSection,
     TextSection,
 )
-from ..core.findings import Finding, Location, warning
+from ..core.findings import Finding, Location, error, warning
 from ..core.model import Scalar
 from .impose import PAPERS
 from .model import Box, Element, Face, Overflow, Paint, Polygon, Text
+from .overlaps import SAFE_MARGIN, check_face, clash_findings, shortfall
 from .printables import SheetPages
 from .text import FONT_NAMES, PT_PER_MM, Fitted, TextStyle, fit, label, plain, register_fonts
 
@@ -63,6 +64,8 @@ TITLE = TextStyle(font="bold", size=13, min_size=9)
 SECTION_TITLE = TextStyle(font="bold", size=9, min_size=7)
 HEADER = TextStyle(font="bold", size=8, min_size=6, leading=1.1, align="center",
                    valign="middle")
+SPLIT_HEADER = replace(HEADER, split_words=True)
+"""A header whose longest word is wider than its column even at the smallest size."""
 CELL = TextStyle(size=8.5, min_size=6.5, align="center", valign="middle")
 KEY_CELL = TextStyle(font="bold", size=8.5, min_size=6.5, align="center", valign="middle")
 LONG_CELL = TextStyle(size=8.5, min_size=6.5, valign="middle")
@@ -124,9 +127,11 @@ def page_geometry(paper: str, orientation: str) -> Geometry:
     return Geometry(w, h)
 
 
-def sheet_pages(sheet: Sheet, paper: str, *,
-                orientation: str | None = None) -> tuple[SheetPages, list[Finding]]:
-    """Lay out ``sheet`` on pages of ``paper``; ``orientation`` overrides the sheet's."""
+def sheet_pages(sheet: Sheet, paper: str, *, orientation: str | None = None,
+                safe: float = SAFE_MARGIN) -> tuple[SheetPages, list[Finding]]:
+    """Lay out ``sheet`` on pages of ``paper``; ``orientation`` overrides the sheet's. Each
+    page's text is checked (see :mod:`.overlaps`), keeping ``safe`` mm inside the paper's
+    edge."""
     geo = page_geometry(paper, orientation or sheet.orientation)
     auto = any(isinstance(s, TableSection) and s.row_height is None for s in sheet.sections)
     flow = _lay_out(sheet, geo, ROW_H)
@@ -139,7 +144,16 @@ def sheet_pages(sheet: Sheet, paper: str, *,
             flow = _lay_out(sheet, geo, row_h)
     faces = flow.faces(sheet_title(sheet))
     pages = SheetPages(sheet.component or sheet.kind, sheet_title(sheet), faces, sheet.copies)
-    return pages, flow.findings
+    return pages, flow.findings + page_findings(flow, faces, safe)
+
+
+def page_findings(flow: Flow, faces: list[Face], safe: float) -> list[Finding]:
+    """Return what the check of each page's text finds, at the section that wrote it."""
+    paper = f"{flow.geo.width:g} x {flow.geo.height:g} mm"
+    return [finding for i, face in enumerate(faces) for finding in clash_findings(
+        check_face(face, safe=safe), f"sheet {sheet_title(flow.sheet)!r}, page {i + 1} on "
+        f"{paper}", lambda text: flow.origins.get(id(text), flow.sheet.where()),
+        reported=lambda text: id(text) in flow.origins)]
 
 
 def sheet_title(sheet: Sheet) -> str:
@@ -169,6 +183,8 @@ class Flow:
     """Where the column starts on its first page; the top of the page when None."""
     foot: float | None = None
     """Where a strip placed ``at_foot`` ends: the foot of a row of panels, or the page's."""
+    origins: dict[int, Location | None] = field(default_factory=dict)
+    """Where each text set with :meth:`text` comes from, by the text's ``id``."""
 
     @property
     def x0(self) -> float:
@@ -209,17 +225,19 @@ class Flow:
 
     def text(self, markup: str, style: TextStyle, box: tuple[float, float, float, float],
              what: str, where: Location | None) -> None:
-        """Fit ``markup`` into ``box`` (x, y, w, h) and warn when it does not fit."""
+        """Fit ``markup`` into ``box`` (x, y, w, h); an error when it does not fit."""
         x, y, w, h = box
         fitted = fit_text(markup, style, w, h)
-        self.add(Text(x, y, w, h, fitted.lines, fitted.size))
+        text = Text(x, y, w, h, fitted.lines, fitted.size, clip=not fitted.fits)
+        self.add(text)
+        self.origins[id(text)] = where
         if not fitted.fits:
             title, shown = sheet_title(self.sheet), unescape(plain(markup))[:40]
             self.overflows[-1].append(Overflow(what, fitted.size, fitted.height, h))
-            self.findings.append(warning(
+            self.findings.append(error(
                 "text.overflow", f"sheet {title!r}: {what}: {shown!r} does not fit "
-                f"its {w:.1f} x {h:.1f} mm box even at {style.min_size:g} pt: it needs "
-                f"{fitted.height:.1f} mm", where))
+                f"its {w:.1f} x {h:.1f} mm box even at {style.min_size:g} pt: "
+                f"{shortfall(text)}; it prints cut off at the box", where))
 
     def section_title(self, title: str, name: str, where: Location | None) -> None:
         box = (self.x0, self.y, self.w, SECTION_TITLE_H - 1.0)
@@ -290,6 +308,9 @@ def _table(flow: Flow, section: TableSection, name: str) -> None:
             f"{sum(widths):.1f} mm, the page has {block_w:.1f} mm; printed narrower",
             section.where("columns")))
         widths = [w * block_w / sum(widths) for w in widths]
+    for c, (title, w) in enumerate(zip(titles, widths, strict=True)):
+        if header_style(title, w) is SPLIT_HEADER:
+            flow.findings.append(_split_header(flow, name, title, w, section.where("columns", c)))
     header_h = header_height(titles, widths)
     rows: list[tuple[int, Sequence[Scalar]]] = list(enumerate(section.rows))
     rows += [(len(rows) + i, ()) for i in range(section.blank_rows)]
@@ -330,9 +351,27 @@ def column_widths(columns: Sequence[str | Column], available: float) -> list[flo
             for w, k in zip(fixed, weights, strict=True)]
 
 
+def header_style(title: str, width: float) -> TextStyle:
+    """Return how a column's header is set: in whole words, shrunk as far as the header's
+    smallest size; broken inside a word only when a word is too wide even then."""
+    fitted = fit_text(escape(title), HEADER, max(width - 2 * PAD, 1.0), 100.0)
+    return HEADER if fitted.fits else SPLIT_HEADER
+
+
+def _split_header(flow: Flow, name: str, title: str, width: float,
+                  where: Location | None) -> Finding:
+    """Return the warning for a header broken inside a word."""
+    smallest = replace(HEADER, size=HEADER.min_size)
+    word = max(title.split(), key=lambda w: _string_w(w, smallest))
+    return warning("sheet.header-split", f"sheet {sheet_title(flow.sheet)!r}: {name}: the "
+                   f"header {title!r} is broken inside the word {word!r}: at "
+                   f"{HEADER.min_size:g} pt it needs {_string_w(word, smallest):.1f} mm, its "
+                   f"column has {width - 2 * PAD:.1f} mm; widen the column", where)
+
+
 def header_height(titles: Sequence[str], widths: Sequence[float]) -> float:
     """Return the header row's height: one or more lines of the longest header, padded."""
-    needed = max(fit_text(escape(t), HEADER, max(w - 2 * PAD, 1.0), 100.0).height
+    needed = max(fit_text(escape(t), header_style(t, w), max(w - 2 * PAD, 1.0), 100.0).height
                  for t, w in zip(titles, widths, strict=True))
     return max(ROW_H - 0.5, needed + 2.0)
 
@@ -355,7 +394,7 @@ def _block(flow: Flow, section: TableSection, name: str, at: tuple[float, float]
     flow.add(_hline(x0, x0 + total_w, y0 + header_h, Paint(stroke=INK, stroke_width=0.3)),
              Box(x0, y0, total_w, bottom - y0, BORDER))
     for c, (title, w) in enumerate(zip(titles, widths, strict=True)):
-        flow.text(escape(title), HEADER, _inset(edges[c], y0, w, header_h),
+        flow.text(escape(title), header_style(title, w), _inset(edges[c], y0, w, header_h),
                   f"{name}, header {title!r}", section.where("columns", c))
     ticks = [isinstance(c, Column) and c.tick for c in section.columns]
     aligns = [c.align if isinstance(c, Column) else None for c in section.columns]
@@ -534,6 +573,7 @@ def _panels(flow: Flow, section: PanelsSection, name: str) -> None:
             flow.pages[base + k].extend(elements)
             flow.overflows[base + k].extend(overflows)
         flow.findings.extend(sub.findings)
+        flow.origins.update(sub.origins)
     last = max(len(sub.pages) for sub in placed)
     flow.y = max(sub.y for sub in placed if len(sub.pages) == last)
 
@@ -625,7 +665,7 @@ def fit_text(markup: str, style: TextStyle, width: float, height: float) -> Fitt
 def _text(markup: str, style: TextStyle, box: tuple[float, float, float, float]) -> Text:
     x, y, w, h = box
     fitted = fit_text(markup, style, w, h)
-    return Text(x, y, w, h, fitted.lines, fitted.size)
+    return Text(x, y, w, h, fitted.lines, fitted.size, clip=not fitted.fits)
 
 
 def _inset(x: float, y: float, w: float, h: float,

@@ -88,6 +88,8 @@ class Text:
     lines: tuple[Line, ...]
     size: float
     """The font size the text was fitted at."""
+    clip: bool = False
+    """Drawn clipped to its box: the text did not fit it, and never prints past it."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,9 @@ class Group:
 
     id: str
     elements: tuple[Element, ...]
+    backdrop: bool = False
+    """Art that text may be printed over, as labels are over a map's land, sea and borders:
+    the check of a face's text does not count it."""
 
 
 Element = Box | Ellipse | Polygon | Text | Icon | Image | Group
@@ -177,3 +182,6 @@ class Face:
     overflows: tuple[Overflow, ...] = field(default=())
     shape: str = "rect"
     """``rect``, ``round`` or ``hex``: the cut line drawn for counters."""
+    safe: float | None = None
+    """How far inside the cut its text keeps, in mm, when the face sets its own margin (a
+    small counter); the kit's margin when None."""

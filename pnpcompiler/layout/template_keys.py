@@ -1,8 +1,8 @@
 """The keys a template may use, checked once per template before any item is resolved.
 
-A template is a mapping of ``background``, ``shape`` and ``elements``; each element holds one
-shape key (``box``, ``text``...) whose mapping takes that shape's keys, and beside it ``if``,
-``each`` and ``as``. Every key that is not one of these is a finding at the key, with the
+A template is a mapping of ``background``, ``shape``, ``safe`` and ``elements``; each element
+holds one shape key (``box``, ``text``...) whose mapping takes that shape's keys, and beside it
+``if``, ``each`` and ``as``. Every key that is not one of these is a finding at the key, with the
 nearest allowed key (``szie`` -> ``size``) and the list of allowed ones, as content keys get.
 """
 
@@ -14,7 +14,7 @@ from ..core.findings import Finding, error
 from ..core.loader import Document, PathKey
 from .undefined import near
 
-TEMPLATE_KEYS = ("background", "elements", "shape")
+TEMPLATE_KEYS = ("background", "elements", "safe", "shape")
 ELEMENT_KINDS = ("box", "circle", "ellipse", "line", "polygon", "text", "icon", "image")
 BESIDE_SHAPE = ("if", "each", "as")
 """Keys an element may have beside its shape key."""

@@ -16,19 +16,17 @@ through :mod:`pnpcompiler.content.assets`, which refuses any path that leads out
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.findings import Finding, Location, error, warning
 from ..core.loader import Document, PathKey, load_file
-from ..core.units import parse_length
 from .colours import BadColour, normal_colour
 from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text
+from .overlaps import SAFE_MARGIN, check_face, clash_findings, describe_element, shortfall
 from .sandbox import (
     MissingValue,
     compiled,
@@ -40,6 +38,7 @@ from .sandbox import (
 from .template_keys import ALLOWED_KEYS, ELEMENT_KINDS, key_findings
 from .text import FONT_NAMES, TextStyle, fit, plain
 from .undefined import describe, near, nearest, undefined_finding
+from .values import as_length, as_number, shown
 
 if TYPE_CHECKING:
     from ..content.assets import GameAssets
@@ -156,12 +155,6 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-@lru_cache(maxsize=4096)
-def _length(text: str) -> float:
-    """Return a length written with a unit (``"3mm"``) in mm, parsed once per text."""
-    return parse_length(text)
-
-
 def _display(path: Path) -> str:
     from ..core.files import display_path
 
@@ -204,6 +197,8 @@ class Resolver:
     depth: int = 0
     """How many icons deep this template is drawn."""
     budget: Budget = field(default_factory=Budget)
+    origins: dict[int, PathKey] = field(default_factory=dict)
+    """The template path each element of the face comes from, by the element's ``id``."""
 
     def where(self, path: PathKey, *, key: bool = False) -> Location:
         """Return the template location of ``path`` (of its key, with ``key``)."""
@@ -297,10 +292,10 @@ class Resolver:
                 raise self.fail("template.missing-key", f"expected '{key}' (a length)", path)
             return default
         value = self.render(spec[key], (*path, key), scope)
-        mm = _as_length(value)
+        mm = as_length(value)
         if mm is None or not -MAX_LENGTH <= mm <= MAX_LENGTH:
             raise self.fail("template.bad-length", f"expected a length such as 3mm, at most "
-                            f"{MAX_LENGTH:g} mm either way, found {_shown(value)}",
+                            f"{MAX_LENGTH:g} mm either way, found {shown(value)}",
                             (*path, key))
         return mm
 
@@ -326,10 +321,10 @@ class Resolver:
                default: float, top: float) -> float:
         """Return a number above 0 and at most ``top``."""
         value = self.render(spec.get(key, default), (*path, key), scope)
-        number = None if isinstance(value, bool) else _as_number(value)
+        number = None if isinstance(value, bool) else as_number(value)
         if number is None or not 0 < number <= top:
             raise self.fail("template.bad-number", f"expected a number above 0 and at most "
-                            f"{top:g} for '{key}', found {_shown(value)}", (*path, key))
+                            f"{top:g} for '{key}', found {shown(value)}", (*path, key))
         return number
 
     def choice(self, spec: dict[str, Any], key: str, path: PathKey, scope: dict[str, Any],
@@ -337,7 +332,7 @@ class Resolver:
         value = str(self.render(spec.get(key, allowed[0]), (*path, key), scope))
         if value not in allowed:
             raise self.fail("template.bad-choice", f"expected one of {', '.join(allowed)} for "
-                            f"'{key}', found {_shown(value)}{near(value, allowed)}",
+                            f"'{key}', found {shown(value)}{near(value, allowed)}",
                             (*path, key))
         return value
 
@@ -364,11 +359,11 @@ class Resolver:
     def dashes(self, raw: Any, path: PathKey, scope: dict[str, Any]) -> tuple[float, ...]:
         """Return dash lengths (``"1 0.5"``): at most 16, none negative, not all 0."""
         text = str(self.render(raw, path, scope))
-        values = [_as_number(x) for x in text.replace(",", " ").split()]
+        values = [as_number(x) for x in text.replace(",", " ").split()]
         if (any(v is None or not 0 <= v <= MAX_LENGTH for v in values)
                 or len(values) > MAX_DASHES or (values and not any(values))):
             raise self.fail("template.bad-number", f"expected dash lengths like '1 0.5' (at "
-                            f"most {MAX_DASHES}, not all 0), found {_shown(text)}", path)
+                            f"most {MAX_DASHES}, not all 0), found {shown(text)}", path)
         return tuple(v for v in values if v is not None)
 
     def spend(self, path: PathKey) -> None:
@@ -388,8 +383,9 @@ class Resolver:
         elements = list(self.elements(raw, ("elements",), scope))
         elements = list(self.expand_icons(elements))
         shape = self.choice(data, "shape", ("shape",), scope, ("rect", "round", "hex"))
+        safe = self.length(data, "safe", ("safe",), scope) if "safe" in data else None
         return Face(self.width, self.height, self.bleed, background, tuple(elements),
-                    tuple(self.overflows), shape)
+                    tuple(self.overflows), shape, safe)
 
     def elements(self, raw: list[Any], path: PathKey, scope: dict[str, Any]
                  ) -> Iterator[Element]:
@@ -405,20 +401,25 @@ class Resolver:
                 continue
             if "each" not in spec:
                 self.spend(here)
-                yield self.element(kind, body, (*here, kind), scope)
+                yield self.placed(self.element(kind, body, (*here, kind), scope), here)
                 continue
             name = str(spec.get("as", "it"))
             for n, value in enumerate(self.each(spec["each"], (*here, "each"), scope)):
                 self.spend(here)
                 inner = dict(scope, **{name: value, "loop_index": n})
-                yield self.element(kind, body, (*here, kind), inner)
+                yield self.placed(self.element(kind, body, (*here, kind), inner), here)
+
+    def placed(self, element: Element, path: PathKey) -> Element:
+        """Return ``element``, noting the template path it comes from."""
+        self.origins[id(element)] = path
+        return element
 
     def each(self, raw: Any, path: PathKey, scope: dict[str, Any]) -> list[Any]:
         """Return the values an ``each`` draws its element for."""
         values = self.expression(raw, path, scope)
         if not isinstance(values, Iterable):
             raise self.fail("template.bad-each", f"expected 'each' to give a list, found "
-                            f"{_shown(values)}", path)
+                            f"{shown(values)}", path)
         items: list[Any] = self.jinja(lambda: list(islice(values, MAX_ELEMENTS + 1)), path,
                                       scope)
         if len(items) > MAX_ELEMENTS:
@@ -469,7 +470,7 @@ class Resolver:
         about = f"{self.template.name}: "  # the same for every item: reported once
         if not isinstance(src, str):
             raise self.fail("template.bad-value", f"expected 'src' to be a path, found "
-                            f"{_shown(src)}", (*path, "src"))
+                            f"{shown(src)}", (*path, "src"))
         if isinstance(raw, str) and raw != src:
             # The path came from the item's data: point at the field that holds it.
             field_at = self.assets.locate_value(self.item_where, src) if self.assets else None
@@ -495,9 +496,11 @@ class Resolver:
     def expand_icons(self, elements: list[Element]) -> Iterator[Element]:
         """Replace icons, and icons inside text, by their templates' elements, scaled."""
         for element in elements:
+            origin = self.origins.get(id(element), ())
             if isinstance(element, Icon):
-                yield from self.icon(element.name, element.x, element.y, element.size,
-                                     element.colour)
+                for part in self.icon(element.name, element.x, element.y, element.size,
+                                      element.colour):
+                    yield self.placed(part, origin)
                 continue
             yield element
             if isinstance(element, Text):
@@ -506,7 +509,8 @@ class Resolver:
                         if run.icon:
                             size = run.width
                             top = element.y + line.baseline - size * 0.78
-                            yield from self.icon(run.icon, element.x + run.x, top, size)
+                            for part in self.icon(run.icon, element.x + run.x, top, size):
+                                yield self.placed(part, origin)
 
     def icon(self, name: str, x: float, y: float, size: float, colour: str | None = None
              ) -> Iterator[Element]:
@@ -593,17 +597,31 @@ class Resolver:
         except Exception as exc:  # reportlab's markup parser raises errors of every kind
             raise self.fail("template.bad-markup", f"text markup {plain(markup)[:60]!r}: "
                             f"{type(exc).__name__}: {exc}", (*path, "text")) from None
-        element = Text(x, y, w, h, fitted.lines, fitted.size)
+        element = Text(x, y, w, h, fitted.lines, fitted.size, clip=not fitted.fits)
         if not fitted.fits:
             field_name = str(spec.get("field", path[-2] if len(path) > 1 else "text"))
-            overflow = Overflow(field_name, fitted.size, fitted.height, h)
-            self.findings.append(warning(
-                "text.overflow", f"{self.item}: text {field_name!r} ({plain(markup)[:40]!r}) "
-                f"does not fit {self.template.name}'s {w:.1f} x {h:.1f} mm box even at "
-                f"{style.min_size:g} pt: it needs {fitted.height:.1f} mm",
-                self.where((*path, "text"))))
-            self.overflows.append(overflow)
+            self.overflows.append(Overflow(field_name, fitted.size, fitted.height, h))
+            self.findings.append(self.overflow(element, field_name, markup, style, path))
         return element
+
+    def overflow(self, text: Text, field_name: str, markup: str, style: TextStyle,
+                 path: PathKey) -> Finding:
+        """Return the error for a text that does not fit its box, at the item's own line
+        (the value that printed it when one did), naming the template's."""
+        from xml.sax.saxutils import unescape
+
+        words = unescape(plain(markup))
+        template_at = self.where((*path, "text"))
+        where = self.item_where
+        if self.assets is not None and where is not None:
+            # The item's longest value that the text prints: the one to shorten.
+            where = self.assets.locate_text(where, words) or where
+        box = f"the {text.w:.1f} x {text.h:.1f} mm box of {self.template.name}"
+        if where is not None:
+            box += f" ({template_at.prefix()})"
+        return error("text.overflow", f"{self.item}: text {field_name!r} ({words[:40]!r}) "
+                     f"does not fit {box} even at {style.min_size:g} pt: {shortfall(text)}; "
+                     "it prints cut off at the box", where or template_at)
 
 
 def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
@@ -633,46 +651,17 @@ def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
         lines = tuple(Line(line.baseline * k, tuple(
             Run(r.x * k, r.text, r.font, r.size * k, r.colour, r.width * k, r.icon)
             for r in line.runs)) for line in e.lines)
-        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k)
+        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k, e.clip)
     return Icon(e.name, e.x * k + dx, e.y * k + dy, e.size * k, e.colour)
-
-
-def _as_number(value: Any) -> float | None:
-    """Return ``value`` as a finite number, None when it is not one."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        return None
-    try:
-        number = float(value)
-    except (ValueError, OverflowError):
-        return None
-    return number if math.isfinite(number) else None
-
-
-def _as_length(value: Any) -> float | None:
-    """Return a length (a number of mm, or text with a unit) in mm, None when it is not one."""
-    number = _as_number(value)
-    if number is not None or not isinstance(value, str):
-        return number
-    try:
-        return _length(value)
-    except ValueError:
-        return None
-
-
-def _shown(value: Any) -> str:
-    """Return a value as a finding shows it: short, and its type when it is no text."""
-    if isinstance(value, str):
-        return repr(value if len(value) <= 60 else value[:57] + "...")
-    text = repr(value)
-    return f"{type(value).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
 
 
 def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tuple[float,
             float], bleed: float, item: str, where: Location | None = None, *,
-            assets: GameAssets | None = None, named_at: Location | None = None
-            ) -> tuple[Face, list[Finding]]:
+            assets: GameAssets | None = None, named_at: Location | None = None,
+            safe: float = SAFE_MARGIN) -> tuple[Face, list[Finding]]:
     """Resolve template ``name`` for one item (written at ``where`` in content) into a face,
-    with any warnings (text that overflows, an unknown icon).
+    with what its text's check finds (text that does not fit, overlaps, or comes closer than
+    ``safe`` mm to the cut) and any warnings (an unknown icon).
 
     A missing template is reported at ``named_at``, the place that names it (the deck's
     ``template:``), else at the item. Pictures and declared fonts come from ``assets``
@@ -684,4 +673,20 @@ def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tu
     resolver = Resolver(template, context, size[0], size[1], bleed, item, templates, game,
                         assets, where)
     face = resolver.face()
-    return face, resolver.findings
+    return face, resolver.findings + face_findings(resolver, face, safe)
+
+
+def face_findings(resolver: Resolver, face: Face, safe: float) -> list[Finding]:
+    """Return what the check of a face's text finds, each at its template element."""
+
+    def where(element: Element) -> Location:
+        return resolver.where(resolver.origins.get(id(element), ()))
+
+    def name(element: Element) -> str:
+        line = where(element).line
+        return describe_element(element) + (f" (line {line})" if line else "")
+
+    clashes = check_face(face, safe=safe, name=name)
+    # The fitting reported each text that does not fit, with its own words.
+    return clash_findings(clashes, f"{resolver.item}: {resolver.template.name}", where,
+                          reported=lambda text: True)

@@ -132,6 +132,9 @@ class TextStyle:
     align: str = "left"
     valign: str = "top"
     colour: str = "#000000"
+    split_words: bool = False
+    """Break a word too long for the line inside it; otherwise the text shrinks until every
+    word fits its line, and does not fit when none does."""
 
 
 @dataclass(frozen=True)
@@ -226,7 +229,7 @@ def _paragraph(markup: str, style: TextStyle, size: float, width: float) -> Fitt
     pstyle = ParagraphStyle(
         "pnp", fontName=font_name(style.font), fontSize=size, leading=leading,
         alignment={"center": TA_CENTER, "right": TA_RIGHT}.get(style.align, TA_LEFT),
-        textColor=colors.HexColor(style.colour))
+        textColor=colors.HexColor(style.colour), splitLongWords=int(style.split_words))
     para = Paragraph(text, pstyle)
     width_pt = width * PT_PER_MM
     para.wrap(width_pt, 1e6)

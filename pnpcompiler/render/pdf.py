@@ -134,14 +134,7 @@ class PageDraw:
                     path.close()
                 c.drawPath(path, stroke=int(stroke), fill=int(fill and e.closed))
         elif isinstance(e, Text):
-            for line in e.lines:
-                for run in line.runs:
-                    if run.icon or not run.text:
-                        continue
-                    c.setFillColor(colour(run.colour))
-                    c.setFont(run.font, run.size)
-                    c.drawString(self.x(ox + e.x + run.x), self.y(oy + e.y + line.baseline),
-                                 run.text)
+            self.text(e, ox, oy)
         elif isinstance(e, Image):
             self.image(e, ox, oy)
         elif isinstance(e, Group):
@@ -149,6 +142,25 @@ class PageDraw:
                 self.element(child, ox, oy)
         elif isinstance(e, Icon):  # icons are expanded at layout time; nothing left to draw
             return
+
+    def text(self, e: Text, ox: float, oy: float) -> None:
+        """Draw fitted text, clipped to its box when it did not fit."""
+        c = self.c
+        if e.clip:
+            c.saveState()
+            path = c.beginPath()
+            path.rect(self.x(ox + e.x), self.y(oy + e.y + e.h), e.w * K, e.h * K)
+            c.clipPath(path, stroke=0, fill=0)
+        for line in e.lines:
+            for run in line.runs:
+                if run.icon or not run.text:
+                    continue
+                c.setFillColor(colour(run.colour))
+                c.setFont(run.font, run.size)
+                c.drawString(self.x(ox + e.x + run.x), self.y(oy + e.y + line.baseline),
+                             run.text)
+        if e.clip:
+            c.restoreState()
 
     def image(self, e: Image, ox: float, oy: float) -> None:
         """Draw a picture fitted to its box (clipped to it for ``cover``)."""

@@ -133,6 +133,8 @@ def add(doc: Any, parent: Any, e: Any) -> None:
             image["preserveAspectRatio"] = ASPECT.get(e.fit, "xMidYMid meet")
             parent.add(image)
     elif isinstance(e, Text):
+        if e.clip:
+            parent = _clipped(doc, parent, e)
         for line in e.lines:
             for run in line.runs:
                 if run.icon or not run.text:
@@ -143,3 +145,18 @@ def add(doc: Any, parent: Any, e: Any) -> None:
                              font_weight=weight, font_style=style, fill=run.colour)
                 t["xml:space"] = "preserve"
                 parent.add(t)
+
+
+def _clipped(doc: Any, parent: Any, e: Text) -> Any:
+    """Return a group inside ``parent`` that shows only what falls in the text's box."""
+    import hashlib
+
+    box = (_f(e.x), _f(e.y), _f(e.w), _f(e.h))
+    # Named after the box, so the same face always writes the same id.
+    name = "clip-" + hashlib.sha1(" ".join(box).encode()).hexdigest()[:12]
+    clip = doc.clipPath(id=name)
+    clip.add(doc.rect((box[0], box[1]), (box[2], box[3])))
+    parent.add(clip)
+    group = doc.g(clip_path=f"url(#{name})")
+    parent.add(group)
+    return group

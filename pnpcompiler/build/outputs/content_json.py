@@ -23,6 +23,6 @@ class ContentJson(Output[Piece]):
         game = kit.game
         (piece,) = pieces
         path = stage.write(piece.path, to_json(export_game(game)))
-        count = sum(game.counts().values())
+        count = sum(c.pieces() for c in game.components.values())
         return [Report((piece.path,), f"{path} ({len(game.components)} content files, "
                                       f"{count} pieces; {summary(kit.content_findings)})")]

@@ -51,5 +51,11 @@ class Component(Model):
         return []
 
     def counts(self) -> dict[str, int]:
-        """Return how many physical pieces this file provides, per bill-of-materials entry."""
+        """Return how many of each bill-of-materials entry this file provides, in the entry's
+        unit (pieces, or the worth of a game's cash)."""
         return {self.component: 1} if self.component else {}
+
+    def pieces(self) -> int:
+        """Return how many physical pieces this file provides (its cash notes, not their
+        worth)."""
+        return sum(self.counts().values())

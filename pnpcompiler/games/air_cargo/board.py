@@ -19,6 +19,7 @@ from ...layout import drawing as draw
 from ...layout.drawing import Frame
 from ...layout.hooks import BOARD
 from ...layout.model import Box, Element, Face, Group, Paint, Polygon, Text
+from ...layout.overlaps import Scene
 from ...layout.printables import Board
 from ...layout.text import PT_PER_MM, TextStyle, fit
 from .checks import game_rules
@@ -46,9 +47,16 @@ MOUNTAIN_EDGE = "#8a5a2b"
 MOUNTAIN_FILL = {1: "#efe4d0", 2: "#e7d4b5", 3: "#ddc39a"}
 XY = tuple[float, float]
 
-#: Where a label block sits beside its place: unit steps east and south.
+#: Where a label block sits beside its place: unit steps east and south, clockwise from north.
 SIDES = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1),
          "w": (-1, 0), "nw": (-1, -1)}
+
+
+def sides_from(side: str) -> list[str]:
+    """Return every side, the given one first, then the nearest to it round the compass."""
+    names = list(SIDES)
+    i = names.index(side)
+    return [names[(i + k) % len(names)] for k in (0, 1, -1, 2, -2, 3, -3, 4)]
 
 
 def map_frame(board: AirCargoMap) -> Frame:
@@ -68,15 +76,36 @@ def face_width(f: Frame) -> float:
 
 
 def map_face(board: AirCargoMap, tables: AirCargoRules | None = None) -> Face:
-    """Return the face of the map at print scale."""
+    """Return the face of the map at print scale.
+
+    The land, sea, shore and borders are a backdrop that labels may cross, as on any map.
+    The circles, beacons and airports are drawn first; then each label goes on its place's
+    side unless something is there, else on the nearest free side round the place (a
+    mountain's name inside its circle while it fits there).
+    """
     f = map_frame(board)
+    frame = Box(f.left, f.top, f.w, f.h, Paint(None, INK, 0.6))
+    regions = tuple(_regions(f, board))
+    fills = tuple(_mountain_fills(f, board))
+    mountains = {m.id: tuple(_mountain(f, m)) for m in board.mountains}
+    beacons = {b.id: tuple(_beacon_symbol(*f.at(b.x, b.y))) for b in board.beacons}
+    airports = {a.id: tuple(_airport_symbol(*f.at(a.x, a.y), a.start)) for a in board.airports}
+    scene = Scene([frame, *regions, *fills, *(e for group in (mountains, beacons, airports)
+                                              for drawn in group.values() for e in drawn)])
+    airports = {a.id: airports[a.id] + tuple(scene.place(_airport_labels(f, a)))
+                for a in board.airports}
+    beacons = {b.id: beacons[b.id] + tuple(scene.place(_beacon_labels(f, b)))
+               for b in board.beacons}
+    mountains = {m.id: mountains[m.id] + tuple(scene.place(_mountain_names(f, m)))
+                 for m in board.mountains}
     groups = [
         Group("title", tuple(_title(f, board))),
-        Group("land", tuple(_land(f, board))),
-        Group("mountains", tuple(_mountains(f, board))),
-        Group("beacons", tuple(e for b in board.beacons for e in _beacon(f, b))),
-        Group("airports", tuple(_airport(f, a) for a in board.airports)),
-        Group("frame", (Box(f.left, f.top, f.w, f.h, Paint(None, INK, 0.6)),)),
+        Group("land", tuple(_land(f, board)), backdrop=True),
+        Group("regions", regions),
+        Group("mountains", (*fills, *(Group(f"mountain-{m}", e) for m, e in mountains.items()))),
+        Group("beacons", tuple(Group(b, e) for b, e in beacons.items())),
+        Group("airports", tuple(Group(f"airport-{a}", e) for a, e in airports.items())),
+        Group("frame", (frame,)),
         Group("legend", tuple(_legend(f, board, tables))),
     ]
     return Face(face_width(f), f.top + f.h + MARGIN, 0.0, "#ffffff",
@@ -124,7 +153,11 @@ def _land(f: Frame, board: AirCargoMap) -> Iterator[Element]:
         if len(border) >= 2:
             for outline in _clipped(f, board, shapely.LineString(border)):
                 yield draw.line(outline, BORDER, 0.35, (1.6, 1.0))
-    for region in art.regions:
+
+
+def _regions(f: Frame, board: AirCargoMap) -> Iterator[Element]:
+    """Name the states and the ocean."""
+    for region in board.artwork.regions:
         x, y = f.at(region.x, region.y)
         sea = region.text.endswith("OCEAN")
         yield draw.text(region.text, x, y, 3.0, font="italic" if sea else "bold", anchor="middle",
@@ -134,16 +167,16 @@ def _land(f: Frame, board: AirCargoMap) -> Iterator[Element]:
 # --- mountains, beacons, airports ---------------------------------------------------------------
 
 
-def _mountains(f: Frame, board: AirCargoMap) -> Iterator[Element]:
-    """Draw every hazard circle (fills first, so edges stay visible where circles overlap)."""
+def _mountain_fills(f: Frame, board: AirCargoMap) -> Iterator[Element]:
+    """Fill every hazard circle (all fills first, so edges stay visible where circles
+    overlap)."""
     for m in board.mountains:
         x, y = f.at(m.x, m.y)
         yield draw.circle(x, y, f.mm(m.radius), Paint(MOUNTAIN_FILL.get(m.hazard, "#d6b98a")))
-    for m in board.mountains:
-        yield Group(f"mountain-{m.id}", tuple(_mountain(f, m)))
 
 
 def _mountain(f: Frame, m: Mountain) -> Iterator[Element]:
+    """Draw a hazard circle's edge, three peaks and its hazard number."""
     x, y = f.at(m.x, m.y)
     r = f.mm(m.radius)
     yield draw.circle(x, y, r, Paint(None, MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
@@ -157,15 +190,39 @@ def _mountain(f: Frame, m: Mountain) -> Iterator[Element]:
     yield Box(x - 3.1, y - 1.5, 6.2, 3.9, Paint("#ffffff", MOUNTAIN_EDGE, 0.35), radius=0.8)
     yield draw.text(f"H{m.hazard}", x, y + 1.45, 3.0, font="bold", anchor="middle",
                     colour=MOUNTAIN_EDGE)
+
+
+NAME_MM = 2.1
+"""A mountain's name, in italic."""
+
+
+def _mountain_names(f: Frame, m: Mountain) -> Iterator[list[Element]]:
+    """Yield where a mountain's name may go, best first: inside its circle under the hazard
+    number (on one line, on two, a little smaller) when its side is south, then outside
+    the circle, its side first."""
+    x, y = f.at(m.x, m.y)
+    r = f.mm(m.radius)
     name = (m.name or m.id).upper()
-    dx, dy = SIDES[m.label_side]
-    if (dx, dy) == (0, 1):
-        yield draw.text(name, x, y + 5.6, 2.1, font="italic", anchor="middle", colour=MOUNTAIN_EDGE)
-    else:
-        lx = x + dx * (r + 1.0)
-        ly = y + dy * (r + 2.0) + 0.7
+
+    def lines(words: list[str], size: float) -> list[Element]:
+        return [draw.text(w, x, y + 4.5 + i * size * 1.2, size, font="italic",
+                          anchor="middle", colour=MOUNTAIN_EDGE) for i, w in enumerate(words)]
+
+    if m.label_side == "s":
+        yield lines([name], NAME_MM)
+        if " " in name:
+            cut = min((i for i, c in enumerate(name) if c == " "),
+                      key=lambda i: abs(i - len(name) / 2))
+            yield lines([name[:cut], name[cut + 1:]], NAME_MM)
+        yield lines([name], NAME_MM * 0.85)
+    for side in sides_from(m.label_side):
+        dx, dy = SIDES[side]
+        reach = (r + 1.0) / math.hypot(dx, dy)  # just off the circle, on the diagonals too
+        lx = x + dx * reach
+        ly = y + dy * reach + (1.6 if dy > 0 else 0.7 if dy == 0 else -0.3)
         anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
-        yield draw.text(name, lx, ly, 2.1, font="italic", anchor=anchor, colour=MOUNTAIN_EDGE)
+        yield [draw.text(name, lx, ly, NAME_MM, font="italic", anchor=anchor,
+                         colour=MOUNTAIN_EDGE)]
 
 
 def _beacon_symbol(x: float, y: float) -> Iterator[Element]:
@@ -173,14 +230,14 @@ def _beacon_symbol(x: float, y: float) -> Iterator[Element]:
     yield draw.circle(x, y, 0.45, Paint(BEACON))
 
 
-def _beacon(f: Frame, b: Beacon) -> Iterator[Element]:
+def _beacon_labels(f: Frame, b: Beacon) -> Iterator[list[Element]]:
+    """Yield where a beacon's code may go: its side first, then round it."""
     x, y = f.at(b.x, b.y)
-    dx, dy = SIDES[b.label_side]
-    lx, ly = x + dx * 2.5, y + dy * 3.6 + 1.0
-    anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
-    yield Group(b.id, (
-        *_beacon_symbol(x, y),
-        draw.text(b.code, lx, ly, 2.3, font="bold", anchor=anchor, colour=BEACON)))
+    for side in sides_from(b.label_side):
+        dx, dy = SIDES[side]
+        lx, ly = x + dx * 2.5, y + dy * 3.6 + 1.0
+        anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
+        yield [draw.text(b.code, lx, ly, 2.3, font="bold", anchor=anchor, colour=BEACON)]
 
 
 def airport_id(airport: Airport) -> str:
@@ -199,8 +256,14 @@ def _airport_symbol(x: float, y: float, start: bool) -> Iterator[Element]:
         yield draw.circle(x, y, 0.75, Paint("#ffffff"))
 
 
-def _airport(f: Frame, a: Airport) -> Group:
-    """Draw the airport, then its label block: a box to cross out, its name and ID."""
+def _airport_labels(f: Frame, a: Airport) -> Iterator[list[Element]]:
+    """Yield where an airport's label block may go: its side first, then round it."""
+    for side in sides_from(a.label_side):
+        yield _airport_label(f, a, side)
+
+
+def _airport_label(f: Frame, a: Airport, side: str) -> list[Element]:
+    """Return an airport's label block on one side: a box to cross out, its name and ID."""
     x, y = f.at(a.x, a.y)
     name = (a.name or a.id).upper()
     code = f"{airport_id(a)} - START" if a.start else airport_id(a)
@@ -210,7 +273,7 @@ def _airport(f: Frame, a: Airport) -> Group:
     box = 3.6
     text_w = max(big.w, small.w)
     block_w, block_h = box + 0.9 + text_w, 5.2
-    dx, dy = SIDES[a.label_side]
+    dx, dy = SIDES[side]
     gap = 3.0 if dx else 2.2
     left = (x + gap if dx > 0 else x - gap - block_w if dx < 0 else x - block_w / 2)
     top = (y - block_h / 2 if dy == 0 else y - gap - block_h if dy < 0 else y + gap)
@@ -222,8 +285,7 @@ def _airport(f: Frame, a: Airport) -> Group:
     else:
         box_x, text_x, anchor = left, left + box + 0.9, "start"
     box_y = top + (block_h - box) / 2
-    elements: list[Element] = [*_airport_symbol(x, y, a.start),
-                               Box(box_x, box_y, box, box, Paint("#ffffff", INK, 0.35), 0.4)]
+    elements: list[Element] = [Box(box_x, box_y, box, box, Paint("#ffffff", INK, 0.35), 0.4)]
     if a.start:  # visited before the game begins, as the table prints it: "X XX PENDELETON"
         elements += [draw.line(((box_x + 0.7, box_y + 0.7), (box_x + box - 0.7, box_y + box - 0.7)),
                                INK, 0.4),
@@ -231,7 +293,7 @@ def _airport(f: Frame, a: Airport) -> Group:
                                INK, 0.4)]
     elements += [draw.text(name, text_x, top + 2.2, 2.7, font="bold", anchor=anchor, colour=colour),
                  draw.text(code, text_x, top + 4.9, 2.4, font="bold", anchor=anchor, colour=INK)]
-    return Group(f"airport-{a.id}", tuple(elements))
+    return elements
 
 
 # --- the panel beside the map -----------------------------------------------------------------
@@ -260,7 +322,7 @@ def _legend(f: Frame, board: AirCargoMap, tables: AirCargoRules | None) -> Itera
     y += 33
     yield draw.circle(x + 2.5, y, 4.2, Paint(MOUNTAIN_FILL[2], MOUNTAIN_EDGE, 0.5, (1.8, 1.0)))
     yield draw.text("H2", x + 2.5, y + 1.1, 2.4, font="bold", anchor="middle", colour=MOUNTAIN_EDGE)
-    yield draw.text("MOUNTAIN HAZARD NO", x + 9.0, y - 0.9, 2.6, font="bold", colour=INK)
+    yield draw.text("MOUNTAIN  hazard number", x + 9.0, y - 0.9, 2.6, font="bold", colour=INK)
     yield draw.text("A leg touching the circle is a hazard check.", x + 9.0, y + 2.9, 2.3,
                     colour=MUTED)
     y += 11

@@ -80,11 +80,11 @@ def sector_map_face(game: GameContent, geo: SectorGeometry) -> Face:
             held[sid] = level
     title = f"Rushing Tin - Sector {geo.sector.code if geo.sector else ''} map"
     markings = [
-        Group("section-labels", tuple(_section_labels(m, held))),
         Group("hand-off-routes", tuple(_routes(m, points))),
         Group("airport", tuple(_airport(m))),
         Group("entry-exit-points", tuple(_points(m, points, colours))),
     ]
+    markings.insert(0, Group("section-labels", tuple(_section_labels(m, held, markings))))
     groups = [
         Group("title", (draw.text(title, MARGIN, MARGIN + 2, 5, font="bold", colour=INK),)),
         Group("hexes", tuple(_hexes(m, section_of, held, colours))),
@@ -197,14 +197,37 @@ def _half_stroke(paint: Paint) -> float:
     return paint.stroke_width / 2 if paint.stroke else 0.0
 
 
-def _section_labels(m: MapPlacement, held: dict[str, int]) -> Iterator[Element]:
+SECTION_MM = 3.2
+SECTION_GREY = "#555555"
+
+
+def _section_labels(m: MapPlacement, held: dict[str, int], markings: list[Group]
+                    ) -> Iterator[Element]:
+    """Name each section and the level it holds, on two lines inside one of its hexes: the
+    one nearest its middle that no route, point or runway crosses."""
+    from shapely import union_all
+
+    taken = union_all([_footprint(e) for g in markings for e in _leaves(g)])
     for section in m.geo.board.sections:
         hexes = [(h[0], h[1]) for h in section.hexes]
         cx = sum(m.at(h)[0] for h in hexes) / len(hexes)
         cy = sum(m.at(h)[1] for h in hexes) / len(hexes)
         level = held.get(section.id)
-        text = f"Section {section.id}" + (f" - level {level}" if level else "")
-        yield draw.text(text, cx, cy, 3.2, anchor="middle", colour="#555555")
+        words = [f"Section {section.id}", *([f"level {level}"] if level else [])]
+        spots = [_section_label(m, h, words)
+                 for h in sorted(hexes, key=lambda h: (math.dist(m.at(h), (cx, cy)), h))]
+        yield from next((lines for lines in spots
+                         if not any(taken.intersects(_footprint(t).buffer(0.5))
+                                    for t in lines)), spots[0])
+
+
+def _section_label(m: MapPlacement, h: Hex, words: list[str]) -> list[Text]:
+    """Return a section's label lines centred in hex ``h``, below where its name goes."""
+    x, y = m.at(h)
+    step = SECTION_MM * 1.25
+    first = y + 1.2 - step * (len(words) - 1) / 2
+    return [draw.text(line, x, first + i * step, SECTION_MM, anchor="middle",
+                      colour=SECTION_GREY) for i, line in enumerate(words)]
 
 
 def _arrow(tail: Point, tip: Point, width: float) -> Iterator[Element]:

@@ -361,6 +361,9 @@ class Cash(Component):
     def counts(self) -> dict[str, int]:
         return {self.component: self.total()} if self.component else {}
 
+    def pieces(self) -> int:
+        return sum(note.count for note in self.denominations)
+
 
 KINDS: tuple[type[Component], ...] = (
     RulesTables, Sector, SectorMap, HandOffDeck, RandomEventDeck, WeatherEventDeck, StatusDeck,

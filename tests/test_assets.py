@@ -406,7 +406,7 @@ def test_an_undeclared_font_lists_the_declared_ones(
          files={"fonts/Display.ttf": (VERA / "Vera.ttf").read_bytes()})
     code, out = _build(pnp)
     assert code == 1
-    assert "expected one of regular, bold, italic, bold-italic, display for 'font', found " \
+    assert "expected one of regular, bold, italic, bold-italic, title, display for 'font', found " \
            "'fancy'" in out
 
 

@@ -11,7 +11,8 @@ CONTENT = Path(__file__).resolve().parent.parent / "content"
 
 
 def test_rushing_tin_game_piece_guide() -> None:
-    """GAME PIECE GUIDE: every component and count as listed, plus the Sector Log (1.07)."""
+    """GAME PIECE GUIDE: every component and count as listed, plus the Sector Log (1.07) and
+    the player aid (the designer's)."""
     game, _findings = load_game(CONTENT, "rushing-tin")
     assert game is not None
     counts = {e.id: e.count for e in game.manifest.bill_of_materials}
@@ -21,7 +22,7 @@ def test_rushing_tin_game_piece_guide() -> None:
         "multi-route-hand-off-cards": 25, "random-event-cards": 25, "weather-event-cards": 14,
         "key-controller-cards": 5, "cautioned-controller-cards": 5,
         "black-listed-controller-cards": 5, "time-counter": 1, "six-sided-die": 1,
-        "cash": 10000, "sector-log": 1,
+        "cash": 10000, "sector-log": 1, "player-aid": 1,
     }
     assert (game.manifest.players.min, game.manifest.players.max) == (1, 4)
 

@@ -80,7 +80,7 @@ def test_every_piece_of_the_game_piece_guide_is_printed(game: GameContent) -> No
     assert counts["weather-event-cards"] == 14
     cash = next(p for p in parts.printables if p.component == "cash")
     assert sum(int(i.item["value"]) * i.copies for i in cash.items) == 10_000
-    assert [s[0] for s in parts.sheets] == ["sector-log"]
+    assert [s[0] for s in parts.sheets] == ["sector-log", "player-aid"]
     assert [(b.component, b.id) for b in parts.boards] == [("sector-map", "rt001")]
 
 

@@ -153,7 +153,7 @@ def test_fields_print_labels_values_and_write_in_lines() -> None:
 
 def test_boxes_and_text_sections() -> None:
     boxes = {"kind": "boxes", "title": "Weather", "count": 40, "values": list(range(40))}
-    text = {"kind": "text", "title": "Rules", "text": "Tick a box.\n<b>W</b>: a warning & more"}
+    text = {"kind": "text", "title": "Rules", "text": "Tick a box.\n\n<b>W</b>: a warning & more"}
     pages, findings = sheet_pages(make_sheet(boxes, text), "a4")
     assert findings == []
     [face] = pages.pages
@@ -162,6 +162,7 @@ def test_boxes_and_text_sections() -> None:
     assert len({b.y for b in ticks}) == 2  # wrapped onto a second row
     assert find(face, "39") and one(face, "Rules").y > max(b.y for b in ticks)
     paragraph = next(t for t in texts(face) if string(t).startswith("Tick"))
+    # Two paragraphs (a blank line between them), one line each.
     assert len(paragraph.lines) == 2 and string(paragraph).endswith("a warning & more")
     assert_text_in_cells(face)
 

@@ -30,9 +30,10 @@ if TYPE_CHECKING:
     from ..core.loader import Document, PathKey
     from .project import GameContent
 
-BUILTIN_FONTS = ("regular", "bold", "italic", "bold-italic")
-"""The fonts every template may name (Bitstream Vera, shipped with reportlab); a game's own
-fonts take other names."""
+BUILTIN_FONTS = ("regular", "bold", "italic", "bold-italic", "title")
+"""The fonts every template may name: the Bitstream Vera family (shipped with reportlab) and
+the title font (shipped with pnp, ``layout/text.py`` says which); a game's own fonts take other
+names."""
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
 MAX_FONT_BYTES = 32 * 1024 * 1024
 IMAGE_FORMATS = ("png", "jpeg")

@@ -164,7 +164,7 @@ def tint(colour: str, amount: float) -> str:
 def title(heading: str, x: float, y: float, *, subtitle: str | None = None, size: float = 7.0,
           colour: str = INK, muted: str = MUTED) -> list[Element]:
     """Return a board's title at baseline (x, y), with an optional line under it."""
-    drawn: list[Element] = [text(heading, x, y, size, font="bold", colour=colour)]
+    drawn: list[Element] = [text(heading, x, y, size, font="title", colour=colour)]
     if subtitle:
         drawn.append(text(subtitle, x, y + size * 0.7, size * 0.4, colour=muted))
     return drawn

@@ -60,8 +60,8 @@ GRID = "#8c8c8c"
 HEADER_FILL = "#d9d9d9"
 ZEBRA = "#f2f2f2"
 
-TITLE = TextStyle(font="bold", size=13, min_size=9)
-SECTION_TITLE = TextStyle(font="bold", size=9, min_size=7)
+TITLE = TextStyle(font="title", size=16, min_size=10)
+SECTION_TITLE = TextStyle(font="title", size=11, min_size=8)
 HEADER = TextStyle(font="bold", size=8, min_size=6, leading=1.1, align="center",
                    valign="middle")
 SPLIT_HEADER = replace(HEADER, split_words=True)
@@ -249,7 +249,7 @@ class Flow:
         g = self.geo
         out = []
         for i, (elements, overflows) in enumerate(zip(self.pages, self.overflows, strict=True)):
-            head = _text(escape(title), TITLE, (g.left, MARGIN, g.content_w, 6.5))
+            head = _text(escape(title), TITLE, (g.left, MARGIN, g.content_w, 7.0))
             rule = _hline(g.left, g.right, MARGIN + 8.0, BORDER)
             foot_y = g.height - MARGIN - FOOTER_H
             foot_rule = _hline(g.left, g.right, foot_y + 1.0, Paint(stroke=GRID, stroke_width=0.2))
@@ -461,11 +461,11 @@ def _paragraph(flow: Flow, section: TextSection, name: str) -> None:
     g = flow.geo
     style = PARAGRAPH if section.size is None else replace(
         PARAGRAPH, size=section.size, min_size=min(section.size, PARAGRAPH.min_size))
-    markup = "<br/>".join(line.strip() for line in section.text.strip().splitlines())
+    markup = section.text.strip()
     try:
         natural = fit_text(markup, style, flow.w, 10_000.0).height
     except ValueError:  # not paragraph markup: print the text as it is
-        markup = "<br/>".join(escape(line.strip()) for line in section.text.strip().splitlines())
+        markup = escape(markup)
         natural = fit_text(markup, style, flow.w, 10_000.0).height
     title_h = SECTION_TITLE_H if section.title else 0.0
     height = min(natural + 0.5, g.content_h - title_h)
@@ -623,8 +623,7 @@ def _ruler(flow: Flow, section: RulerSection, name: str) -> None:
     spare = flow.w - length
     x = flow.x0 + {"left": 0.0, "center": spare / 2, "right": spare}[section.align]
     if section.title:
-        style = TextStyle(font="bold", size=SECTION_TITLE.size, min_size=SECTION_TITLE.min_size,
-                          align=section.align)
+        style = replace(SECTION_TITLE, align=section.align)
         flow.text(escape(section.title), style, (flow.x0, flow.y, flow.w, SECTION_TITLE_H - 1.0),
                   f"{name}, title", section.where("title"))
         flow.y += title_h

@@ -3,6 +3,8 @@ and shrink-to-fit. The result is a list of positioned runs that both renderers d
 
 Markup is reportlab's paragraph markup (``<b>``, ``<i>``, ``<br/>``); ``:name:`` tokens become
 icons the height of the text, placed by reportlab as inline images and drawn by the renderers.
+Text is reflowed: a single line break is a space, a blank line starts a new paragraph (set
+half a line below the last), and only ``<br/>`` breaks a line where it stands.
 """
 
 from __future__ import annotations
@@ -23,33 +25,56 @@ if TYPE_CHECKING:
 PT_PER_MM = 72 / 25.4
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9-]*):")
 
-#: Font families shipped with reportlab (Bitstream Vera), embedded in every PDF.
+TITLE_FONT = "BarlowCondensed-Bold"
+"""The title font: Barlow Condensed Bold, an open display face (SIL Open Font License 1.1,
+``fonts/OFL.txt``) shipped in this package, for the titles of cards, counters, forms and
+boards beside the Vera body text. Templates name it ``title``."""
+TITLE_SVG_FAMILY = "'Barlow Condensed', 'Arial Narrow', 'Roboto Condensed', sans-serif"
+"""How an SVG names the title font: the face itself, then narrow faces a viewer may have."""
+
+#: The built-in fonts, embedded in every PDF: Bitstream Vera (shipped with reportlab) for
+#: text, and the title font (shipped in ``fonts/`` beside this module).
 FONT_FILES = {"Vera": "Vera.ttf", "Vera-Bold": "VeraBd.ttf", "Vera-Italic": "VeraIt.ttf",
-              "Vera-BoldItalic": "VeraBI.ttf"}
+              "Vera-BoldItalic": "VeraBI.ttf", TITLE_FONT: "BarlowCondensed-Bold.ttf"}
 FONT_NAMES = dict(zip(BUILTIN_FONTS, FONT_FILES, strict=True))
 """reportlab's name of each built-in font."""
 SVG_FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+PARAGRAPH_SPACE = 0.5
+"""Space between two paragraphs of a text, as a share of its line height."""
+_BLANK_LINE = re.compile(r"[ \t]*\n(?:[ \t]*\n)+[ \t]*")
+_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*")
 
 _DECLARED: dict[str, tuple[str, str, str]] = {}
 """Fonts a game declares, by the name they are registered under: (SVG font-family, weight,
 style). Kept beside reportlab's own registry, which is per process too."""
 
 
+def font_file(name: str) -> Path:
+    """Return the TrueType file of a built-in font, by reportlab's name."""
+    import reportlab
+
+    if name == TITLE_FONT:
+        return Path(str(resources.files("pnpcompiler.layout") / "fonts" / FONT_FILES[name]))
+    return Path(reportlab.__file__).parent / "fonts" / FONT_FILES[name]
+
+
 @cache
 def register_fonts() -> None:
-    """Register the Vera family with reportlab (once), so ``<b>`` and ``<i>`` map to it."""
-    import reportlab
+    """Register the built-in fonts with reportlab (once), so ``<b>`` and ``<i>`` map to the
+    Vera family; the title font has one face, which they keep."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    folder = Path(reportlab.__file__).parent / "fonts"
-    for name, file in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+    for name in FONT_FILES:
+        pdfmetrics.registerFont(TTFont(name, str(font_file(name))))
     addMapping("Vera", 0, 0, "Vera")
     addMapping("Vera", 1, 0, "Vera-Bold")
     addMapping("Vera", 0, 1, "Vera-Italic")
     addMapping("Vera", 1, 1, "Vera-BoldItalic")
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(TITLE_FONT, bold, italic, TITLE_FONT)
 
 
 def register_declared_fonts(assets: GameAssets) -> GameAssets:
@@ -106,6 +131,8 @@ def svg_font(font: str) -> tuple[str, str, str]:
     """Return (font-family, font-weight, font-style) for a run's font in SVG output."""
     if font in _DECLARED:
         return _DECLARED[font]
+    if font == TITLE_FONT:
+        return TITLE_SVG_FAMILY, "bold", "normal"
     if font in FONT_FILES:
         weight = "bold" if "Bold" in font else "normal"
         style = "italic" if "Italic" in font else "normal"
@@ -202,7 +229,31 @@ def _one_line(markup: str, style: TextStyle, size: float, width: float) -> Fitte
     return Fitted((Line(size * 0.93 / PT_PER_MM, (run,)),), size, max(height, 0.0), True)
 
 
+def paragraphs(markup: str) -> list[str]:
+    """Return the paragraphs of a text as it is set: a blank line separates two, and a single
+    line break inside one is a space (the line breaks of the YAML it was written in)."""
+    parts = [_LINE_BREAK.sub(" ", part) for part in _BLANK_LINE.split(markup.strip("\n"))]
+    return [part for part in parts if part.strip()] or [parts[0]]
+
+
 def _set(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
+    parts = paragraphs(markup)
+    if len(parts) == 1:
+        return _set_paragraph(parts[0], style, size, width)
+    leading = size * style.leading / PT_PER_MM
+    # Below a paragraph's last glyphs: the rest of its line, then the space between two.
+    between = leading - size * 1.16 / PT_PER_MM + PARAGRAPH_SPACE * leading
+    lines: list[Line] = []
+    top, fits = 0.0, True
+    for part in parts:
+        fitted = _set_paragraph(part, style, size, width)
+        lines += [Line(line.baseline + top, line.runs) for line in fitted.lines]
+        fits = fits and fitted.fits
+        top += fitted.height + between
+    return Fitted(tuple(lines), size, max(top - between, 0.0), fits)
+
+
+def _set_paragraph(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
     fast = _one_line(markup, style, size, width)
     if fast is not None:
         return fast
@@ -226,10 +277,13 @@ def _paragraph(markup: str, style: TextStyle, size: float, width: float) -> Fitt
 
     text = ICON_TOKEN.sub(icon, markup)
     leading = size * style.leading
+    # No shrinking of spaces to squeeze a line in: the runs are drawn with whole spaces, so a
+    # squeezed line would print past its box.
     pstyle = ParagraphStyle(
         "pnp", fontName=font_name(style.font), fontSize=size, leading=leading,
         alignment={"center": TA_CENTER, "right": TA_RIGHT}.get(style.align, TA_LEFT),
-        textColor=colors.HexColor(style.colour), splitLongWords=int(style.split_words))
+        textColor=colors.HexColor(style.colour), splitLongWords=int(style.split_words),
+        spaceShrinkage=0)
     para = Paragraph(text, pstyle)
     width_pt = width * PT_PER_MM
     para.wrap(width_pt, 1e6)

@@ -11,10 +11,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from xml.sax.saxutils import escape
 
 from ..layout.impose import PAPERS, Band, Page, Request, Sheet, pack, plan
-from ..layout.model import Face
+from ..layout.model import Face, Text
 from ..layout.printables import Board, ItemFaces, ItemGroup, SheetPages
+from ..layout.text import TITLE_FONT, TextStyle, fit
 
 CUT_LINE = "#555555"
 FOLD_LINE = "#888888"
@@ -149,6 +151,8 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
 
 
 _K = 72 / 25.4
+NOTES = TextStyle(size=8.5, min_size=7, leading=1.35)
+"""The contents page's printing notes: paragraphs reflowed to the page's width."""
 
 
 def _copies(group: ItemGroup) -> list[ItemFaces]:
@@ -316,7 +320,7 @@ def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: Pd
     from .pdf import PageDraw
 
     draw = PageDraw(canvas, ph)
-    canvas.setFont("Vera-Bold", 18)
+    canvas.setFont(TITLE_FONT, 24)
     canvas.drawString(draw.x(20), draw.y(30), title)
     canvas.setFont("Vera", 10)
     how = ("fold-in-half sheets" if options.duplex == "fold"
@@ -336,28 +340,23 @@ def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: Pd
         canvas.drawRightString(draw.x(112), draw.y(y), row.items[:16])
         canvas.drawRightString(draw.x(128), draw.y(y), str(row.first_page))
         canvas.drawString(draw.x(134), draw.y(y), row.layout[:40])
-    y += 14
-    canvas.setFont("Vera", 8)
+    y += 10
     if options.duplex == "fold":
-        notes = [
-            "Print at 100% (no 'fit to page'), one-sided. Fold each sheet on its dashed line,",
-            "glue the halves together, then cut along the crop marks through both layers.",
-        ]
+        printing = ("Print at 100% (no 'fit to page'), one-sided. Fold each sheet on its dashed "
+                    "line, glue the halves together, then cut along the crop marks through both "
+                    "layers.")
     else:
-        notes = [
-            "Print at 100% (no 'fit to page'). Each sheet of fronts is followed by its backs:",
-            f"print double-sided, flipping on the {options.duplex} edge. If backs land "
-            "off-centre,",
-            "measure the shift and rebuild with --back-offset X,Y (mm).",
-        ]
-    notes += [
-        "Cut along the crop marks in the margins; the coloured bleed around each item is waste.",
-        "Round and hex counters: cut on the thin grey outline. Cube nets: cut on the solid",
-        "lines, fold on the dashed ones, glue the grey tabs inside.",
-        "Boards print on several sheets: trim on the outer lines, glue each pale dashed strip",
-        "under the next sheet, crosshair on crosshair. boards/ holds each board whole on A3.",
-    ]
-    for line in notes:
-        canvas.drawString(draw.x(20), draw.y(y), line)
-        y += 4.5
+        printing = ("Print at 100% (no 'fit to page'). Each sheet of fronts is followed by its "
+                    f"backs: print double-sided, flipping on the {options.duplex} edge. If "
+                    "backs land off-centre, measure the shift and rebuild with --back-offset "
+                    "X,Y (mm).")
+    notes = "\n\n".join((
+        printing,
+        "Cut along the crop marks in the margins; the coloured bleed around each item is "
+        "waste. Round and hex counters: cut on the thin grey outline. Cube nets: cut on the "
+        "solid lines, fold on the dashed ones, glue the grey tabs inside.",
+        "Boards print on several sheets: trim on the outer lines, glue each pale dashed strip "
+        "under the next sheet, crosshair on crosshair. boards/ holds each board whole on A3."))
+    fitted = fit(escape(notes), NOTES, pw - 40, ph - y - 15)
+    draw.element(Text(20, y, pw - 40, fitted.height, fitted.lines, fitted.size), 0, 0)
     canvas.showPage()

@@ -113,7 +113,7 @@ def map_face(board: AirCargoMap, tables: AirCargoRules | None = None) -> Face:
 
 
 def _title(f: Frame, board: AirCargoMap) -> Iterator[Element]:
-    yield draw.text(board.title, f.left, MARGIN + 7.0, 7.0, font="bold", colour=INK)
+    yield draw.text(board.title, f.left, MARGIN + 7.0, 7.5, font="title", colour=INK)
     yield draw.text("Fly cargo between the airports of the north-western USA. Solitaire roll and "
                     "write.", f.left, MARGIN + 12.0, 2.8, colour=MUTED)
 

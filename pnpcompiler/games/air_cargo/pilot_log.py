@@ -63,13 +63,14 @@ def airports_table(board: AirCargoMap | None, row_height: str) -> dict[str, Any]
 def hazard_check_text(tables: AirCargoRules) -> str:
     """Return the hazard check summary as the pilot log prints it."""
     check = tables.hazard_check
-    return ("+ Hazard, land or mountain\n+ Weather\n+ Cargo class number\n"
-            f"+ {check.dice} dice roll\n<b>= {check.pass_at_most} or less to pass</b>")
+    return ("+ Hazard, land or mountain<br/>+ Weather<br/>+ Cargo class number<br/>"
+            f"+ {check.dice} dice roll<br/><b>= {check.pass_at_most} or less to pass</b>")
 
 
 def ranks_text(tables: AirCargoRules) -> str:
     """Return the score thresholds, one a line."""
-    return "\n".join(f"<b>{r.points}</b> points or more: {r.name}" for r in tables.scoring.ranks)
+    return "<br/>".join(f"<b>{r.points}</b> points or more: {r.name}"
+                        for r in tables.scoring.ranks)
 
 
 def _boxes(id_: str, title: str, count: int) -> dict[str, Any]:

@@ -86,7 +86,7 @@ def sector_map_face(game: GameContent, geo: SectorGeometry) -> Face:
     ]
     markings.insert(0, Group("section-labels", tuple(_section_labels(m, held, markings))))
     groups = [
-        Group("title", (draw.text(title, MARGIN, MARGIN + 2, 5, font="bold", colour=INK),)),
+        Group("title", (draw.text(title, MARGIN, MARGIN + 2, 5.5, font="title", colour=INK),)),
         Group("hexes", tuple(_hexes(m, section_of, held, colours))),
         Group("sections", tuple(_sections(m, section_of))),
         Group("zones", tuple(_zones(m))),

@@ -107,8 +107,8 @@ def test_counters_resolve_with_shapes_and_backs(game: GameContent) -> None:
 def test_cash_counts_its_worth_against_the_bill_but_its_notes_as_pieces(
         rushing_tin: GameContent) -> None:
     """GAME PIECE GUIDE: 10,000 worth of Rushing Tin Cash; the kit's piece count adds the
-    190 notes, not the 10,000 they are worth."""
+    190 notes, not the 10,000 they are worth (385 pieces with the player aid)."""
     (cash,) = rushing_tin.of_type(Cash)
     assert cash.counts() == {"cash": 10000}
     assert cash.pieces() == 190
-    assert sum(c.pieces() for c in rushing_tin.components.values()) == 384
+    assert sum(c.pieces() for c in rushing_tin.components.values()) == 385

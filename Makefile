@@ -42,7 +42,7 @@ FUZZ_EXAMPLES ?= 10000
 fuzz: $(VENV)/.installed-dev
 	ulimit -v 4000000 2>/dev/null; \
 	PNP_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:cacheprovider \
-		tests/test_no_traceback.py tests/test_referee_no_traceback.py \
+		tests/core/test_loader_fuzz.py tests/referee/test_record_fuzz.py \
 		--hypothesis-show-statistics --durations=0 --durations-min=1
 
 # protograf, for the parity benchmark against it.

@@ -14,9 +14,7 @@ from typer.testing import CliRunner
 
 from pnpcompiler.app.cli import app
 from pnpcompiler.content.project import GameContent, load_game
-
-GOLDEN = Path(__file__).parent / "golden"
-CONTENT_BASE = GOLDEN / "content" / "_base"
+from tests.paths import CONTENT, CONTENT_BASE, REPO
 
 # The fuzz targets (tests/fuzz_cases.py): PNP_FUZZ_EXAMPLES cases each under ``make fuzz``.
 # A failure prints the blob that replays it (@reproduce_failure), and failing cases are kept
@@ -30,7 +28,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                            HealthCheck.data_too_large],
     database=DirectoryBasedExampleDatabase(
-        str(Path(__file__).resolve().parent.parent / ".hypothesis" / "examples")),
+        str(REPO / ".hypothesis" / "examples")),
 )
 
 
@@ -122,6 +120,6 @@ def pnp() -> Callable[..., tuple[int, str]]:
 @pytest.fixture(scope="session")
 def rushing_tin() -> GameContent:
     """The real Rushing Tin content, loaded once for every test that reads it."""
-    loaded, _ = load_game(Path(__file__).resolve().parent.parent / "content", "rushing-tin")
+    loaded, _ = load_game(CONTENT, "rushing-tin")
     assert loaded is not None
     return loaded

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -246,3 +248,58 @@ def test_strict_leaves_a_recorded_contradiction_a_warning(project, pnp) -> None:
     code, out = pnp("validate", "golden", "--strict")
     assert "warning rulebook.contradiction" in out, out
     assert code == 0, out
+
+
+def test_build_options_are_checked(pnp: Callable[..., tuple[int, str]]) -> None:
+    code, out = pnp("build", "--paper", "a5")
+    assert code == 2 and "--paper must be one of a4, letter, a3" in out
+    code, out = pnp("build", "--back-offset", "1")
+    assert code == 2 and "--back-offset takes X,Y" in out
+    code, out = pnp("build", "--duplex", "sideways")
+    assert code == 2 and "--duplex must be long, short or fold" in out
+    code, out = pnp("build", "--png", "5")
+    assert code == 2 and "--png takes a resolution" in out
+
+
+def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    from pnpcompiler.app.cli import ProgressBar
+
+    written: list[str] = []
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+        def write(self, text: str) -> int:
+            written.append(text)
+            return len(text)
+
+    def shown() -> str:
+        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(written))
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name in ("TTY_INTERACTIVE", "TTY_COMPATIBLE", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("faces", 83, 166)
+    assert "rushing-tin:" in shown() and "faces 83/166" in shown()
+    written.clear()
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("pdf a4", 12, 0)
+    assert "pdf a4 12 pages" in shown()
+    after = "".join(written).rsplit("12 pages", 1)[1]
+    assert "\x1b[2K" in after  # the bar's line is erased at the end
+    written.clear()
+    with ProgressBar("rushing-tin", enabled=False) as bar:  # --quiet
+        bar("faces", 1, 2)
+    monkeypatch.setenv("TERM", "dumb")
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("faces", 1, 2)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    monkeypatch.setenv("TERM", "xterm-256color")
+    with ProgressBar("rushing-tin", enabled=True) as bar:
+        bar("faces", 1, 2)
+    assert written == []

@@ -13,7 +13,7 @@ from pnpcompiler.build.background import CAN_FORK, Background
 from pnpcompiler.build.outputs import svg as svg_output
 from pnpcompiler.render import svg as svg_module
 from pnpcompiler.render.svg import faces_svg
-from tests.paths import REPO
+from tests.paths import SAMPLER
 
 needs_fork = pytest.mark.skipif(not CAN_FORK, reason="no fork on this platform")
 
@@ -25,11 +25,11 @@ def _build(root: Path, out: str, fork_at: int, monkeypatch: pytest.MonkeyPatch,
     from pnpcompiler.app.cli import app
 
     monkeypatch.setattr(svg_output, "FORK_AT", fork_at)
-    result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
+    result = CliRunner().invoke(app, ["build", "sampler", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"),
                                       "-o", str(root / out), *args])
     assert result.exit_code == 0, result.output
-    return root / out / "rushing-tin"
+    return root / out / "sampler"
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -39,8 +39,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    shutil.copytree(REPO / "content" / "rushing-tin", tmp_path / "content" / "rushing-tin")
-    shutil.copytree(REPO / "templates", tmp_path / "templates")
+    shutil.copytree(SAMPLER, tmp_path, dirs_exist_ok=True)
     return tmp_path
 
 
@@ -64,7 +63,7 @@ def test_svgs_drawn_in_a_second_process_fill_the_cache_for_the_rebuild(
         return faces_svg(faces, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(svg_module, "faces_svg", counting)
-    (game / "out" / "rushing-tin" / "svg").rename(tmp_path / "svg-moved")  # force restaging
+    (game / "out" / "sampler" / "svg").rename(tmp_path / "svg-moved")  # force restaging
     assert _files(_build(game, "out", 1, monkeypatch)) == first
     assert drawn == [0]  # every face came from the cache, so none went to a second process
 

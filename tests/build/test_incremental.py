@@ -24,14 +24,30 @@ from hypothesis import strategies as st
 from pnpcompiler.build.codec import decode_faces, encode_faces
 from pnpcompiler.build.stage import Stage, UnsafeOutput
 from pnpcompiler.core.store import Cache
-from tests.paths import REPO
+from tests.paths import SAMPLER
 
-CARDS = Path("content/rushing-tin/cards/hand-offs-single.yaml")
+CARDS = Path("content/sampler/cards/deck.yaml")
 
 
 def _project(root: Path) -> Path:
-    shutil.copytree(REPO / "content" / "rushing-tin", root / "content" / "rushing-tin")
-    shutil.copytree(REPO / "templates", root / "templates")
+    shutil.copytree(SAMPLER, root, dirs_exist_ok=True)
+    return root
+
+
+def _crowded(root: Path, cards: int = 160) -> Path:
+    """Make the sampler project with a deck of ``cards`` more cards: a build long enough (an
+    SVG and a PNG a card) to be stopped halfway."""
+    game = _project(root) / "content" / "sampler"
+    manifest = game / "game.yaml"
+    manifest.write_text(manifest.read_text().replace(
+        "bill_of_materials:\n",
+        f"bill_of_materials:\n  - {{id: crowd, name: Crowd, kind: deck, count: {cards}}}\n"))
+    lines = ["kind: deck", "component: crowd", "size: poker", "template: sampler/card-front",
+             "backs: [{id: crowd-back, template: sampler/card-back, fields: {title: Crowd}}]",
+             "cards:"]
+    lines += [f"  - {{id: crowd-{i}, name: Crowd {i}, fields: {{body: Card {i}.}}}}"
+              for i in range(cards)]
+    (game / "cards" / "crowd.yaml").write_text("\n".join(lines) + "\n")
     return root
 
 
@@ -40,7 +56,7 @@ def _build(root: Path, *args: str, out: str = "out") -> str:
 
     from pnpcompiler.app.cli import app
 
-    result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
+    result = CliRunner().invoke(app, ["build", "sampler", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"), "-o",
                                       str(root / out), "-q", *args])
     assert result.exit_code == 0, result.output
@@ -69,68 +85,67 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_rebuild_with_no_change_is_up_to_date(built: Path) -> None:
-    before = _snapshot(built / "out" / "rushing-tin")
+    before = _snapshot(built / "out" / "sampler")
     output = _build(built, "--png", "40")
-    assert "rushing-tin: up to date" in output
-    assert "0 errors, 6 warnings" in output  # the findings are reported again
-    assert _snapshot(built / "out" / "rushing-tin") == before
+    assert "sampler: up to date" in output
+    assert "0 errors, 1 warning" in output  # the findings are reported again
+    assert _snapshot(built / "out" / "sampler") == before
 
 
 def test_other_options_are_another_build(built: Path) -> None:
     output = _build(built, "--png", "40", "--bleed", "2")
-    assert "rushing-tin: up to date" not in output
+    assert "sampler: up to date" not in output
     output = _build(built, "--png", "40")
-    assert "rushing-tin: up to date" not in output  # the bleed changed every face back
+    assert "sampler: up to date" not in output  # the bleed changed every face back
     assert "files changed" in output
 
 
 def test_one_changed_card_rewrites_only_its_faces_and_the_kit(built: Path) -> None:
-    out = built / "out" / "rushing-tin"
+    out = built / "out" / "sampler"
     _build(built, "--png", "40")
     before = _snapshot(out)
-    _edit(built, "route: AA105, bonus: 550", "route: AA105, bonus: 560")
+    _edit(built, "body: Move one space.", "body: Move one space only.")
     output = _build(built, "--png", "40")
     after = _snapshot(out)
     changed = sorted(rel for rel in after if after[rel] != before.get(rel))
-    assert changed == ["content.json", "png/single-route-hand-off-cards/hand-off-aa105.png",
-                       "rushing-tin-a4.pdf",
-                       "svg/single-route-hand-off-cards/hand-off-aa105.svg"]
-    assert "rushing-tin: 4 of " in output
+    assert changed == ["content.json", "png/cards/card-ace.png", "sampler-a4.pdf",
+                       "svg/cards/card-ace.svg"]
+    assert "sampler: 4 of " in output
     # What the cache gave is what a build from nothing makes.
     _build(built, "--png", "40", "--no-cache", out="fresh")
-    fresh = _snapshot(built / "fresh" / "rushing-tin")
+    fresh = _snapshot(built / "fresh" / "sampler")
     assert {k: v[0] for k, v in fresh.items()} == {k: v[0] for k, v in after.items()}
-    _edit(built, "route: AA105, bonus: 560", "route: AA105, bonus: 550")
+    _edit(built, "body: Move one space only.", "body: Move one space.")
 
 
 def test_a_renamed_card_loses_its_old_files(built: Path) -> None:
-    out = built / "out" / "rushing-tin"
-    folder = "single-route-hand-off-cards"
-    old = out / "svg" / folder / "hand-off-aa204.svg"
+    out = built / "out" / "sampler"
+    folder = "cards"
+    old = out / "svg" / folder / "card-two.svg"
     assert old.exists()
-    _edit(built, "id: hand-off-aa204,", "id: hand-off-aa204-renamed,")
+    _edit(built, "id: card-two,", "id: card-two-renamed,")
     try:
         _build(built, "--png", "40")
         assert not old.exists()
-        assert not (out / "png" / folder / "hand-off-aa204.png").exists()
-        assert (out / "svg" / folder / "hand-off-aa204-renamed.svg").exists()
+        assert not (out / "png" / folder / "card-two.png").exists()
+        assert (out / "svg" / folder / "card-two-renamed.svg").exists()
         # A build of one component does not know what the others are: it removes nothing.
-        _build(built, "--only", "random-event-cards")
-        assert (out / "svg" / folder / "hand-off-aa204-renamed.svg").exists()
+        _build(built, "--only", "counters")
+        assert (out / "svg" / folder / "card-two-renamed.svg").exists()
     finally:
-        _edit(built, "id: hand-off-aa204-renamed,", "id: hand-off-aa204,")
+        _edit(built, "id: card-two-renamed,", "id: card-two,")
     _build(built, "--png", "40")
     assert old.exists()
-    assert not (out / "svg" / folder / "hand-off-aa204-renamed.svg").exists()
+    assert not (out / "svg" / folder / "card-two-renamed.svg").exists()
 
 
 def test_the_cache_is_safe_to_delete_or_damage(built: Path) -> None:
     import sqlite3
 
-    out = built / "out" / "rushing-tin"
+    out = built / "out" / "sampler"
     _build(built, "--png", "40")
     before = {k: v[0] for k, v in _snapshot(out).items()}
-    store = built / "out" / ".cache" / "rushing-tin" / "pieces.sqlite"
+    store = built / "out" / ".cache" / "sampler" / "pieces.sqlite"
     # Damaged entries: other bytes under their keys, or cut short.
     with sqlite3.connect(store) as db:
         db.execute("UPDATE pieces SET data = X'00' WHERE kind = 'svg'")
@@ -156,14 +171,14 @@ def test_a_failed_build_leaves_the_previous_kit(built: Path) -> None:
 
     from pnpcompiler.app.cli import app
 
-    out = built / "out" / "rushing-tin"
+    out = built / "out" / "sampler"
     _build(built, "--png", "40")
     before = _snapshot(out)
-    template = built / "templates" / "rushing-tin" / "hand-off-front.yaml"
+    template = built / "templates" / "sampler" / "card-front.yaml"
     text = template.read_text()
     template.write_text(text + "\n  - text: {x: 1, y: 1, w: 10, h: 5, text: '{{ item.nope }}'}\n")
     try:
-        result = CliRunner().invoke(app, ["build", "rushing-tin", "--content",
+        result = CliRunner().invoke(app, ["build", "sampler", "--content",
                                           str(built / "content"), "--templates",
                                           str(built / "templates"), "-o", str(built / "out"),
                                           "-q", "--png", "40"])
@@ -172,7 +187,7 @@ def test_a_failed_build_leaves_the_previous_kit(built: Path) -> None:
     finally:
         template.write_text(text)
     assert _snapshot(out) == before
-    assert not list((built / "out" / ".cache" / "rushing-tin").glob("stage-*"))
+    assert not list((built / "out" / ".cache" / "sampler").glob("stage-*"))
 
 
 def _pdfs_are_whole(folder: Path) -> None:
@@ -187,16 +202,16 @@ def _pdfs_are_whole(folder: Path) -> None:
 def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_files: int) -> None:
     """Kill -9 a build once its stage holds ``after_files`` files: the kit from the build
     before is untouched, file for file, and the next build cleans up and succeeds."""
-    root = _project(tmp_path)
-    out = root / "out" / "rushing-tin"
+    root = _crowded(tmp_path)
+    out = root / "out" / "sampler"
     _build(root, "--png", "100")
     before = _snapshot(out)
-    _edit(root, "route: AA105, bonus: 550", "route: AA105, bonus: 570")
-    command = [sys.executable, "-m", "pnpcompiler", "build", "rushing-tin", "--content",
+    _edit(root, "body: Move one space.", "body: Move one space or two.")
+    command = [sys.executable, "-m", "pnpcompiler", "build", "sampler", "--content",
                str(root / "content"), "--templates", str(root / "templates"), "-o",
                str(root / "out"), "-q", "--png", "100", "--no-cache", "--bleed", "2.5"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    stage = root / "out" / ".cache" / "rushing-tin" / f"stage-{process.pid}"
+    stage = root / "out" / ".cache" / "sampler" / f"stage-{process.pid}"
     deadline = time.monotonic() + 120
     killed = False
     while process.poll() is None and time.monotonic() < deadline:
@@ -212,21 +227,21 @@ def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_file
     _pdfs_are_whole(out)
     assert stage.is_dir()  # what the killed build left, outside the kit
     _build(root, "--png", "100")
-    assert not list((root / "out" / ".cache" / "rushing-tin").glob("stage-*"))
-    assert _snapshot(out)["rushing-tin-a4.pdf"] != before["rushing-tin-a4.pdf"]
+    assert not list((root / "out" / ".cache" / "sampler").glob("stage-*"))
+    assert _snapshot(out)["sampler-a4.pdf"] != before["sampler-a4.pdf"]
 
 
 def test_interrupting_a_build_leaves_the_previous_kit(tmp_path: Path) -> None:
-    root = _project(tmp_path)
-    out = root / "out" / "rushing-tin"
+    root = _crowded(tmp_path)
+    out = root / "out" / "sampler"
     _build(root)
     before = _snapshot(out)
-    _edit(root, "route: AA105, bonus: 550", "route: AA105, bonus: 580")
-    command = [sys.executable, "-m", "pnpcompiler", "build", "rushing-tin", "--content",
+    _edit(root, "body: Move one space.", "body: Move one space or three.")
+    command = [sys.executable, "-m", "pnpcompiler", "build", "sampler", "--content",
                str(root / "content"), "--templates", str(root / "templates"), "-o",
                str(root / "out"), "-q", "--png", "100", "--no-cache"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    stage = root / "out" / ".cache" / "rushing-tin" / f"stage-{process.pid}"
+    stage = root / "out" / ".cache" / "sampler" / f"stage-{process.pid}"
     deadline = time.monotonic() + 120
     while process.poll() is None and not stage.is_dir() and time.monotonic() < deadline:
         time.sleep(0.002)
@@ -388,16 +403,16 @@ def test_hashing_a_folder_reads_only_regular_files(tmp_path: Path) -> None:
 
 
 def test_a_deleted_or_edited_output_is_made_again(built: Path) -> None:
-    out = built / "out" / "rushing-tin"
+    out = built / "out" / "sampler"
     _build(built, "--png", "40")
     before = _snapshot(out)
-    svg = out / "svg" / "single-route-hand-off-cards" / "hand-off-aa306.svg"
+    svg = out / "svg" / "cards" / "card-six.svg"
     svg.unlink()
-    pdf = out / "rushing-tin-a4.pdf"
+    pdf = out / "sampler-a4.pdf"
     pdf.write_bytes(b"%PDF-1.4 scribbled over")
     output = _build(built, "--png", "40")
-    assert "rushing-tin: up to date" not in output
-    assert "rushing-tin: 2 of " in output
+    assert "sampler: up to date" not in output
+    assert "sampler: 2 of " in output
     after = _snapshot(out)
     assert {k: v[0] for k, v in after.items()} == {k: v[0] for k, v in before.items()}
 
@@ -407,7 +422,7 @@ def test_a_second_build_into_the_same_folder_waits_for_the_first(tmp_path: Path)
 
     from pnpcompiler.build.record import locked
 
-    state = tmp_path / "out" / ".cache" / "rushing-tin"
+    state = tmp_path / "out" / ".cache" / "sampler"
     order: list[str] = []
 
     def second_build() -> None:

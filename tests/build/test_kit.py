@@ -1,4 +1,5 @@
-"""The Rushing Tin kit, built from the CLI: PDF structure, placement, backs, fold, PNG, SVG."""
+"""The kit as the build makes it, on the sampler game: PDF structure, placement, backs, fold,
+PNG, SVG, boards."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import GOLDEN, REPO
+from tests.paths import SAMPLER
 
-KIT_GOLDEN = GOLDEN / "kit"
 PT = 72 / 25.4
 POKER_BLEED = (63.5 + 6, 88.9 + 6)
+COUNTER_BLEED = 20 + 6
+MARKER_BLEED = 16 + 6
 
 
 def _build(root: Path, out: str, *args: str) -> None:
@@ -22,24 +24,23 @@ def _build(root: Path, out: str, *args: str) -> None:
 
     from pnpcompiler.app.cli import app
 
-    result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
+    result = CliRunner().invoke(app, ["build", "sampler", "--content", str(root / "content"),
                                       "--templates", str(root / "templates"),
-                                      "-o", str(root / out), *args])
+                                      "-o", str(root / out), "-q", *args])
     assert result.exit_code == 0, result.output
 
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two A4 builds with PNGs (for byte identity), a Letter short-edge build with a back
-    offset and a fold-in-half build, each in its own folder: a build removes the files an
-    earlier build wrote into its folder that its own options do not make."""
+    offset and a fold-in-half build of the cards, each in its own folder: a build removes the
+    files an earlier build wrote into its folder that its own options do not make."""
     root = tmp_path_factory.mktemp("kit")
-    shutil.copytree(REPO / "content" / "rushing-tin", root / "content" / "rushing-tin")
-    shutil.copytree(REPO / "templates", root / "templates")
+    shutil.copytree(SAMPLER, root, dirs_exist_ok=True)
     _build(root, "a", "--png", "72")
     _build(root, "b", "--png", "72")
     _build(root, "letter", "--paper", "letter", "--duplex", "short", "--back-offset", "1,-2")
-    _build(root, "fold", "--duplex", "fold", "--only", "random-event-cards")
+    _build(root, "fold", "--duplex", "fold", "--only", "cards")
     return root
 
 
@@ -72,25 +73,15 @@ def _placed_forms(page: object) -> list[tuple[float, float]]:
             re.finditer(r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*/\S+ Do", data)]
 
 
-def test_kit_lists_every_component_on_its_contents_page(kit: Path) -> None:
-    reader = _reader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
-    text = reader.pages[0].extract_text()  # type: ignore[attr-defined]
-    for name in ("Plane Cubes", "Entry/Exit Point counters", "Plane ID Counters",
-                 "Weather System Counters", "Wind Counters", "'Single Route' Hand-off Cards",
-                 "'Multi-Route' Hand-off Cards", "Random Event Cards", "Weather Event Cards",
-                 "ATC Status Cards", "Time Counter", "Rushing Tin Cash", "Sector Log - RT001",
-                 "Sector map - RT001"):
-        assert name in text, name
-    assert "190 notes" in text and "48 counters" in text and "1 counter" in text
-
-
 def test_every_pdf_passes_a_syntax_check(kit: Path) -> None:
     """What ``qpdf --check`` checks, through qpdf's own library (pikepdf)."""
     import pikepdf
 
-    pdfs = sorted([*(kit / "a" / "rushing-tin").rglob("*.pdf"),
-                   kit / "letter" / "rushing-tin" / "rushing-tin-letter.pdf"])
-    assert len(pdfs) == 4  # A4 kit, Letter kit, the map on A3 and as a poster
+    pdfs = sorted([*(kit / "a" / "sampler").rglob("*.pdf"),
+                   kit / "letter" / "sampler" / "sampler-letter.pdf"])
+    # The A4 and Letter kits, and each of the two maps on A3 and as a poster.
+    assert [p.name for p in pdfs] == ["board-a3.pdf", "board-poster.pdf", "chart-a3.pdf",
+                                      "chart-poster.pdf", "sampler-a4.pdf", "sampler-letter.pdf"]
     for path in pdfs:
         with pikepdf.open(path) as pdf:
             assert pdf.check_pdf_syntax() == [], path
@@ -98,18 +89,16 @@ def test_every_pdf_passes_a_syntax_check(kit: Path) -> None:
 
 def test_kit_pdf_structure(kit: Path) -> None:
     """Page sizes, trim and bleed boxes, embedded fonts."""
-    reader = _reader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
+    reader = _reader(kit / "a" / "sampler" / "sampler-a4.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
     sizes = {(round(float(p.mediabox.width) / PT), round(float(p.mediabox.height) / PT))
              for p in pages}
     assert sizes == {(210, 297), (297, 210)}
-    card_fronts = _pages_labelled(reader, "fronts: 'Single Route' Hand-off Cards")
-    assert len(card_fronts) == 4  # 30 cards, 8 to a landscape A4 sheet
-    for i in card_fronts[:3]:
-        trim, bleed = pages[i].trimbox, pages[i].bleedbox
-        assert float(bleed.width) - float(trim.width) == pytest.approx(6 * PT, abs=0.01)
-        assert float(trim.width) / PT == pytest.approx(4 * 63.5 + 3 * 6, abs=0.01)
-        assert float(trim.height) / PT == pytest.approx(2 * 88.9 + 6, abs=0.01)
+    (card_fronts,) = _pages_labelled(reader, "fronts: Sampler cards\n")  # 8 of the 10 cards
+    trim, bleed = pages[card_fronts].trimbox, pages[card_fronts].bleedbox
+    assert float(bleed.width) - float(trim.width) == pytest.approx(6 * PT, abs=0.01)
+    assert float(trim.width) / PT == pytest.approx(4 * 63.5 + 3 * 6, abs=0.01)
+    assert float(trim.height) / PT == pytest.approx(2 * 88.9 + 6, abs=0.01)
     fonts = set()
     for page in pages:
         for font in page["/Resources"].get("/Font", {}).values():
@@ -124,9 +113,9 @@ def test_cards_are_their_size_and_backs_mirror_fronts_plus_the_offset(kit: Path)
     """Letter, short-edge duplex, --back-offset 1,-2: each back's bleed box is its front's
     mirrored left to right (a landscape sheet turned over its short edge), then moved 1 mm
     right and 2 mm up (offsets are right and down in mm; PDF y grows upward)."""
-    reader = _reader(kit / "letter" / "rushing-tin" / "rushing-tin-letter.pdf")
+    reader = _reader(kit / "letter" / "sampler" / "sampler-letter.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
-    front = _pages_labelled(reader, "fronts: 'Single Route' Hand-off Cards")[0]
+    front = _pages_labelled(reader, "fronts: Sampler cards")[0]
     assert "backs" in pages[front + 1].extract_text()
     page_w = float(pages[front].mediabox.width) / PT
     fronts = _clips(pages[front])
@@ -139,36 +128,40 @@ def test_cards_are_their_size_and_backs_mirror_fronts_plus_the_offset(kit: Path)
 
 
 def test_backs_are_shared_forms(kit: Path) -> None:
-    """A deck's back is drawn once as a form XObject and placed per card."""
-    reader = _reader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
-    back = _pages_labelled(reader, "backs (long-edge duplex): 'Single Route'")[0]
+    """A deck's back is drawn once as a form XObject and placed per card: the first sheet's
+    eight cards have two backs (plain and the emblem)."""
+    reader = _reader(kit / "a" / "sampler" / "sampler-a4.pdf")
+    (back,) = _pages_labelled(reader, "backs (long-edge duplex): Sampler cards\n")
     page = reader.pages[back]  # type: ignore[attr-defined]
-    assert len(page["/Resources"]["/XObject"]) == 1
+    assert len(page["/Resources"]["/XObject"]) == 2
     assert page.get_contents().get_data().decode("latin-1").count(" Do") == 8
 
 
 def test_counters_share_sheets_and_have_aligned_backs(kit: Path) -> None:
-    """Plane ID and weather counters are ganged on one sheet; the sheet after it holds their
-    backs, each the mirror of its front across the page (long edge, portrait)."""
-    reader = _reader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
+    """The last cards, the two-sided counters and the one-sided markers are ganged on one
+    sheet (landscape, for the cards); the sheet after it holds the backs of the cards and
+    counters, each where its front lands when the sheet is turned over its long edge."""
+    reader = _reader(kit / "a" / "sampler" / "sampler-a4.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
-    (front,) = _pages_labelled(reader, "fronts: Plane Cubes, Entry/Exit Point counters, "
-                                       "Plane ID Counters, Weather System Counters")
+    (front,) = _pages_labelled(reader, "fronts: Sampler cards, Sampler counters, "
+                                       "Sampler markers")
     page_w = float(pages[front].mediabox.width) / PT
     page_h = float(pages[front].mediabox.height) / PT
-    counters = [c for c in _clips(pages[front]) if c[2] == pytest.approx(22)]
-    assert len(counters) == 12 + 48 + 4
+    assert (round(page_w), round(page_h)) == (297, 210)
+    clips = _clips(pages[front])
+    counters = [c for c in clips if c[2] == pytest.approx(COUNTER_BLEED)]
+    markers = [c for c in clips if c[2] == pytest.approx(MARKER_BLEED)]
+    assert (len(counters), len(markers)) == (12, 4)
     backs = _placed_forms(pages[front + 1])
-    assert len(backs) == 12 + 48
-    flipped = {(round(page_w - x - w, 3), round(y, 3)) for x, y, w, _ in counters}
+    assert len(backs) == 2 + 12
+    flipped = {(round(x, 3), round(page_h - y - h, 3)) for x, y, _, h in clips}
     assert {(round(x, 3), round(y, 3)) for x, y in backs} <= flipped
-    assert page_h == pytest.approx(297)
 
 
 def test_fold_puts_fronts_and_backs_on_one_page(kit: Path) -> None:
-    reader = _reader(kit / "fold" / "rushing-tin" / "rushing-tin-a4.pdf")
+    reader = _reader(kit / "fold" / "sampler" / "sampler-a4.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
-    assert len(pages) == 1 + 7  # 25 cards, 4 to a folded sheet
+    assert len(pages) == 1 + 3  # 10 cards, 4 to a folded sheet
     page = pages[1]
     page_w = float(page.mediabox.width) / PT
     fronts = _clips(page)
@@ -181,10 +174,10 @@ def test_fold_puts_fronts_and_backs_on_one_page(kit: Path) -> None:
 
 
 def test_kit_is_byte_identical_across_builds(kit: Path) -> None:
-    a, b = kit / "a" / "rushing-tin", kit / "b" / "rushing-tin"
-    assert (a / "rushing-tin-a4.pdf").read_bytes() == (b / "rushing-tin-a4.pdf").read_bytes()
+    a, b = kit / "a" / "sampler", kit / "b" / "sampler"
     outputs = sorted(p for p in b.rglob("*") if p.suffix in (".svg", ".png", ".pdf"))
-    assert len(outputs) > 300
+    assert {p.suffix for p in outputs} == {".svg", ".png", ".pdf"}
+    assert len(outputs) == 22 + 20 + 5  # faces and boards, PNGs of the faces, PDFs
     for path in outputs:
         assert (a / path.relative_to(b)).read_bytes() == path.read_bytes(), path
 
@@ -192,128 +185,53 @@ def test_kit_is_byte_identical_across_builds(kit: Path) -> None:
 def test_png_per_face_at_the_chosen_resolution(kit: Path) -> None:
     from PIL import Image
 
-    png = kit / "a" / "rushing-tin" / "png"
-    card = Image.open(png / "single-route-hand-off-cards" / "hand-off-aa105.png")
+    png = kit / "a" / "sampler" / "png"
+    card = Image.open(png / "cards" / "card-ace.png")
     width, height = (v / 25.4 * 72 for v in POKER_BLEED)
     assert card.size[0] == pytest.approx(width, abs=1) and card.size[1] == pytest.approx(
         height, abs=1)
-    assert (png / "single-route-hand-off-cards" / "hand-off-single-back.png").is_file()
-    assert (png / "weather-system-counters" / "counter-weather-3-back.png").is_file()
-    assert len(list(png.rglob("*.png"))) == len(list((png.parent / "svg").rglob("*.svg"))) - 1
+    assert (png / "cards" / "emblem.png").is_file()
+    assert (png / "counters" / "counter-gold-back.png").is_file()
+    # Every face but the two boards.
+    assert len(list(png.rglob("*.png"))) == len(list((png.parent / "svg").rglob("*.svg"))) - 2
 
 
 def test_boards_whole_on_a3_and_as_a_poster(kit: Path) -> None:
-    boards = kit / "a" / "rushing-tin" / "boards"
-    a3 = _reader(boards / "rt001-a3.pdf").pages[0]  # type: ignore[attr-defined]
-    assert sorted((round(float(a3.mediabox.width) / PT), round(float(a3.mediabox.height) / PT))
-                  ) == [297, 420]
-    assert "scaled to" in a3.extract_text()
-    assert (kit / "a" / "rushing-tin" / "svg" / "sector-map" / "rt001.svg").is_file()
+    boards = kit / "a" / "sampler" / "boards"
+    for board in ("board", "chart"):
+        a3 = _reader(boards / f"{board}-a3.pdf").pages[0]  # type: ignore[attr-defined]
+        assert sorted((round(float(a3.mediabox.width) / PT),
+                       round(float(a3.mediabox.height) / PT))) == [297, 420]
+        assert "true size" in a3.extract_text()
+        assert (boards / f"{board}-poster.pdf").is_file()
+        assert (kit / "a" / "sampler" / "svg" / board / f"{board}.svg").is_file()
 
 
-def _normalised(svg: str) -> str:
-    return re.sub(r">\s*<", ">\n<", svg).strip() + "\n"
-
-
-@pytest.mark.parametrize("face", [
-    "multi-route-hand-off-cards/hand-off-aa216.svg",
-    "multi-route-hand-off-cards/hand-off-multi-back.svg",
-    "random-event-cards/event-celebrity-cj102.svg",
-    "weather-event-cards/weather-storm-3.svg",
-    "status-deck/status-aa-key.svg",
-    "entry-exit-counters/counter-entry-exit-4.svg",
-    "plane-id-counters/counter-plane-7.svg",
-    "plane-id-counters/counter-plane-7-back.svg",
-    "weather-system-counters/counter-weather-5.svg",
-    "weather-system-counters/counter-weather-5-back.svg",
-    "wind-counters/counter-wind-3.svg",
-    "time-counter/counter-time.svg",
-    "cash/note-100.svg",
-    "plane-cubes/cube-1.svg",
-])
-def test_face_svg_golden(kit: Path, face: str, golden: Callable[[str, Path], None]) -> None:
-    """One of each face type, as normalised SVG text."""
-    path = kit / "b" / "rushing-tin" / "svg" / face
-    assert path.is_file(), sorted(p.name for p in path.parent.glob("*"))[:10]
-    text = _normalised(path.read_text(encoding="utf-8"))
-    golden(text, KIT_GOLDEN / face.replace("/", "__"))
-
-
-def test_build_options_are_checked(pnp: Callable[..., tuple[int, str]]) -> None:
-    code, out = pnp("build", "--paper", "a5")
-    assert code == 2 and "--paper must be one of a4, letter, a3" in out
-    code, out = pnp("build", "--back-offset", "1")
-    assert code == 2 and "--back-offset takes X,Y" in out
-    code, out = pnp("build", "--duplex", "sideways")
-    assert code == 2 and "--duplex must be long, short or fold" in out
-    code, out = pnp("build", "--png", "5")
-    assert code == 2 and "--png takes a resolution" in out
+def test_the_card_back_draws_its_picture(kit: Path) -> None:
+    svg = kit / "a" / "sampler" / "svg" / "cards"
+    assert '<image' in (svg / "emblem.svg").read_text(encoding="utf-8")
+    assert '<image' not in (svg / "plain.svg").read_text(encoding="utf-8")
 
 
 def test_only_an_unknown_component_is_a_usage_error(pnp: Callable[..., tuple[int, str]],
                                                      tmp_path: Path) -> None:
-    code, out = pnp("build", "rushing-tin", "--content", str(REPO / "content"), "--templates",
-                    str(REPO / "templates"), "-o", str(tmp_path), "--only", "dice-tower")
+    code, out = pnp("build", "sampler", "--content", str(SAMPLER / "content"), "--templates",
+                    str(SAMPLER / "templates"), "-o", str(tmp_path), "--only", "dice-tower")
     assert code == 2
-    assert "--only 'dice-tower' matches no component" in out and "plane-cubes" in out
-    assert not (tmp_path / "rushing-tin").exists()
+    assert "--only 'dice-tower' matches no component" in out and "markers" in out
+    assert not (tmp_path / "sampler").exists()
 
 
 def test_quiet_build_counts_warnings_in_one_line(pnp: Callable[..., tuple[int, str]],
                                                  tmp_path: Path) -> None:
-    code, out = pnp("build", "rushing-tin", "--content", str(REPO / "content"), "--templates",
-                    str(REPO / "templates"), "-o", str(tmp_path), "--only", "wind-counters",
+    code, out = pnp("build", "sampler", "--content", str(SAMPLER / "content"), "--templates",
+                    str(SAMPLER / "templates"), "-o", str(tmp_path), "--only", "markers",
                     "--quiet")
     assert code == 0, out
-    assert "rulebook.contradiction" not in out and "6 warnings" in out
+    assert "rulebook.contradiction" not in out and "1 warning" in out
     # One line per file written: no per-component lines, no list of what is not printed.
-    assert "Wind Counters: 4 counters" not in out and "not printed" not in out
-    code, out = pnp("build", "rushing-tin", "--content", str(ROOT / "content"), "--templates",
-                    str(ROOT / "templates"), "-o", str(tmp_path), "--only", "wind-counters",
+    assert "Sampler markers: 4 counters" not in out and "not printed" not in out
+    code, out = pnp("build", "sampler", "--content", str(SAMPLER / "content"), "--templates",
+                    str(SAMPLER / "templates"), "-o", str(tmp_path), "--only", "markers",
                     "--no-cache")
-    assert "Wind Counters: 4 counters from page 2" in out
-
-
-def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    import re
-    import sys
-
-    from pnpcompiler.app.cli import ProgressBar
-
-    written: list[str] = []
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-        def write(self, text: str) -> int:
-            written.append(text)
-            return len(text)
-
-    def shown() -> str:
-        return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", "".join(written))
-
-    monkeypatch.setenv("TERM", "xterm-256color")
-    for name in ("TTY_INTERACTIVE", "TTY_COMPATIBLE", "FORCE_COLOR"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(sys, "stderr", Terminal())
-    with ProgressBar("rushing-tin", enabled=True) as bar:
-        bar("faces", 83, 166)
-    assert "rushing-tin:" in shown() and "faces 83/166" in shown()
-    written.clear()
-    with ProgressBar("rushing-tin", enabled=True) as bar:
-        bar("pdf a4", 12, 0)
-    assert "pdf a4 12 pages" in shown()
-    after = "".join(written).rsplit("12 pages", 1)[1]
-    assert "\x1b[2K" in after  # the bar's line is erased at the end
-    written.clear()
-    with ProgressBar("rushing-tin", enabled=False) as bar:  # --quiet
-        bar("faces", 1, 2)
-    monkeypatch.setenv("TERM", "dumb")
-    with ProgressBar("rushing-tin", enabled=True) as bar:
-        bar("faces", 1, 2)
-    monkeypatch.setattr(sys, "stderr", io.StringIO())
-    monkeypatch.setenv("TERM", "xterm-256color")
-    with ProgressBar("rushing-tin", enabled=True) as bar:
-        bar("faces", 1, 2)
-    assert written == []
+    assert "Sampler markers: 4 counters from page 2" in out

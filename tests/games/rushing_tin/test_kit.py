@@ -1,0 +1,80 @@
+"""The Rushing Tin kit: every piece of the GAME PIECE GUIDE on its contents page, and one face
+of each type as normalised SVG text (tests/golden/kit/).
+
+How a kit is imposed, backed, folded and cached is tested on the sampler game
+(tests/build/); that every game's kit builds, opens and is the same twice, in
+tests/conformance/.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.paths import CONTENT, GOLDEN, TEMPLATES
+
+KIT_GOLDEN = GOLDEN / "kit"
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The A4 kit, with an SVG of every face."""
+    from typer.testing import CliRunner
+
+    from pnpcompiler.app.cli import app
+
+    root = tmp_path_factory.mktemp("rushing-tin-kit")
+    shutil.copytree(CONTENT / "rushing-tin", root / "content" / "rushing-tin")
+    shutil.copytree(TEMPLATES / "rushing-tin", root / "templates" / "rushing-tin")
+    result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
+                                      "--templates", str(root / "templates"),
+                                      "-o", str(root / "out"), "-q"])
+    assert result.exit_code == 0, result.output
+    return root / "out" / "rushing-tin"
+
+
+def test_kit_lists_every_component_on_its_contents_page(kit: Path) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO((kit / "rushing-tin-a4.pdf").read_bytes()))
+    text = reader.pages[0].extract_text()
+    for name in ("Plane Cubes", "Entry/Exit Point counters", "Plane ID Counters",
+                 "Weather System Counters", "Wind Counters", "'Single Route' Hand-off Cards",
+                 "'Multi-Route' Hand-off Cards", "Random Event Cards", "Weather Event Cards",
+                 "ATC Status Cards", "Time Counter", "Rushing Tin Cash", "Sector Log - RT001",
+                 "Sector map - RT001"):
+        assert name in text, name
+    assert "190 notes" in text and "48 counters" in text and "1 counter" in text
+
+
+def _normalised(svg: str) -> str:
+    return re.sub(r">\s*<", ">\n<", svg).strip() + "\n"
+
+
+@pytest.mark.parametrize("face", [
+    "multi-route-hand-off-cards/hand-off-aa216.svg",
+    "multi-route-hand-off-cards/hand-off-multi-back.svg",
+    "random-event-cards/event-celebrity-cj102.svg",
+    "weather-event-cards/weather-storm-3.svg",
+    "status-deck/status-aa-key.svg",
+    "entry-exit-counters/counter-entry-exit-4.svg",
+    "plane-id-counters/counter-plane-7.svg",
+    "plane-id-counters/counter-plane-7-back.svg",
+    "weather-system-counters/counter-weather-5.svg",
+    "weather-system-counters/counter-weather-5-back.svg",
+    "wind-counters/counter-wind-3.svg",
+    "time-counter/counter-time.svg",
+    "cash/note-100.svg",
+    "plane-cubes/cube-1.svg",
+])
+def test_face_svg_golden(kit: Path, face: str, golden: Callable[[str, Path], None]) -> None:
+    """One of each face type, as normalised SVG text."""
+    path = kit / "svg" / face
+    assert path.is_file(), sorted(p.name for p in path.parent.glob("*"))[:10]
+    text = _normalised(path.read_text(encoding="utf-8"))
+    golden(text, KIT_GOLDEN / face.replace("/", "__"))

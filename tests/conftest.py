@@ -1,4 +1,5 @@
-"""Shared fixtures: throw-away projects, the ``--update-goldens`` switch, the fuzz profile."""
+"""Fixtures for every test: its own working folder, throw-away projects, the pnp command, the
+``--update-goldens`` switch, the fuzz profile."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from typer.testing import CliRunner
 
 from pnpcompiler.app.cli import app
-from pnpcompiler.content.project import GameContent, load_game
-from tests.paths import CONTENT, CONTENT_BASE, REPO
+from tests.paths import CONTENT_BASE, REPO
 
 # The fuzz targets (tests/fuzz_cases.py): PNP_FUZZ_EXAMPLES cases each under ``make fuzz``.
 # A failure prints the blob that replays it (@reproduce_failure), and failing cases are kept
@@ -115,11 +115,3 @@ def pnp() -> Callable[..., tuple[int, str]]:
         return result.exit_code, result.output
 
     return run
-
-
-@pytest.fixture(scope="session")
-def rushing_tin() -> GameContent:
-    """The real Rushing Tin content, loaded once for every test that reads it."""
-    loaded, _ = load_game(CONTENT, "rushing-tin")
-    assert loaded is not None
-    return loaded

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import REPO
+from tests.paths import CONTENT, REPO
 
 COMMANDS = ["validate", "list", "export", "build", "rules", "schema", "new"]
 
@@ -142,50 +142,6 @@ def test_failed_build_keeps_previous_output(project, pnp, tmp_path: Path) -> Non
     assert not list((tmp_path / "out" / "golden").glob(".*tmp"))
 
 
-def test_new_game_validates_out_of_the_box(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(tmp_path)
-    code, out = pnp("new", "my-game", "--title", "My Game")
-    assert code == 0, out
-    assert (tmp_path / "content" / "my-game" / "rules.py").is_file()
-    first = (tmp_path / "content/my-game/cards/cards.yaml").read_text().splitlines()[0]
-    assert first == "# yaml-language-server: $schema=../../../schemas/deck.schema.json"
-    code, out = pnp("validate", "my-game", "--strict")
-    assert code == 0, out
-    code, out = pnp("list")
-    assert "  cards      deck             3        3  ok" in out
-
-
-def test_new_game_builds_its_cards_out_of_the_box(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
-    from pypdf import PdfReader
-
-    monkeypatch.chdir(tmp_path)
-    assert pnp("new", "my-game", "--title", "My Game")[0] == 0
-    assert (tmp_path / "templates" / "my-game" / "card-front.yaml").is_file()
-    assert (tmp_path / "templates" / "my-game" / "card-back.yaml").is_file()
-    code, out = pnp("build", "my-game", "--strict", "-q")
-    assert code == 0, out
-    reader = PdfReader(tmp_path / "out" / "my-game" / "my-game-a4.pdf")
-    assert len(reader.pages) == 3  # contents, the fronts, their backs
-    assert "First card" in (reader.pages[1].extract_text() or "")
-    assert "My Game" in (reader.pages[2].extract_text() or "")
-
-
-def test_new_refuses_existing_templates(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "templates" / "my-game").mkdir(parents=True)
-    code, out = pnp("new", "my-game")
-    assert code == 2 and "templates/my-game already exists" in out
-    assert not (tmp_path / "content" / "my-game").exists()
-
-
-def test_new_refuses_bad_names_and_existing_games(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.chdir(tmp_path)
-    assert pnp("new", "My Game")[0] == 2
-    assert pnp("new", "ok-game")[0] == 0
-    code, out = pnp("new", "ok-game")
-    assert code == 2 and "already exists" in out
-
-
 def test_schema_writes_a_schema_per_kind(project, pnp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     project()
     code, _ = pnp("schema", "-o", "schemas")
@@ -203,7 +159,7 @@ def test_committed_schemas_are_up_to_date(tmp_path: Path) -> None:
     """The schemas/ folder editors point at matches what `pnp schema` writes today."""
     from pnpcompiler.content.json_schema import all_schemas
 
-    current = all_schemas(REPO / "content")
+    current = all_schemas(CONTENT)
     for rel, body in current.items():
         committed = REPO / "schemas" / rel
         assert committed.is_file(), f"schemas/{rel} missing: run 'make schemas'"
@@ -226,7 +182,7 @@ def test_a_bug_is_one_line_not_a_traceback(monkeypatch) -> None:  # type: ignore
 
 def test_console_script_runs(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "pnpcompiler", "validate", "--content",
-                             str(REPO / "content")], capture_output=True, text=True)
+                             str(CONTENT)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
 

@@ -1,5 +1,5 @@
 """Pictures and fonts named by content: drawn in the PDF, SVG and PNG, and confined to the
-game's folder; the template sandbox and escaping around them."""
+game's folder. (The template sandbox around them: tests/layout/test_templates.py.)"""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from pnpcompiler.content.assets import PictureChanged, confine, game_assets
 from pnpcompiler.core.findings import Finding
 from pnpcompiler.layout.model import Image
-from pnpcompiler.layout.templates import TemplateError, TemplateSet, resolve
 
 PT = 72 / 25.4
 VERA = Path(__import__("reportlab").__file__).parent / "fonts"
@@ -460,73 +459,3 @@ def test_two_games_declaring_one_name_do_not_clash(tmp_path: Path) -> None:
         assert loaded is not None and not [f for f in findings if f.code.startswith("font")]
         names.add(game_assets(loaded)[0].fonts["display"].registered)
     assert len(names) == 2
-
-
-# --- the template sandbox ----------------------------------------------------------------
-
-
-def _templates(tmp_path: Path, text: str) -> TemplateSet:
-    folder = tmp_path / "templates" / "game"
-    folder.mkdir(parents=True)
-    (folder / "face.yaml").write_text(text, encoding="utf-8")
-    return TemplateSet([tmp_path / "templates"])
-
-
-@pytest.mark.parametrize("expression", [
-    "''.__class__.__mro__[1].__subclasses__()",
-    "item.__init__.__globals__",
-    "cycler.__init__.__globals__",
-    "joiner.__init__.__globals__['os']",
-    "item.update({'x': 1})",
-    "range(10**9) | list",
-    "9 ** 99999999",
-    "'x' * 10 ** 9",
-])
-def test_templates_cannot_reach_python_internals(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch,
-                                                 expression: str) -> None:
-    monkeypatch.chdir(tmp_path)
-    templates = _templates(tmp_path, "elements:\n  - text: {x: 1, y: 1, w: 9, h: 9,\n"
-                                     f"           text: \"{{{{ {expression} }}}}\"}}\n")
-    with pytest.raises(TemplateError) as info:
-        resolve(templates, "game/face", {"item": {"name": "a"}}, (60, 90), 3, "card-1")
-    finding = info.value.finding
-    assert finding.code == "template.render"
-    assert finding.location is not None
-    assert (finding.location.file, finding.location.line, finding.location.col) == (
-        "templates/game/face.yaml", 3, 18)
-
-
-def test_a_jinja_syntax_error_names_file_line_and_column(tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
-    monkeypatch.chdir(tmp_path)
-    templates = _templates(tmp_path, "elements:\n  - box: {x: 1, y: 1, w: 9, h: 9}\n"
-                                     "  - text: {x: 1, y: 1, w: 9, h: 9, text: \"{{ item. }}\"}\n")
-    with pytest.raises(TemplateError) as info:
-        resolve(templates, "game/face", {"item": {}}, (60, 90), 3, "card-1")
-    finding = info.value.finding
-    assert finding.location is not None
-    assert finding.location.prefix() == "templates/game/face.yaml:3:42"
-    assert "TemplateSyntaxError" in finding.message
-    assert finding.message.startswith("game/face: ")
-
-
-def test_markup_in_values_comes_out_escaped_in_svg(tmp_path: Path) -> None:
-    from pnpcompiler.layout.model import Box, Group, Paint
-    from pnpcompiler.render.svg import face_svg
-
-    nasty = '<script>alert("x")</script> & "quoted" \'too\''
-    templates = _templates(tmp_path, "elements:\n  - text: {x: 1, y: 1, w: 200, h: 30, "
-                                     "size: 6, text: \"{{ item.name }}\"}\n")
-    face, _ = resolve(templates, "game/face", {"item": {"name": nasty}}, (250, 90), 3, "c")
-    face = type(face)(face.width, face.height, face.bleed, face.background,
-                      (*face.elements, Group(nasty, (Box(0, 0, 1, 1, Paint("#000000")),))))
-    svg = face_svg(face, title=nasty)
-    assert "<script>" not in svg
-    root = ET.fromstring(svg)  # well-formed
-    texts = root.findall(f".//{SVG}text")
-    assert "".join("".join(t.itertext()) for t in texts).replace(" ", "") == nasty.replace(
-        " ", "")
-    assert root.findtext(f"{SVG}title") == nasty
-    assert root.findall(f".//{SVG}g")[0].get("id") == nasty

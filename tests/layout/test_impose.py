@@ -1,4 +1,5 @@
-"""Imposition beyond plain duplex: fold-in-half sheets and crop marks on part-filled sheets."""
+"""Imposition: cards per page, trims inside the printable area, backs mirroring fronts,
+fold-in-half sheets and crop marks on part-filled sheets."""
 
 from __future__ import annotations
 
@@ -62,3 +63,50 @@ def test_crop_marks_only_where_a_part_filled_sheet_is_cut(count: int) -> None:
 def test_a_full_sheet_has_marks_at_every_trim_line() -> None:
     sheet = plan(63.5, 88.9, 3, "a4")
     assert sheet.crop_marks() == sheet.crop_marks(8) == sheet.crop_marks(100)
+
+
+def test_poker_cards_per_page() -> None:
+    """Poker cards with 3 mm bleed: 8 on A4 and 6 on Letter (landscape), 16 on A3."""
+    assert [(s.cols, s.rows, s.landscape) for s in
+            (plan(63.5, 88.9, 3, p) for p in ("a4", "letter", "a3"))] == [
+        (4, 2, True), (3, 2, True), (4, 4, False)]
+
+
+@given(st.floats(20, 120), st.floats(20, 150), st.floats(0, 5), st.sampled_from(list(PAPERS)),
+       st.sampled_from(["long", "short"]), st.floats(-3, 3), st.floats(-3, 3))
+def test_trims_fit_the_page_and_backs_mirror_fronts(w: float, h: float, bleed: float,
+                                                    paper: str, duplex: str, dx: float,
+                                                    dy: float) -> None:
+    """Every trim (plus bleed) lies inside the printable area; neighbouring trims are two
+    bleeds apart; a back sits where its front lands after the flip, plus the offset."""
+    try:
+        sheet = plan(w, h, bleed, paper)
+    except ValueError:
+        return
+    for i in range(sheet.per_page):
+        x, y = sheet.trim(i)
+        assert x - bleed >= MARGIN - 1e-6 and y - bleed >= MARGIN - 1e-6
+        assert x + w + bleed <= sheet.page_w - MARGIN + 1e-6
+        assert y + h + bleed <= sheet.page_h - MARGIN + 1e-6
+        bx, by = sheet.back(i, duplex, (dx, dy))
+        mirror_x = (duplex == "long") != sheet.landscape
+        if mirror_x:
+            assert bx - dx == pytest.approx(sheet.page_w - x - w) and by - dy == pytest.approx(y)
+        else:
+            assert by - dy == pytest.approx(sheet.page_h - y - h) and bx - dx == pytest.approx(x)
+    if sheet.cols > 1:
+        assert sheet.trim(1)[0] - sheet.trim(0)[0] == pytest.approx(w + 2 * bleed)
+
+
+def test_crop_marks_stay_outside_the_bleed() -> None:
+    sheet = plan(63.5, 88.9, 3, "a4")
+    left, top, right, bottom = sheet.grid_box()
+    for x1, y1, x2, y2 in sheet.crop_marks():
+        for x, y in ((x1, y1), (x2, y2)):
+            inside = left - 3 < x < right + 3 and top - 3 < y < bottom + 3
+            assert not inside
+
+
+def test_item_too_big_for_the_paper() -> None:
+    with pytest.raises(ValueError, match="does not fit on A4"):
+        plan(400, 400, 3, "a4")

@@ -1,104 +1,19 @@
-"""The print engine: imposition geometry, text fitting, templates, the kit PDF and SVGs."""
+"""Templates: errors at file:line:col, the sandbox, escaping, if and each, the overflow
+warning, the ink saver; no way out of the sandbox to Python, markup escaped in SVG."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from pnpcompiler.layout.impose import MARGIN, PAPERS, plan
 from pnpcompiler.layout.templates import TemplateError, TemplateSet, resolve
-from pnpcompiler.layout.text import TextStyle, fit
 from tests.paths import GOLDEN
 
+SVG = "{http://www.w3.org/2000/svg}"
 KIT_GOLDEN = GOLDEN / "kit"
-PT = 72 / 25.4
-
-
-# --- imposition --------------------------------------------------------------------------
-
-
-def test_poker_cards_per_page() -> None:
-    """Poker cards with 3 mm bleed: 8 on A4 and 6 on Letter (landscape), 16 on A3."""
-    assert [(s.cols, s.rows, s.landscape) for s in
-            (plan(63.5, 88.9, 3, p) for p in ("a4", "letter", "a3"))] == [
-        (4, 2, True), (3, 2, True), (4, 4, False)]
-
-
-@given(st.floats(20, 120), st.floats(20, 150), st.floats(0, 5), st.sampled_from(list(PAPERS)),
-       st.sampled_from(["long", "short"]), st.floats(-3, 3), st.floats(-3, 3))
-def test_trims_fit_the_page_and_backs_mirror_fronts(w: float, h: float, bleed: float,
-                                                    paper: str, duplex: str, dx: float,
-                                                    dy: float) -> None:
-    """Every trim (plus bleed) lies inside the printable area; neighbouring trims are two
-    bleeds apart; a back sits where its front lands after the flip, plus the offset."""
-    try:
-        sheet = plan(w, h, bleed, paper)
-    except ValueError:
-        return
-    for i in range(sheet.per_page):
-        x, y = sheet.trim(i)
-        assert x - bleed >= MARGIN - 1e-6 and y - bleed >= MARGIN - 1e-6
-        assert x + w + bleed <= sheet.page_w - MARGIN + 1e-6
-        assert y + h + bleed <= sheet.page_h - MARGIN + 1e-6
-        bx, by = sheet.back(i, duplex, (dx, dy))
-        mirror_x = (duplex == "long") != sheet.landscape
-        if mirror_x:
-            assert bx - dx == pytest.approx(sheet.page_w - x - w) and by - dy == pytest.approx(y)
-        else:
-            assert by - dy == pytest.approx(sheet.page_h - y - h) and bx - dx == pytest.approx(x)
-    if sheet.cols > 1:
-        assert sheet.trim(1)[0] - sheet.trim(0)[0] == pytest.approx(w + 2 * bleed)
-
-
-def test_crop_marks_stay_outside_the_bleed() -> None:
-    sheet = plan(63.5, 88.9, 3, "a4")
-    left, top, right, bottom = sheet.grid_box()
-    for x1, y1, x2, y2 in sheet.crop_marks():
-        for x, y in ((x1, y1), (x2, y2)):
-            inside = left - 3 < x < right + 3 and top - 3 < y < bottom + 3
-            assert not inside
-
-
-def test_item_too_big_for_the_paper() -> None:
-    with pytest.raises(ValueError, match="does not fit on A4"):
-        plan(400, 400, 3, "a4")
-
-
-# --- text --------------------------------------------------------------------------------
-
-
-def test_text_shrinks_to_fit_then_reports_overflow() -> None:
-    text = "Fly from the entry point to the exit point within schedule. " * 3
-    roomy = fit(text, TextStyle(size=9, min_size=6), 55, 40)
-    tight = fit(text, TextStyle(size=9, min_size=6), 55, 14)
-    hopeless = fit(text * 4, TextStyle(size=9, min_size=6), 55, 14)
-    assert roomy.size == 9 and roomy.fits
-    assert 6 <= tight.size < 9 and tight.fits and tight.height <= 14
-    assert hopeless.size == 6 and not hopeless.fits and hopeless.height > 14
-
-
-def test_bold_italic_and_icons_become_runs() -> None:
-    fitted = fit("a <b>bold</b> and <i>italic</i> :storm: word", TextStyle(size=9), 80, 20)
-    runs = [run for line in fitted.lines for run in line.runs]
-    assert {r.font for r in runs if r.text.strip() == "bold"} == {"Vera-Bold"}
-    assert {r.font for r in runs if r.text.strip() == "italic"} == {"Vera-Italic"}
-    assert [r.icon for r in runs if r.icon] == ["storm"]
-    xs = [r.x for r in runs]
-    assert xs == sorted(xs)
-
-
-def test_centred_text_is_centred() -> None:
-    fitted = fit("<b>HAND-OFF</b>", TextStyle(size=16, align="center"), 50, 10)
-    (run,) = fitted.lines[0].runs
-    assert run.font == "Vera-Bold"
-    assert run.x + run.width / 2 == pytest.approx(25, abs=0.05)
-
-
-# --- templates ---------------------------------------------------------------------------
 
 
 def _templates(tmp_path: Path, text: str) -> TemplateSet:
@@ -193,3 +108,63 @@ def test_ink_saver_is_gray_without_backgrounds(tmp_path: Path) -> None:
         assert colour is not None and colour[1:3] == colour[3:5] == colour[5:7]
     assert box.paint.fill is not None and int(box.paint.fill[1:3], 16) > 180  # pale
     assert {r.colour for line in text.lines for r in line.runs} == {"#000000"}
+
+
+@pytest.mark.parametrize("expression", [
+    "''.__class__.__mro__[1].__subclasses__()",
+    "item.__init__.__globals__",
+    "cycler.__init__.__globals__",
+    "joiner.__init__.__globals__['os']",
+    "item.update({'x': 1})",
+    "range(10**9) | list",
+    "9 ** 99999999",
+    "'x' * 10 ** 9",
+])
+def test_templates_cannot_reach_python_internals(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 expression: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    templates = _templates(tmp_path, "elements:\n  - text: {x: 1, y: 1, w: 9, h: 9,\n"
+                                     f"           text: \"{{{{ {expression} }}}}\"}}\n")
+    with pytest.raises(TemplateError) as info:
+        resolve(templates, "game/face", {"item": {"name": "a"}}, (60, 90), 3, "card-1")
+    finding = info.value.finding
+    assert finding.code == "template.render"
+    assert finding.location is not None
+    assert (finding.location.file, finding.location.line, finding.location.col) == (
+        "templates/game/face.yaml", 3, 18)
+
+
+def test_a_jinja_syntax_error_names_file_line_and_column(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    monkeypatch.chdir(tmp_path)
+    templates = _templates(tmp_path, "elements:\n  - box: {x: 1, y: 1, w: 9, h: 9}\n"
+                                     "  - text: {x: 1, y: 1, w: 9, h: 9, text: \"{{ item. }}\"}\n")
+    with pytest.raises(TemplateError) as info:
+        resolve(templates, "game/face", {"item": {}}, (60, 90), 3, "card-1")
+    finding = info.value.finding
+    assert finding.location is not None
+    assert finding.location.prefix() == "templates/game/face.yaml:3:42"
+    assert "TemplateSyntaxError" in finding.message
+    assert finding.message.startswith("game/face: ")
+
+
+def test_markup_in_values_comes_out_escaped_in_svg(tmp_path: Path) -> None:
+    from pnpcompiler.layout.model import Box, Group, Paint
+    from pnpcompiler.render.svg import face_svg
+
+    nasty = '<script>alert("x")</script> & "quoted" \'too\''
+    templates = _templates(tmp_path, "elements:\n  - text: {x: 1, y: 1, w: 200, h: 30, "
+                                     "size: 6, text: \"{{ item.name }}\"}\n")
+    face, _ = resolve(templates, "game/face", {"item": {"name": nasty}}, (250, 90), 3, "c")
+    face = type(face)(face.width, face.height, face.bleed, face.background,
+                      (*face.elements, Group(nasty, (Box(0, 0, 1, 1, Paint("#000000")),))))
+    svg = face_svg(face, title=nasty)
+    assert "<script>" not in svg
+    root = ET.fromstring(svg)  # well-formed
+    texts = root.findall(f".//{SVG}text")
+    assert "".join("".join(t.itertext()) for t in texts).replace(" ", "") == nasty.replace(
+        " ", "")
+    assert root.findtext(f"{SVG}title") == nasty
+    assert root.findall(f".//{SVG}g")[0].get("id") == nasty

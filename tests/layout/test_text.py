@@ -1,8 +1,10 @@
-"""Text fitting: the direct setting of plain one-line text is what reportlab's Paragraph
+"""Text fitting: shrinking to fit then reporting overflow, runs for bold, italic and icons,
+centring; and the direct setting of plain one-line text, which is what reportlab's Paragraph
 gives, to the last bit, so the shortcut can never change a kit."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -37,3 +39,30 @@ def test_markup_icons_and_long_lines_take_the_paragraph() -> None:
 def test_fits_are_remembered() -> None:
     style = TextStyle(size=10)
     assert fit("Route AA103", style, 50.0, 10.0) is fit("Route AA103", style, 50.0, 10.0)
+
+
+def test_text_shrinks_to_fit_then_reports_overflow() -> None:
+    text = "Fly from the entry point to the exit point within schedule. " * 3
+    roomy = fit(text, TextStyle(size=9, min_size=6), 55, 40)
+    tight = fit(text, TextStyle(size=9, min_size=6), 55, 14)
+    hopeless = fit(text * 4, TextStyle(size=9, min_size=6), 55, 14)
+    assert roomy.size == 9 and roomy.fits
+    assert 6 <= tight.size < 9 and tight.fits and tight.height <= 14
+    assert hopeless.size == 6 and not hopeless.fits and hopeless.height > 14
+
+
+def test_bold_italic_and_icons_become_runs() -> None:
+    fitted = fit("a <b>bold</b> and <i>italic</i> :storm: word", TextStyle(size=9), 80, 20)
+    runs = [run for line in fitted.lines for run in line.runs]
+    assert {r.font for r in runs if r.text.strip() == "bold"} == {"Vera-Bold"}
+    assert {r.font for r in runs if r.text.strip() == "italic"} == {"Vera-Italic"}
+    assert [r.icon for r in runs if r.icon] == ["storm"]
+    xs = [r.x for r in runs]
+    assert xs == sorted(xs)
+
+
+def test_centred_text_is_centred() -> None:
+    fitted = fit("<b>HAND-OFF</b>", TextStyle(size=16, align="center"), 50, 10)
+    (run,) = fitted.lines[0].runs
+    assert run.font == "Vera-Bold"
+    assert run.x + run.width / 2 == pytest.approx(25, abs=0.05)

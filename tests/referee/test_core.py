@@ -1,12 +1,12 @@
 """The referee core every game shares: rulings, seeded dice, reports, the record registry,
-the content checks remembered between runs, and the engine protocol both games implement."""
+the content checks remembered between runs, the documented example game. (Each game's
+engine: tests/games/<game>/test_engine.py.)"""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import random
-import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,11 +17,6 @@ from hypothesis import strategies as st
 
 from pnpcompiler.content.project import load_game
 from pnpcompiler.core.findings import Location, Severity
-from pnpcompiler.core.loader import load_file
-from pnpcompiler.core.validate import validate_document
-from pnpcompiler.games.rushing_tin.referee.context import Context
-from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove, ShiftEngine, StartMoves
-from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
 from pnpcompiler.referee import (
     Dice,
     Report,
@@ -29,17 +24,12 @@ from pnpcompiler.referee import (
     Rulings,
     check_seeded,
     first_unseeded,
-    play,
     referee_file,
     render_report_json,
     render_report_text,
     rule_unseeded,
 )
-from tests.paths import REPO
-
-CONTENT = REPO / "content"
-EXAMPLES = REPO / "examples"
-
+from tests.paths import CONTENT, EXAMPLES, REPO
 
 # --- dice ------------------------------------------------------------------------------------
 
@@ -249,111 +239,21 @@ def test_an_unknown_kind_lists_the_kinds_the_game_reads(tally_game: Path) -> Non
 # --- content checks remembered in the build cache --------------------------------------------
 
 
-def test_cached_checks_give_the_same_report_and_see_every_change(tmp_path: Path) -> None:
-    content = tmp_path / "content"
-    shutil.copytree(CONTENT / "air-cargo", content / "air-cargo")
-    record = EXAMPLES / "air-cargo" / "stop.yaml"
+def test_cached_checks_give_the_same_report_and_see_every_change(tally_game: Path,
+                                                                 tmp_path: Path) -> None:
+    record = _tally(tally_game, "points: [1, 2]\ntotal: 3\n")
     cache = tmp_path / "out" / ".cache"
-    fresh = render_report_json(referee_file(record, content))
-    assert render_report_json(referee_file(record, content, cache=cache)) == fresh
-    assert (cache / "air-cargo" / "pieces.sqlite").is_file()
-    assert render_report_json(referee_file(record, content, cache=cache)) == fresh
-    game_yaml = content / "air-cargo" / "game.yaml"
+    fresh = render_report_json(referee_file(record, tally_game))
+    assert render_report_json(referee_file(record, tally_game, cache=cache)) == fresh
+    assert (cache / "golden" / "pieces.sqlite").is_file()
+    assert render_report_json(referee_file(record, tally_game, cache=cache)) == fresh
+    game_yaml = tally_game / "golden" / "game.yaml"
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
-        "players: {min: 1, max: 1}", "players: {min: 3, max: 1}"), encoding="utf-8")
-    _, found = load_game(content, "air-cargo")
+        "players: {min: 1, max: 2}", "players: {min: 3, max: 1}"), encoding="utf-8")
+    _, found = load_game(tally_game, "golden")
     assert any(f.severity is Severity.ERROR for f in found), "the edit must break the content"
-    [finding] = referee_file(record, content, cache=cache).findings
+    [finding] = referee_file(record, tally_game, cache=cache).findings
     assert finding.code == "record.content-invalid"
-
-
-# --- the engine protocol ---------------------------------------------------------------------
-
-
-def _shift_engine() -> tuple[ShiftEngine, ShiftLog]:
-    game, _ = load_game(CONTENT, "rushing-tin")
-    assert game is not None
-    doc, _ = load_file(EXAMPLES / "rushing-tin" / "shift-2atc.yaml", "shift-2atc.yaml")
-    log, _ = validate_document(doc, ShiftLog)
-    assert log is not None
-    return ShiftEngine(game), log
-
-
-def test_rushing_tin_replay_is_the_engine_applied_to_the_records_actions() -> None:
-    engine, log = _shift_engine()
-    ctx, rulings = play(engine, engine.initial(log), engine.actions(log))
-    report = referee_file(EXAMPLES / "rushing-tin" / "shift-2atc.yaml", CONTENT)
-    assert rulings == [] and report.legal
-    assert {a: c.cash for a, c in ctx.state.controllers.items()} == {
-        a: s["cash"] for a, s in report.scores.items()}
-
-
-def test_rushing_tin_legal_actions_and_forks() -> None:
-    """Play the record up to the first move of turn 5, then try every move the engine
-    offers on a fork: the shift it was forked from does not change."""
-    engine, log = _shift_engine()
-    ctx = engine.initial(log)
-    for action in engine.actions(log):
-        engine.apply(ctx, action)
-        if isinstance(action, StartMoves) and action.turn.turn == 5:
-            break
-    before = render_board(ctx)
-    offered = list(engine.legal_actions(ctx))
-    assert offered and all(isinstance(a, PlaneMove) for a in offered)
-    plane = offered[0].move.plane
-    assert {a.move.plane for a in offered} == {plane}
-    assert plane == engine.to_move(ctx)[0].id
-    legal = 0
-    for action in offered:
-        fork = engine.fork(ctx)
-        _, found = engine.apply(fork, action)
-        legal += not any(f.severity is Severity.ERROR for f in found)
-        assert plane in fork.moved and plane not in ctx.moved
-    assert legal >= 1, "at least one offered move is legal as it stands"
-    assert render_board(ctx) == before
-
-
-def render_board(ctx: Context) -> str:
-    state = ctx.state
-    return repr(sorted((p.id, p.where, p.hex, p.level, p.facing)
-                       for p in state.planes.values()))
-
-
-def test_air_cargo_replay_is_the_engine_applied_to_the_records_actions() -> None:
-    from pnpcompiler.games.air_cargo.referee.engine import AirCargoEngine, Flight
-    from pnpcompiler.games.air_cargo.referee.log import FlightLog
-
-    game, _ = load_game(CONTENT, "air-cargo")
-    assert game is not None
-    doc, _ = load_file(EXAMPLES / "air-cargo" / "gold-wing.yaml", "gold-wing.yaml")
-    log, _ = validate_document(doc, FlightLog)
-    assert log is not None
-    engine = AirCargoEngine.of(game)
-    state, rulings = play(engine, engine.initial(log), engine.actions(log))
-    assert rulings == [] and state.state.tally is not None
-    assert state.state.tally.points == 45
-    # Half-way, the flights open are the planned, unvisited airports with planned cargo.
-    half = engine.initial(log)
-    for action in list(engine.actions(log))[:6]:
-        engine.apply(half, action)
-    offered = list(engine.legal_actions(half))
-    assert all(isinstance(a, Flight) for a in offered)
-    for action in offered:
-        assert action.fly.to in half.state.planned and action.fly.to not in half.state.visited
-        assert action.fly.cargo in half.state.planned_cargo
-        fork = engine.fork(half)
-        engine.apply(fork, action)
-        assert len(fork.state.flights) == len(half.state.flights) + 1
-
-
-def test_air_cargo_plan_options_follow_the_dice() -> None:
-    from pnpcompiler.games.air_cargo.referee.engine import AirCargoEngine
-
-    game, _ = load_game(CONTENT, "air-cargo")
-    assert game is not None
-    engine = AirCargoEngine.of(game)
-    weights, airports = engine.plan_options(engine.initial(), [4, 6])
-    assert set(weights) <= {4, 6, 10} and set(airports) <= {46, 64}
 
 
 # --- the documented example ------------------------------------------------------------------

@@ -19,9 +19,9 @@ from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
 from pnpcompiler.games.rushing_tin.referee.state import Shift
 from pnpcompiler.games.rushing_tin.referee.turns import build_context
 from pnpcompiler.referee import replay
-from tests.paths import REPO
+from tests.paths import CONTENT, EXAMPLES
 
-LOADED, _ = load_game(REPO / "content", "rushing-tin")
+LOADED, _ = load_game(CONTENT, "rushing-tin")
 assert LOADED is not None
 GAME: GameContent = LOADED
 LOOKUPS: MapLookups = build_context(GAME, "RT001").lookups
@@ -100,7 +100,7 @@ def _mutable_parts(value: Any, path: str = "") -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def shift_4atc() -> Context:
-    record = REPO / "examples" / "rushing-tin" / "shift-4atc.yaml"
+    record = EXAMPLES / "rushing-tin" / "shift-4atc.yaml"
     doc, _ = load_file(record, str(record))
     log, _ = validate_document(doc, ShiftLog)
     assert log is not None

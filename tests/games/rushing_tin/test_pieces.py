@@ -17,14 +17,14 @@ from pnpcompiler.games.rushing_tin.kit import cube_net
 from pnpcompiler.games.rushing_tin.model import Cash
 from pnpcompiler.layout.collect import collect
 from pnpcompiler.layout.templates import TemplateSet
-from tests.paths import REPO
+from tests.paths import CONTENT, TEMPLATES
 
 COLOURS = {str(level): "#000000" for level in range(1, 7)}
 
 
 @pytest.fixture(scope="module")
 def game() -> GameContent:
-    loaded, _ = load_game(REPO / "content", "rushing-tin")
+    loaded, _ = load_game(CONTENT, "rushing-tin")
     assert loaded is not None
     return loaded
 
@@ -88,7 +88,7 @@ def test_counters_resolve_with_shapes_and_backs(game: GameContent) -> None:
     (weather: storm on the front, turbulence on the back)."""
     parts = collect(game, ("weather-system-counters", "entry-exit-counters",
                            "plane-id-counters"))
-    resolved, findings = resolve_parts(game, TemplateSet([REPO / "templates"]), parts,
+    resolved, findings = resolve_parts(game, TemplateSet([TEMPLATES]), parts,
                                        BuildOptions())
     assert not findings
     groups = {g.component: g for g in resolved.groups}

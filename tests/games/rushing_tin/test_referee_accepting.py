@@ -15,7 +15,7 @@ from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.log import Turn
 from pnpcompiler.referee import referee_file
 from tests.games.rushing_tin.tables import shift_in_turn_5
-from tests.paths import REPO
+from tests.paths import CONTENT
 
 SETUP = """\
 game: rushing-tin
@@ -38,7 +38,7 @@ def setup_findings(tmp_path: Path, who: str, rolls: str = "") -> list[tuple[str,
     text = SETUP + "\n".join(lines) + "\n" + (f"  accept_rolls: {rolls}\n" if rolls else "")
     record = tmp_path / "setup.yaml"
     record.write_text(text, encoding="utf-8")
-    report = referee_file(record, REPO / "content")
+    report = referee_file(record, CONTENT)
     return [(f.code, str(f.extra.get("rule"))) for f in report.findings]
 
 

@@ -29,7 +29,7 @@ from pnpcompiler.games.rushing_tin.referee.turns import (
 )
 from pnpcompiler.referee import referee_file
 from tests.games.rushing_tin.tables import shift_in_turn_5
-from tests.paths import REPO
+from tests.paths import CONTENT
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +120,7 @@ def _accepting(tmp_path: Path, level4: int) -> Any:
         lines.insert(len(lines) - 1, lines.pop(four))
         text = "\n".join(lines) + "\n"
     record.write_text(text, encoding="utf-8")
-    return referee_file(record, REPO / "content")
+    return referee_file(record, CONTENT)
 
 
 def test_2_06_2_07_accepting_hand_off_examples(tmp_path: Path) -> None:
@@ -145,7 +145,7 @@ def _diagonal(tmp_path: Path, extra: str) -> list[tuple[str, str]]:
         + extra + "}")
     record = tmp_path / "diagonal.yaml"
     record.write_text(text, encoding="utf-8")
-    report = referee_file(record, REPO / "content")
+    report = referee_file(record, CONTENT)
     return [(f.code, str(f.extra["rule"])) for f in report.findings]
 
 
@@ -181,7 +181,7 @@ def test_2_06_a_wrong_entry_level_is_one_finding(tmp_path: Path) -> None:
     entry the record never makes, 1.36), and the near miss its entry causes is written."""
     record = tmp_path / "entry.yaml"
     record.write_text(ENTRY_LEVEL_WRONG, encoding="utf-8")
-    report = referee_file(record, REPO / "content")
+    report = referee_file(record, CONTENT)
     assert [(f.code, f.extra["rule"]) for f in report.findings] == [("entry.must-alter",
                                                                        "2.06")]
     assert [i["kind"] for i in report.incidents if "deal" in i["kind"]] == ["minor deal"]
@@ -598,7 +598,7 @@ def test_9_02_a_collision_is_found_when_the_record_writes_no_deals(tmp_path: Pat
     the record does not write its major deal."""
     record = tmp_path / "collision.yaml"
     record.write_text(COLLISION_UNWRITTEN, encoding="utf-8")
-    report = referee_file(record, REPO / "content")
+    report = referee_file(record, CONTENT)
     assert "deals:" not in COLLISION_UNWRITTEN
     assert [(f.code, f.extra["rule"], f.extra["piece"]) for f in report.findings] == [
         ("deal.unrecorded", "9.02", 7)]

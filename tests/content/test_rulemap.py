@@ -1,99 +1,17 @@
-"""The rule-coverage map (pnp rules): the rulebooks against the rulebooks' text, every rule
-with a check or a reason, the scan of a game's source and of its tests, the command."""
+"""The rule-coverage map (pnp rules): the scan of a game's source and of its tests, the
+command. Each game's map is checked by the conformance suite
+(tests/conformance/test_rule_coverage.py), each rulebook against its text in
+tests/games/<game>/test_rulebook.py."""
 
 from __future__ import annotations
 
 import json
-import re
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from pnpcompiler.content.rulemap import build_map, cited_in_tests, scan
-from tests.paths import REPO
-
-CONTENT = REPO / "content"
-SEEDS = REPO.parent / "shared" / "seeds"
-RUSHING_TIN_SEED = SEEDS / "000_1d35b0497d7025c9.txt"
-AIR_CARGO_SEED = SEEDS / "002_45b3428a1e4dd121.txt"
-#: A numbered heading (``## 1.20 ROLL FOR EVENTS``) or rule (``- 1.00**``, ``**1.21**``,
-#: ``**6.07 SPECIAL RULE:**``) of the Rushing Tin rulebook.
-NUMBERED = re.compile(r"^(?:#+ |\s*-? ?\*\*|- )(\d{1,2}\.\d{2})(?:\*\*| )")
-
-
-def seed_text(path: Path) -> str:
-    """Return a rulebook's text (beside the project in shared/seeds)."""
-    if not path.is_file():
-        pytest.skip(f"the rulebook's text is not beside the project ({path})")
-    return path.read_text(encoding="utf-8")
-
-
-def catalogue(game: str, kind: str | None = None) -> list[str]:
-    """Return the rule ids of a game's rulebook content (of one kind), in order."""
-    rule_map, findings = build_map(CONTENT, game, None)
-    assert rule_map is not None, findings
-    return [entry.rule.id for entry in rule_map.rules if kind in (None, entry.rule.kind)]
-
-
-def test_rushing_tin_rulebook_lists_every_numbered_rule_of_the_text_in_order() -> None:
-    numbers: list[str] = []
-    for line in seed_text(RUSHING_TIN_SEED).splitlines():
-        match = NUMBERED.match(line)
-        if match and match.group(1) not in numbers:
-            numbers.append(match.group(1))
-    assert numbers[0] == "1.00" and numbers[-1] == "12.09"
-    assert catalogue("rushing-tin", "rule") == numbers
-
-
-def states(line: str, entry: str) -> bool:
-    """Return whether a line of the text is where a catalogue entry stands: a numbered rule
-    where the rulebook numbers it, a section or card at its heading (which may go on:
-    MULTI-ROUTE HAND-OFF CARDS, LIGHTNING STRIKES - STORMS)."""
-    match = NUMBERED.match(line)
-    if match is not None:
-        return match.group(1) == entry
-    return re.match(rf"^#+ {re.escape(entry)}(?![\w'])", line) is not None
-
-
-def test_rushing_tin_sections_and_cards_stand_among_the_numbered_rules_in_the_text_s_order(
-        ) -> None:
-    lines = seed_text(RUSHING_TIN_SEED).splitlines()
-    at = -1
-    for entry in catalogue("rushing-tin"):
-        found = next((i for i, line in enumerate(lines) if i > at and states(line, entry)), None)
-        assert found is not None, f"no {entry!r} after line {at + 1} of the text"
-        at = found
-    assert set(catalogue("rushing-tin", "card")) >= {"GO AROUND", "STRONG WINDS", "APPRAISAL"}
-
-
-@pytest.mark.parametrize("game", ["rushing-tin", "air-cargo"])
-def test_every_rule_a_check_cites_is_in_the_catalogue(game: str) -> None:
-    rule_map, findings = build_map(CONTENT, game, None)
-    assert rule_map is not None, findings
-    outside = sorted({f"{c.rule} ({c.module}:{c.line})" for c in rule_map.elsewhere})
-    assert not outside, f"{game}: checks cite rules its rulebook does not list: {outside}"
-
-
-def test_air_cargo_rulebook_lists_its_sections_in_the_text_s_order() -> None:
-    lines = seed_text(AIR_CARGO_SEED).splitlines()
-    at = -1
-    for section in catalogue("air-cargo"):
-        heading = re.compile(rf"^(?:General –)?{re.escape(section)}\b")
-        found = next((i for i, line in enumerate(lines) if i > at and heading.match(line)),
-                     None)
-        assert found is not None, f"no section {section!r} after line {at + 1} of the text"
-        at = found
-
-
-@pytest.mark.parametrize("game", ["rushing-tin", "air-cargo"])
-def test_every_rule_has_a_check_or_a_stated_reason(game: str) -> None:
-    rule_map, findings = build_map(CONTENT, game, REPO / "tests")
-    assert rule_map is not None, findings
-    neither = [f"{r.rule.id} ({', '.join(r.unchecked_by) or 'no check, no reason'})"
-               for r in rule_map.rules if r.status == "neither"]
-    assert not neither, f"{game}: rules with neither a check nor a reason: {neither}"
-
+from pnpcompiler.content.rulemap import cited_in_tests, scan
 
 RACE_RULES = '''\
 """The race game's referee."""

@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import CONTENT
-
 HEX_MAP = """\
 kind: hex-map
 component: board
@@ -103,18 +101,6 @@ def test_build_says_why_a_component_is_not_printed(tmp_path, monkeypatch, pnp) -
     assert code == 0, out
     assert "my-game: not printed: board (hex-map): the map has no hexes" in out
     assert "not printed: cards (deck): neither the deck nor any card names a template" in out
-
-
-def test_build_says_the_rules_tables_and_rulebook_are_not_printed(  # type: ignore[no-untyped-def]
-        tmp_path, monkeypatch, pnp) -> None:
-    import shutil
-
-    shutil.copytree(CONTENT / "air-cargo", tmp_path / "content" / "air-cargo")
-    monkeypatch.chdir(tmp_path)
-    code, out = pnp("build", "air-cargo", "--only", "air-cargo-rules", "--only", "rulebook")
-    assert code == 0, out
-    assert "not printed: Air Cargo rules tables (air-cargo-rules): the cargo" in out
-    assert "not printed: Air Cargo rulebook (rulebook): the list of the game's rules" in out
 
 
 def test_generic_boards_build_byte_identical_twice(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]

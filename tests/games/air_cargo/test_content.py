@@ -13,7 +13,7 @@ from pnpcompiler.games.air_cargo import play
 from pnpcompiler.games.air_cargo.checks import game_map, game_rules
 from pnpcompiler.games.air_cargo.map_checks import example_crossings
 from pnpcompiler.games.air_cargo.model import AirCargoMap, AirCargoRules
-from tests.paths import CONTENT
+from tests.paths import CONTENT, GOLDEN
 
 #: AIRPORTS, as printed: ID, landing hazard, name.
 AIRPORTS = [
@@ -81,6 +81,12 @@ def test_validate_warns_of_the_two_contradictions_only(
     name, cargo = (f.message for f in findings)  # type: ignore[attr-defined]
     assert "starts at Pendleton ID (xx)" in name and "PENDELETON -START" in name
     assert "+ Cargo weight" in cargo and "very heavy" in cargo
+
+
+def test_there_are_air_cargo_content_edits() -> None:
+    """tests/golden/air-cargo/: one edit each to the real content (run by the conformance
+    suite, tests/conformance/test_content_goldens.py)."""
+    assert len([p for p in (GOLDEN / "air-cargo").iterdir() if p.is_dir()]) >= 12
 
 
 def test_airports_exactly_as_the_airports_table(board: AirCargoMap) -> None:

@@ -1,10 +1,10 @@
-"""The repository's games: manifests follow their rulebooks exactly."""
+"""Rushing Tin's manifest follows its rulebook exactly; its golden content edits are there."""
 
 from __future__ import annotations
 
 from pnpcompiler.content.project import load_game
 from pnpcompiler.core.findings import Severity
-from tests.paths import CONTENT
+from tests.paths import CONTENT, GOLDEN
 
 
 def test_rushing_tin_game_piece_guide() -> None:
@@ -42,15 +42,7 @@ def test_rushing_tin_warns_of_its_contradictions_and_tight_schedules_only() -> N
     assert tight_1.startswith("CA506 ") and tight_2.startswith("RA304 ")
 
 
-def test_air_cargo_you_need_list() -> None:
-    """'You need': 2 D6 dice, a pen, the map and the pilot log (two versions: with
-    descriptions for a first game, and clean), a leg template; plus a rules summary. The
-    content's only findings are its two recorded rulebook contradictions."""
-    game, findings = load_game(CONTENT, "air-cargo")
-    assert game is not None
-    assert [f.code for f in findings] == ["rulebook.contradiction"] * 2
-    assert {e.id: (e.count, e.printed) for e in game.manifest.bill_of_materials} == {
-        "map": (1, True), "pilot-log-first-game": (1, True), "pilot-log": (1, True),
-        "leg-template": (1, True), "dice": (2, False), "pen": (1, False),
-        "rules-summary": (1, True)}
-    assert (game.manifest.players.min, game.manifest.players.max) == (1, 1)
+def test_there_are_rushing_tin_content_edits() -> None:
+    """tests/golden/rushing-tin/: one edit each to the real content (run by the conformance
+    suite, tests/conformance/test_content_goldens.py)."""
+    assert len([p for p in (GOLDEN / "rushing-tin").iterdir() if p.is_dir()]) >= 8

@@ -22,12 +22,11 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 kit: $(VENV)/.installed
 	$(PNP) build --paper a4 --paper letter --png 150 -o out
 
-# pytest runs on every core here (pytest-xdist); `python -m pytest` alone stays serial. Tests
-# that share an expensive fixture (a game's two kit builds) are grouped onto one worker.
+# pytest runs on every core here (pytest-xdist); `python -m pytest` alone stays serial.
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check pnpcompiler tests tools
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -n auto
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check pnpcompiler tests tools

@@ -14,7 +14,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from typer.testing import CliRunner
 
 from pnpcompiler.app.cli import app
-from tests.paths import CONTENT_BASE, REPO
+from tests.paths import CONTENT, CONTENT_BASE, REPO, TEMPLATES
 
 # The fuzz targets (tests/fuzz_cases.py): PNP_FUZZ_EXAMPLES cases each under ``make fuzz``.
 # A failure prints the blob that replays it (@reproduce_failure), and failing cases are kept
@@ -115,3 +115,32 @@ def pnp() -> Callable[..., tuple[int, str]]:
         return result.exit_code, result.output
 
     return run
+
+
+@pytest.fixture(scope="session")
+def kits(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[Path, Path]]:
+    """Return the folders of a game's kit built twice from the repository's content, each
+    build afresh into its own output. They are built once a run: the first test to ask
+    builds them, under a lock in the folder the workers of ``-n auto`` share, and every other
+    test, on any worker, reads them."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+    def of(game: str) -> tuple[Path, Path]:
+        root = shared / f"kits-{game}"
+        with FileLock(f"{root}.lock"):
+            if not (root / "built").is_file():
+                shutil.rmtree(root, ignore_errors=True)
+                shutil.copytree(CONTENT / game, root / "content" / game)
+                shutil.copytree(TEMPLATES, root / "templates")
+                for out in ("first", "second"):
+                    result = CliRunner().invoke(app, [
+                        "build", game, "--content", str(root / "content"), "--templates",
+                        str(root / "templates"), "-o", str(root / out), "-q"])
+                    assert result.exit_code == 0, result.output
+                (root / "built").touch()
+        return root / "first" / game, root / "second" / game
+
+    return of

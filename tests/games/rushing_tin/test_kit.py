@@ -10,32 +10,21 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.paths import CONTENT, GOLDEN, TEMPLATES
+from tests.paths import GOLDEN
 
 KIT_GOLDEN = GOLDEN / "kit"
 
 
-@pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The A4 kit, with an SVG of every face."""
-    from typer.testing import CliRunner
-
-    from pnpcompiler.app.cli import app
-
-    root = tmp_path_factory.mktemp("rushing-tin-kit")
-    shutil.copytree(CONTENT / "rushing-tin", root / "content" / "rushing-tin")
-    shutil.copytree(TEMPLATES / "rushing-tin", root / "templates" / "rushing-tin")
-    result = CliRunner().invoke(app, ["build", "rushing-tin", "--content", str(root / "content"),
-                                      "--templates", str(root / "templates"),
-                                      "-o", str(root / "out"), "-q"])
-    assert result.exit_code == 0, result.output
-    return root / "out" / "rushing-tin"
+@pytest.fixture
+def kit(kits: Callable[[str], tuple[Path, Path]]) -> Path:
+    """The A4 kit, with an SVG of every face: the first of the two builds the conformance
+    suite compares (tests/conformance/test_kit.py)."""
+    return kits("rushing-tin")[0]
 
 
 def test_kit_lists_every_component_on_its_contents_page(kit: Path) -> None:

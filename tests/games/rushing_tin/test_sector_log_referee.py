@@ -37,7 +37,7 @@ def test_there_are_sector_log_cases() -> None:
     assert any(c.name == "legal" for c in CASES)
 
 
-def test_every_sector_log_golden_exits_as_its_name_says() -> None:
+def test_sector_log_goldens_exit_as_their_names_say() -> None:
     """Legal and warning-only sheets exit 0, a key the format does not know 2, a mistake 1."""
     exits = {case.name: (case / "expected.txt").read_text(encoding="utf-8").splitlines()[-1]
              for case in CASES}

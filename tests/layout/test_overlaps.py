@@ -1,7 +1,8 @@
 """The check of a face's text: overlaps, the cut and the safe margin, text that does not fit.
 
-First every face the shipped games print (cards, counters, notes, nets, boards, forms on A4
-and Letter) is checked clean; then each kind of finding on a small face made by hand.
+Each kind of finding on a small face made by hand, then through templates and the build.
+Every face the games print is checked clean by the conformance suite
+(tests/conformance/test_faces.py).
 """
 
 from __future__ import annotations
@@ -12,10 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pnpcompiler.build.faces import item_faces, resolve_parts, sheet_pages_for
 from pnpcompiler.build.options import BuildOptions
-from pnpcompiler.content.project import load_game
-from pnpcompiler.layout.collect import collect
 from pnpcompiler.layout.model import Box, Ellipse, Face, Group, Image, Paint, Polygon, Text
 from pnpcompiler.layout.overlaps import (
     OVERFLOW,
@@ -30,51 +28,8 @@ from pnpcompiler.layout.overlaps import (
 )
 from pnpcompiler.layout.templates import TemplateSet
 from pnpcompiler.layout.text import PT_PER_MM, TextStyle, fit, label
-from tests.paths import REPO
 
 CHECK_CODES = {OVERLAP, TRIM, SAFE, OVERFLOW, "sheet.header-split"}
-
-# --- every shipped face -----------------------------------------------------------------------
-
-
-def shipped_faces(slug: str) -> tuple[dict[str, list[tuple[str, Face]]], list[str]]:
-    """Return every face a game prints, by what it is, and what the build found in them."""
-    game, _ = load_game(REPO / "content", slug)
-    assert game is not None
-    resolved, findings = resolve_parts(game, TemplateSet([REPO / "templates"]), collect(game),
-                                       BuildOptions())
-    faces: dict[str, list[tuple[str, Face]]] = {}
-    for group in resolved.groups:
-        kind = f"{group.noun} ({group.component})"
-        for component, name, face in item_faces(resolved):
-            if component == group.component:
-                faces.setdefault(kind, []).append((name, face))
-    for board in resolved.boards:
-        faces.setdefault("boards", []).append((board.id, board.face))
-    for paper in ("a4", "letter"):
-        forms, found = sheet_pages_for(resolved, paper, ink=False)
-        findings += found
-        for form in forms:
-            faces.setdefault(f"forms on {paper}", []).extend(
-                (f"{form.component} page {i + 1}", page) for i, page in enumerate(form.pages))
-    return faces, [f"{f.code}: {f.message}" for f in findings if f.code in CHECK_CODES]
-
-
-@pytest.mark.parametrize(("slug", "kinds"), [
-    ("rushing-tin", {"cards", "counters", "notes", "nets", "boards", "forms on a4",
-                     "forms on letter"}),
-    ("air-cargo", {"strips", "boards", "forms on a4", "forms on letter"}),
-])
-def test_every_shipped_face_keeps_its_text_clear(slug: str, kinds: set[str]) -> None:
-    """No text of a shipped game overlaps art or text, nears the cut, or overflows its box."""
-    faces, findings = shipped_faces(slug)
-    assert {kind.split(" (")[0] for kind in faces} == kinds
-    clashes = [f"{kind} {name}: {clash.code}: {clash.message}"
-               for kind, named in faces.items() for name, face in named
-               for clash in check_face(face)]
-    assert clashes == []
-    assert findings == []
-
 
 # --- hand-made faces ----------------------------------------------------------------------------
 
@@ -321,39 +276,8 @@ def test_a_header_too_wide_for_its_column_is_broken_and_warned() -> None:
     assert len(header.lines) > 1
 
 
-def test_air_cargo_mountain_names_sit_in_their_circle_or_beside_it() -> None:
-    """WIND RIVER RANGE and ABSAROKA RANGE on two lines inside their circles (broken at the
-    space nearest the middle); OLYMPIC MTS, too long for its small circle, under it; the
-    legend spells out the hazard number."""
-    faces, _ = shipped_faces("air-cargo")
-    [(_, face)] = faces["boards"]
-    groups = {g.id: g for g in face.elements if isinstance(g, Group)}
-    mountains = {g.id: g for g in groups["mountains"].elements if isinstance(g, Group)}
-
-    def names(mountain: str) -> tuple[Ellipse, list[Text]]:
-        group = mountains[f"mountain-{mountain}"]
-        edge = next(e for e in group.elements if isinstance(e, Ellipse))
-        texts = [e for e in group.elements if isinstance(e, Text) and e.lines[0].runs[0].font
-                 == "Vera-Italic"]
-        return edge, texts
-
-    for mountain, lines in (("wind-river-range", ["WIND RIVER", "RANGE"]),
-                            ("absaroka-range", ["ABSAROKA", "RANGE"])):
-        edge, texts = names(mountain)
-        assert [t.lines[0].runs[0].text for t in texts] == lines
-        for t in texts:
-            x0, y0, x1, y1 = text_ink(t).bounds
-            assert all((x - edge.cx) ** 2 + (y - edge.cy) ** 2 < edge.rx ** 2
-                       for x in (x0, x1) for y in (y0, y1)), mountain
-    edge, [olympic] = names("olympic-mountains")
-    assert text_ink(olympic).bounds[1] > edge.cy + edge.rx
-    legend = [e for e in groups["legend"].elements if isinstance(e, Text)]
-    assert "MOUNTAIN  hazard number" in {t.lines[0].runs[0].text for t in legend}
-
-
 def test_the_build_keeps_text_as_far_inside_the_cut_as_the_layout_checks() -> None:
     """``pnp build``'s default --safe is the layout's own default margin."""
-    from pnpcompiler.build.options import BuildOptions
     from pnpcompiler.layout.overlaps import SAFE_MARGIN
 
     assert BuildOptions().safe == SAFE_MARGIN

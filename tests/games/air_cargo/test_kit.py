@@ -1,5 +1,5 @@
-"""The Air Cargo kit, built from the CLI: pages, the leg strip's exact length, the map, what
-it does not print."""
+"""The Air Cargo kit, built from the CLI: pages, the leg strip's exact length, the map and its
+mountain names, what it does not print."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from typing import Any
 
 import pytest
 
+from pnpcompiler.layout.model import Ellipse, Group, Text
+from pnpcompiler.layout.overlaps import text_ink
+from tests.conformance.faces import kinds_of_face, shipped_faces
 from tests.paths import CONTENT, TEMPLATES
 
 PT = 72 / 25.4
@@ -127,3 +130,39 @@ def test_build_says_the_rules_tables_and_rulebook_are_not_printed(
     assert code == 0, out
     assert "not printed: Air Cargo rules tables (air-cargo-rules): the cargo" in out
     assert "not printed: Air Cargo rulebook (rulebook): the list of the game's rules" in out
+
+
+def test_air_cargo_mountain_names_sit_in_their_circle_or_beside_it() -> None:
+    """WIND RIVER RANGE and ABSAROKA RANGE on two lines inside their circles (broken at the
+    space nearest the middle); OLYMPIC MTS, too long for its small circle, under it; the
+    legend spells out the hazard number."""
+    faces, _ = shipped_faces("air-cargo")
+    [(_, face)] = faces["boards"]
+    groups = {g.id: g for g in face.elements if isinstance(g, Group)}
+    mountains = {g.id: g for g in groups["mountains"].elements if isinstance(g, Group)}
+
+    def names(mountain: str) -> tuple[Ellipse, list[Text]]:
+        group = mountains[f"mountain-{mountain}"]
+        edge = next(e for e in group.elements if isinstance(e, Ellipse))
+        texts = [e for e in group.elements if isinstance(e, Text) and e.lines[0].runs[0].font
+                 == "Vera-Italic"]
+        return edge, texts
+
+    for mountain, lines in (("wind-river-range", ["WIND RIVER", "RANGE"]),
+                            ("absaroka-range", ["ABSAROKA", "RANGE"])):
+        edge, texts = names(mountain)
+        assert [t.lines[0].runs[0].text for t in texts] == lines
+        for t in texts:
+            x0, y0, x1, y1 = text_ink(t).bounds
+            assert all((x - edge.cx) ** 2 + (y - edge.cy) ** 2 < edge.rx ** 2
+                       for x in (x0, x1) for y in (y0, y1)), mountain
+    edge, [olympic] = names("olympic-mountains")
+    assert text_ink(olympic).bounds[1] > edge.cy + edge.rx
+    legend = [e for e in groups["legend"].elements if isinstance(e, Text)]
+    assert "MOUNTAIN  hazard number" in {t.lines[0].runs[0].text for t in legend}
+
+
+def test_the_faces_checked_are_every_kind_the_kit_prints() -> None:
+    """What the conformance suite checks clear (tests/conformance/test_faces.py) is the
+    leg strip, the map board and the forms on both papers."""
+    assert kinds_of_face("air-cargo") == {"strips", "boards", "forms on a4", "forms on letter"}

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conformance.faces import kinds_of_face
 from tests.paths import GOLDEN
 
 KIT_GOLDEN = GOLDEN / "kit"
@@ -67,3 +68,11 @@ def test_face_svg_golden(kit: Path, face: str, golden: Callable[[str, Path], Non
     assert path.is_file(), sorted(p.name for p in path.parent.glob("*"))[:10]
     text = _normalised(path.read_text(encoding="utf-8"))
     golden(text, KIT_GOLDEN / face.replace("/", "__"))
+
+
+def test_the_faces_checked_are_every_kind_the_kit_prints() -> None:
+    """What the conformance suite checks clear (tests/conformance/test_faces.py) is every
+    kind of piece of the GAME PIECE GUIDE, the sector map board and the Sector Log on both
+    papers."""
+    assert kinds_of_face("rushing-tin") == {"cards", "counters", "notes", "nets", "boards",
+                                            "forms on a4", "forms on letter"}

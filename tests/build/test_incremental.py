@@ -200,8 +200,9 @@ def _pdfs_are_whole(folder: Path) -> None:
 
 @pytest.mark.parametrize("after_files", [1, 40, 200])
 def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_files: int) -> None:
-    """Kill -9 a build once its stage holds ``after_files`` files: the kit from the build
-    before is untouched, file for file, and the next build cleans up and succeeds."""
+    """Kill -9 a build (and the process drawing its SVGs) once its stage holds
+    ``after_files`` files: the kit from the build before is untouched, file for file, and the
+    next build cleans up and succeeds."""
     root = _crowded(tmp_path)
     out = root / "out" / "sampler"
     _build(root, "--png", "100")
@@ -210,13 +211,17 @@ def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_file
     command = [sys.executable, "-m", "pnpcompiler", "build", "sampler", "--content",
                str(root / "content"), "--templates", str(root / "templates"), "-o",
                str(root / "out"), "-q", "--png", "100", "--no-cache", "--bleed", "2.5"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # In its own process group, killed whole: the build draws its SVG faces in a forked
+    # process, which a kill of the build alone leaves running, writing into the dead build's
+    # stage even after the next build has cleared it.
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
     stage = root / "out" / ".cache" / "sampler" / f"stage-{process.pid}"
     deadline = time.monotonic() + 120
     killed = False
     while process.poll() is None and time.monotonic() < deadline:
         if stage.is_dir() and sum(1 for p in stage.rglob("*") if p.is_file()) >= after_files:
-            os.kill(process.pid, signal.SIGKILL)
+            os.killpg(process.pid, signal.SIGKILL)
             killed = True
             break
         time.sleep(0.002)

@@ -1,5 +1,6 @@
-"""How the kit reads: the title font, reflowed text, round counters' bleed, flight levels told
-apart without colour, the Rushing Tin cards and backs, and the Rushing Tin player aid."""
+"""How the Rushing Tin kit reads: titles in the title font, round counters' bleed, flight
+levels told apart without colour, the cards and backs, the player aid. (The title font and
+reflowed text themselves: tests/layout/test_text.py.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,27 +19,21 @@ from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.layout.collect import collect
 from pnpcompiler.layout.forms import sheet_pages
 from pnpcompiler.layout.ink import ink_saver
-from pnpcompiler.layout.model import Face, Group, Run, Text
+from pnpcompiler.layout.model import Face
 from pnpcompiler.layout.templates import TemplateSet
 from pnpcompiler.layout.text import (
-    PARAGRAPH_SPACE,
-    PT_PER_MM,
     TITLE_FONT,
-    TITLE_SVG_FAMILY,
-    TextStyle,
-    fit,
-    font_file,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.layout.test_text import runs, texts, words
+from tests.paths import CONTENT, TEMPLATES
 
 
 @pytest.fixture(scope="module")
 def rushing_tin() -> tuple[GameContent, Resolved]:
     """The Rushing Tin content and every face its kit prints."""
-    game, _ = load_game(ROOT / "content", "rushing-tin")
+    game, _ = load_game(CONTENT, "rushing-tin")
     assert game is not None
-    resolved, _ = resolve_parts(game, TemplateSet([ROOT / "templates"]), collect(game),
+    resolved, _ = resolve_parts(game, TemplateSet([TEMPLATES]), collect(game),
                                 BuildOptions())
     return game, resolved
 
@@ -49,57 +43,9 @@ def faces_of(resolved: Resolved, component: str) -> dict[str, Face]:
     return {name: face for c, name, face in item_faces(resolved) if c == component}
 
 
-def texts(elements: tuple[Any, ...]) -> Iterator[Text]:
-    for e in elements:
-        if isinstance(e, Text):
-            yield e
-        elif isinstance(e, Group):
-            yield from texts(e.elements)
-
-
-def runs(face: Face) -> list[Run]:
-    return [run for t in texts(face.elements) for line in t.lines for run in line.runs
-            if run.text.strip()]
-
-
-def words(t: Text) -> str:
-    return " ".join(run.text for line in t.lines for run in line.runs if run.text.strip())
-
-
 def luma(colour: str) -> float:
     r, g, b = (int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4))
     return 0.299 * r + 0.587 * g + 0.114 * b
-
-
-# --- the title font ---------------------------------------------------------------------------
-
-
-def test_the_title_font_ships_with_its_open_font_licence() -> None:
-    file = font_file(TITLE_FONT)
-    licence = (file.parent / "OFL.txt").read_text(encoding="utf-8")
-    assert file.is_file() and file.suffix == ".ttf"
-    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
-    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"fonts/*.ttf", "fonts/*.txt"' in pyproject  # package data, so an install has it
-
-
-def test_the_title_font_embeds_in_the_pdf_and_is_named_in_the_svg() -> None:
-    from pypdf import PdfReader
-
-    from pnpcompiler.render.png import faces_pdf
-    from pnpcompiler.render.svg import face_svg
-
-    fitted = fit("RANDOM EVENT", TextStyle(font="title", size=20), 50.0, 10.0)
-    face = Face(60.0, 20.0, 0.0, "#ffffff", (Text(5.0, 5.0, 50.0, 10.0, fitted.lines, 20.0),))
-    assert {run.font for run in runs(face)} == {TITLE_FONT}
-    page = PdfReader(io.BytesIO(faces_pdf([face]))).pages[0]
-    fonts = page["/Resources"]["/Font"]
-    [font] = [fonts[name].get_object() for name in fonts
-              if str(fonts[name].get_object()["/BaseFont"]).endswith("+" + TITLE_FONT)]
-    assert "/FontFile2" in font["/FontDescriptor"].get_object()  # the subset is embedded
-    svg = face_svg(face)
-    assert f'font-family="{TITLE_SVG_FAMILY}"' in svg and 'font-weight="bold"' in svg
-    assert TITLE_SVG_FAMILY.endswith("sans-serif")
 
 
 def test_forms_and_cards_set_their_titles_in_the_title_font(
@@ -112,71 +58,6 @@ def test_forms_and_cards_set_their_titles_in_the_title_font(
     card = faces_of(resolved, "random-event-cards")["event-go-around"]
     title = next(t for t in texts(card.elements) if words(t) == "GO AROUND")
     assert {run.font for line in title.lines for run in line.runs} == {TITLE_FONT}
-
-
-# --- reflowed text ----------------------------------------------------------------------------
-
-STYLE = TextStyle(size=10, min_size=10)
-
-
-def baselines(markup: str) -> list[float]:
-    return [line.baseline for line in fit(markup, STYLE, 120.0, 100.0).lines]
-
-
-def test_a_single_line_break_in_text_is_a_space() -> None:
-    broken = fit("Roll both dice.\n  Tick a box.", STYLE, 120.0, 100.0)
-    assert [[run.text for run in line.runs] for line in broken.lines] == [
-        ["Roll both dice. Tick a box."]]
-
-
-def test_a_blank_line_starts_a_paragraph_half_a_line_below() -> None:
-    leading = STYLE.size * STYLE.leading / PT_PER_MM
-    first, second = baselines("Roll both dice.\n \nTick a box.")
-    assert second - first == pytest.approx(leading * (1 + PARAGRAPH_SPACE))
-    first, second = baselines("Roll both dice.<br/>Tick a box.")  # a line break where it stands
-    assert second - first == pytest.approx(leading)
-
-
-def test_a_paragraph_that_does_not_fit_is_an_overflow() -> None:
-    fitted = fit("Roll both dice.\n\nTick a box.", TextStyle(size=10, min_size=9), 120.0, 6.0)
-    assert not fitted.fits and len(fitted.lines) == 2
-
-
-def test_lines_are_never_squeezed_past_their_box() -> None:
-    # reportlab would shrink this line's spaces to hold "plan"; the runs print whole spaces.
-    text = ("Planning and flight have no common rules and no fixed order: switch between them "
-            "as you like (plan five times, fly twice, plan again...).")
-    fitted = fit(text, TextStyle(size=8.5, min_size=8.5), 190.0, 100.0)
-    assert fitted.fits and fitted.size == 8.5
-    assert all(run.x + run.width <= 190.0 + 1e-6 for line in fitted.lines for run in line.runs)
-
-
-def test_the_air_cargo_rules_summary_is_set_in_paragraphs_not_yaml_lines() -> None:
-    game, _ = load_game(ROOT / "content", "air-cargo")
-    assert game is not None
-    [summary] = [s for s in game.of_type(Sheet) if s.component == "rules-summary"]
-    [page] = sheet_pages(summary, "a4")[0].pages
-    phases = next(t for t in texts(page.elements) if words(t).startswith("Planning and flight"))
-    source = next(s.text for s in summary.sections if getattr(s, "title", "") == "Two phases")
-    yaml_first_line = source.splitlines()[0].strip()
-    printed_first_line = " ".join(run.text for run in phases.lines[0].runs)
-    assert printed_first_line.startswith(yaml_first_line) and printed_first_line != yaml_first_line
-
-
-def test_the_contents_page_notes_are_reflowed(tmp_path: Path) -> None:
-    from pypdf import PdfReader
-    from typer.testing import CliRunner
-
-    from pnpcompiler.app.cli import app
-
-    result = CliRunner().invoke(app, ["build", "air-cargo", "--content", str(ROOT / "content"),
-                                      "--templates", str(ROOT / "templates"), "--no-svg",
-                                      "--only", "leg-template", "-o", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    pdf = PdfReader(tmp_path / "air-cargo" / "air-cargo-a4.pdf")
-    lines = (pdf.pages[0].extract_text() or "").splitlines()
-    # One paragraph: the sentences run on where the old fixed lines broke them.
-    assert any("If backs land off-centre, measure the shift" in line for line in lines)
 
 
 # --- round counters' bleed --------------------------------------------------------------------

@@ -31,6 +31,7 @@ from pnpcompiler.content import project
 from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.core.findings import Finding, exit_code, render_json, render_text
 from pnpcompiler.core.loader import load_text
+from pnpcompiler.layout.template_keys import ALLOWED_KEYS
 from pnpcompiler.referee import (
     referee_file,
     render_report_json,
@@ -482,3 +483,129 @@ def refereed(folder: Path, raw: bytes, content: Path, loaded: dict[str, Any]) ->
         assert loc.line is not None and loc.line >= 1, finding
         assert loc.col is not None and loc.col >= 1, finding
         assert finding.code and finding.message, finding
+
+
+# -- templates ---------------------------------------------------------------------------------
+
+TEMPLATE_NAMES = ["item.name", "item.id", "item.copies", "item.fields.title", "fields.title",
+                  "fields.art", "fields.n", "fields.nothing", "back.title", "game.title",
+                  "component.id", "W", "H", "BLEED", "n", "loop_index", "nope", "itme.name",
+                  "item.titel", "range(3)", "range(100000)", "[1, 2, 3]",
+                  "[[0, 0], [9, 3], [4, 8]]",
+                  "'word'", "'<b>x</b> & y'", "none", "true", "0", "-1", "2.5", "1e308", "10**9",
+                  "lipsum(3)", "''.__class__", "item.update", "cycler(1, 2)", "dict(a=1)"]
+TEMPLATE_FILTERS = ["upper", "length", "string", "int", "float", "round", "default('x')",
+                    "join(',')", "list", "first", "e", "center(9)", "center(10**9)", "indent(2)",
+                    "replace('o', 'oo')", "replace('', 'xyz')", "format(1)", "batch(2)", "sum",
+                    "abs", "trim", "truncate(5)", "tojson", "map('string') | list",
+                    "selectattr('x')", "wordwrap(3)"]
+TEMPLATE_OPERATORS = ["+", "-", "*", "/", "//", "%", "**", "~", "==", "<", "and", "or", "in"]
+
+
+def template_expressions() -> st.SearchStrategy[str]:
+    """Return jinja2 expressions over a template's variables: names, literals, operators,
+    filters, calls, subscripts, conditionals, some of them hostile."""
+    atom = st.sampled_from(TEMPLATE_NAMES)
+
+    def bigger(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        return st.one_of(
+            st.builds(lambda a, op, b: f"{a} {op} {b}", inner,
+                      st.sampled_from(TEMPLATE_OPERATORS), inner),
+            st.builds(lambda a, f: f"{a} | {f}", inner, st.sampled_from(TEMPLATE_FILTERS)),
+            st.builds(lambda a, b, c: f"{a} if {b} else {c}", inner, inner, inner),
+            inner.map(lambda a: f"({a})"), inner.map(lambda a: f"not {a}"),
+            inner.map(lambda a: f"{a}[0]"), inner.map(lambda a: f"{a}.x"),
+            inner.map(lambda a: f"{a}.center(10**9)"), inner.map(lambda a: f"'%*d' % ({a}, 1)"))
+
+    return st.recursive(atom, bigger, max_leaves=4)
+
+
+COLOURS = ["#abc", "#AABBCC", "#1a2b3c", "#12345", "#ggg", "#", "red", "DarkSeaGreen",
+           "ligthblue", "none", "", "transparent", "rebeccapurple", "rgb(1,2,3)"]
+LENGTHS = ["3mm", "0.25in", "9pt", "1cm", "12", "-4mm", "1e9mm", "abc", "", " 5 mm", ".5mm",
+           "nan", "inf", "-0"]
+MARKUP = ["<b>bold</b> text", "<i>it</i>", ":level-3: climbs", ":star: and :nope:", "a & b < c",
+          "<font color='red'>red</font>", "<font color='nope'>x</font>", "<img src='a.png'/>",
+          "line<br/>break", "<unknown>x</unknown>", "<b>unclosed", "<para>p</para>",
+          "<font size='1e9'>big</font>", "<a href='x'>link</a>", "word " * 40, ""]
+
+
+def template_values() -> st.SearchStrategy[Any]:
+    """Return the values a template's keys may be given: numbers (odd ones too), lengths,
+    colours, markup, jinja2 text and blocks, points, nesting."""
+    expression = template_expressions()
+    text = st.one_of(
+        st.sampled_from(LENGTHS), st.sampled_from(COLOURS), st.sampled_from(MARKUP),
+        expression.map(lambda e: "{{ " + e + " }}"),
+        expression.map(lambda e: "x {{ " + e + " }} mm"),
+        expression.map(lambda e: "{% for i in " + e + " %}{{ i }}{% endfor %}"),
+        st.sampled_from(["{{ unclosed", "{% if %}", "{{ W / 0 }}", "{{ 9 ** 99999999 }}",
+                         "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}"]),
+        st.text(max_size=10))
+    scalar = st.one_of(st.none(), st.booleans(), st.integers(-5, 120), OUT_OF_RANGE, text)
+    points = st.lists(st.lists(st.one_of(st.integers(-5, 70), st.sampled_from(LENGTHS)),
+                               min_size=1, max_size=3), max_size=6)
+    return st.recursive(st.one_of(scalar, points), lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)),
+        max_leaves=4)
+
+
+PLAUSIBLE_BODIES: dict[str, dict[str, Any]] = {
+    "box": {"x": 2, "y": 2, "w": 20, "h": 10, "fill": "#abc", "stroke": "navy",
+            "stroke_width": 0.5, "radius": 1},
+    "circle": {"cx": 10, "cy": 10, "r": 4, "fill": "red"},
+    "ellipse": {"cx": 10, "cy": 10, "rx": 4, "ry": 2, "stroke": "#000", "dash": "1 0.5"},
+    "line": {"points": [[0, 0], [10, 10]], "stroke": "black"},
+    "polygon": {"points": [[0, 0], [10, 0], [5, 8]], "fill": "gold"},
+    "text": {"x": 3, "y": 3, "w": 50, "h": 12, "text": "<b>{{ item.name }}</b> {{ fields.title }}",
+             "size": 12, "min_size": 6, "align": "center", "colour": "#333"},
+    "icon": {"name": "star", "x": 3, "y": 3, "size": 6, "colour": "red"},
+    "image": {"src": "{{ fields.art }}", "x": 3, "y": 20, "w": 40, "h": 30, "fit": "cover"},
+}
+"""A body of each element kind that draws; cases change some of its keys."""
+
+
+def template_documents(data: st.DataObject, names: Words) -> Any:
+    """Return a template: a background, a shape and elements of every kind, each a plausible
+    body with keys changed, dropped or added, values from :func:`template_values`, and
+    ``if``, ``each`` and ``as`` beside them; now and then a value anywhere replaced."""
+    value = template_values()
+    # Most cases keep to the keys templates take, so that they reach the values' checks,
+    # the layout and the drawing; the others misspell keys and kinds too.
+    flawed = data.draw(st.integers(0, 3), label="flawed") == 0
+    elements = []
+    for _ in range(data.draw(st.integers(0, 5), label="elements")):
+        kind = data.draw(st.sampled_from([*PLAUSIBLE_BODIES, *(["txt"] if flawed else [])]),
+                         label="kind")
+        body = copy_tree(PLAUSIBLE_BODIES.get(kind, {"x": 1}))
+        allowed = sorted(ALLOWED_KEYS.get(kind, set()) | {"if", "x"})
+        for _ in range(data.draw(st.integers(0, 3), label="changes")):
+            unknown = flawed and data.draw(st.integers(0, 3), label="unknown key") == 0
+            key = data.draw(st.one_of(names.strategy(), st.text(max_size=4)) if unknown
+                            else st.sampled_from(allowed), label="key")
+            if data.draw(st.booleans(), label="drop") and key in body:
+                del body[key]
+            else:
+                body[key] = data.draw(value, label="value")
+        element: dict[str, Any] = {kind: body}
+        if data.draw(st.integers(0, 3), label="beside") == 0:
+            beside = data.draw(st.sampled_from(["if", "each", "as", *(["iff"] if flawed
+                                                                      else [])]),
+                               label="beside key")
+            element[beside] = data.draw(st.one_of(template_expressions(), value),
+                                        label="beside value")
+        elements.append(element)
+    document: dict[str, Any] = {"elements": elements}
+    if data.draw(st.booleans(), label="background"):
+        document["background"] = data.draw(st.one_of(st.sampled_from(COLOURS), value))
+    if data.draw(st.integers(0, 3), label="shape") == 0:
+        document["shape"] = data.draw(st.one_of(st.sampled_from(["rect", "round", "hex",
+                                                                 "rund"]), value))
+    if flawed and data.draw(st.booleans(), label="odd"):
+        spots = places(document)
+        if spots:
+            place = spots[data.draw(st.integers(0, len(spots) - 1), label="place")]
+            get(document, place[:-1])[place[-1]] = data.draw(value, label="anything")
+        else:
+            document = data.draw(value, label="whole")
+    return document

@@ -38,6 +38,8 @@ GamesArg = Annotated[list[str] | None, typer.Argument(
     help="Games to work on (folder names under the content folder); all when omitted.",
     show_default=False)]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")]
+TemplatesOpt = Annotated[Path, typer.Option(
+    "--templates", help="Folder of face templates (<game>/<name>.yaml).")]
 
 
 class ReportFormat(StrEnum):
@@ -80,25 +82,33 @@ def main(
 def validate(
     games: GamesArg = None,
     content: ContentOpt = Path("content"),
+    templates: TemplatesOpt = Path("templates"),
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="Output folder whose .cache/ keeps checked pieces.")] = Path("out"),
     strict: StrictOpt = False,
     output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = (
         ReportFormat.text),
 ) -> None:
-    """Check games' content against their schemas and rule checks.
+    """Check games' content against their schemas and rule checks, and resolve every face's
+    templates, pictures and text as a build would (writing nothing but the build cache).
 
     Prints every finding as file:line:col, then a summary. Exit code 0 when there are no
     errors, 1 when the content has errors, 2 when a file cannot be read.
 
     Example:  pnp validate rushing-tin --strict
     """
-    from ..content.project import UsageError, iter_games
+    from ..build.options import BuildOptions, Project
+    from ..build.pipeline import Build
+    from ..build.validate import validate_game
+    from ..content.project import UsageError, select_games
     from ..core.findings import apply_strict, exit_code, summary
 
     results = []
     everything = []
+    build = Build(Project(content, (templates,), output), BuildOptions())
     try:
-        for slug, _game, findings in iter_games(content, games):
-            findings = apply_strict(findings, strict)
+        for slug in select_games(content, games):
+            findings = apply_strict(validate_game(build, slug), strict)
             everything += findings
             results.append((slug, findings))
     except UsageError as exc:
@@ -209,8 +219,7 @@ def export(
 def build(
     games: GamesArg = None,
     content: ContentOpt = Path("content"),
-    templates: Annotated[Path, typer.Option(
-        "--templates", help="Folder of face templates (<game>/<name>.yaml).")] = Path("templates"),
+    templates: TemplatesOpt = Path("templates"),
     output: Annotated[Path, typer.Option("-o", "--output", help="Output folder.")] = Path("out"),
     paper: Annotated[list[str] | None, typer.Option(
         help="Paper: a4 (the default), letter or a3; repeat for a PDF of each.")] = None,

@@ -25,6 +25,7 @@ from ..layout.overlaps import SAFE_MARGIN, board_findings
 from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, PrintableItem, SheetPages
 from ..layout.templates import TemplateError, TemplateSet, resolve
 from ..layout.text import register_declared_fonts
+from ..layout.undefined import merge_undefined
 from .codec import decode_face_list, encode_faces
 from .inputs import Inputs
 from .options import BuildOptions, Paper
@@ -102,7 +103,8 @@ class Builder:
 
     def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
                 size: tuple[float, float], bleed: float, item: str, where: Location | None,
-                digests: Digests, safe: float = SAFE_MARGIN) -> tuple[Face, list[Finding]]:
+                digests: Digests, safe: float = SAFE_MARGIN, named_at: Location | None = None
+                ) -> tuple[Face, list[Finding]]:
         """Resolve one face through the cache (raises TemplateError like ``resolve``)."""
         key = self.face_key(template, context, size, bleed, item, where, safe)
         if key is not None:
@@ -117,7 +119,7 @@ class Builder:
                     digests[id(face)] = (face, key)
                     return face, found
         face, found = resolve(templates, template, context, size, bleed, item, where,
-                              assets=self.assets, safe=safe)
+                              assets=self.assets, safe=safe, named_at=named_at)
         if key is not None:
             try:
                 entry = (b'{"faces":' + encode_faces([face]) + b',"findings":'
@@ -183,7 +185,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
         try:
             front, found = builder.resolve(templates, item.front.template, context,
                                            printable.size, bleed, item.id, item.where, digests,
-                                           options.safe)
+                                           options.safe, item.front.where)
             findings += found
             back = None
             if item.back is not None:
@@ -192,11 +194,12 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
                     back_context = {**context, "back": dict(item.back.fields)}
                     backs[key], found = builder.resolve(templates, item.back.template,
                                                         back_context, printable.size, bleed,
-                                                        key, item.where, digests, options.safe)
+                                                        key, item.where, digests, options.safe,
+                                                        item.back.where)
                     findings += found
                 back = backs[key]
         except TemplateError as exc:
-            findings.append(exc.finding)
+            findings += exc.findings
             continue
         group.items.append(ItemFaces(item.id, front, back, item.back_id if back else None,
                                      item.copies))
@@ -327,7 +330,8 @@ def lay_out(game: GameContent, templates: TemplateSet, options: BuildOptions, bu
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:
-    """Drop repeats: a template error shows once however many items use the template."""
+    """Drop repeats: a template error shows once however many items use the template, and a
+    name many items lack at one place of a template is one finding naming them."""
     seen: set[tuple[str, str, str]] = set()
     out = []
     for f in findings:
@@ -335,4 +339,4 @@ def _unique(findings: list[Finding]) -> list[Finding]:
         if key not in seen:
             seen.add(key)
             out.append(f)
-    return out
+    return merge_undefined(out)

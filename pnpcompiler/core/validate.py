@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import types
 import typing
 from typing import Any, TypeVar, Union
@@ -40,17 +41,22 @@ def validate_document(doc: Document, model: type[M]) -> tuple[M | None, list[Fin
 
 
 def _merge_alternatives(findings: list[Finding]) -> list[Finding]:
-    """Fold "expected X" errors for one value (a union of scalar types) into one finding."""
+    """Fold "expected X" errors for one value (a union of scalar types, or of names and a
+    mapping such as a deck's ``size``) into one finding."""
     merged: list[Finding] = []
     seen: dict[tuple[Any, ...], int] = {}
+    choices: dict[Any, int] = {}
     for f in findings:
         key = (f.code, f.location)
-        if f.code == "schema.wrong-type" and key in seen:
-            first = merged[seen[key]]
+        if f.code == "schema.wrong-type" and (key in seen or f.location in choices):
+            at = seen[key] if key in seen else choices[f.location]
+            first = merged[at]
             want = f.message.split(", found ")[0].removeprefix("expected ")
             head, _, tail = first.message.partition(", found ")
-            merged[seen[key]] = error(f.code, f"{head} or {want}, found {tail}", f.location)
+            merged[at] = error(first.code, f"{head} or {want}, found {tail}", f.location)
             continue
+        if f.code == "schema.invalid-value" and f.message.startswith("expected one of "):
+            choices[f.location] = len(merged)
         seen[key] = len(merged)
         merged.append(f)
     return merged
@@ -147,8 +153,13 @@ def to_finding(doc: Document, root: type[BaseModel], err: Any) -> Finding:
         return error("schema.wrong-type",
                      f"expected {_EXPECTED[kind]}, found {describe(found)}", doc.locate(path))
     if kind in ("literal_error", "enum"):
+        expected = str(ctx.get("expected", "?"))
+        hint = ""
+        if isinstance(found, str):
+            close = difflib.get_close_matches(found, re.findall(r"'([^']*)'", expected), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
         return error("schema.invalid-value",
-                     f"expected one of {ctx.get('expected', '?')}, found {describe(found)}",
+                     f"expected one of {expected}, found {describe(found)}{hint}",
                      doc.locate(path))
     if kind == "union_tag_invalid":
         key = str(ctx.get("discriminator", "kind")).strip("'")

@@ -52,14 +52,18 @@ def deck_printable(game: GameContent, deck: Deck[Any]) -> Printable | None:
     context = _item_context(game, deck)
     backs = {back.id: back for back in deck.backs}
     default_back = deck.backs[0].id if deck.backs else None
+    back_at = {back.id: deck.where("backs", i, "template") for i, back in enumerate(deck.backs)}
     items = []
     for i, card in enumerate(deck.cards):
         name = card.template or deck.template or ""
+        named_at = deck.where("cards", i, "template") if card.template else deck.where(
+            "template")
         back_id = card.back or default_back
         back = backs.get(back_id or "")
-        back_side = Side(back.template, dict(back.fields)) if back and back.template else None
+        back_side = (Side(back.template, dict(back.fields), back_at[back.id])
+                     if back and back.template else None)
         items.append(PrintableItem(
-            card.id, Side(name, dict(card.fields)), back_side,
+            card.id, Side(name, dict(card.fields), named_at), back_side,
             back_id if back_side else None, card.copies,
             item=card.model_dump(mode="json"), context=context(card),
             where=deck.where("cards", i)))
@@ -74,17 +78,23 @@ def tiles_printable(game: GameContent, tiles: TileSet[Any]) -> Printable | None:
     shared = tiles.back if tiles.sides == 2 else None
     items = []
     for i, tile in enumerate(tiles.tiles):
-        front = Side(tile.front.template or tiles.template or "", dict(tile.front.fields))
+        front_at = (tiles.where("tiles", i, "front", "template") if tile.front.template
+                    else tiles.where("template"))
+        front = Side(tile.front.template or tiles.template or "", dict(tile.front.fields),
+                     front_at)
         back: Side | None = None
         back_id = None
         if tiles.sides == 2:
             own = tile.back
             template = (own.template if own else None) or (shared.template if shared else None)
+            back_at = (tiles.where("tiles", i, "back", "template") if own and own.template
+                       else tiles.where("back", "template"))
             if template:
                 if own is not None:
-                    back, back_id = Side(template, dict(own.fields)), f"{tile.id}-back"
+                    back = Side(template, dict(own.fields), back_at)
+                    back_id = f"{tile.id}-back"
                 elif shared is not None:
-                    back = Side(template, dict(shared.fields))
+                    back = Side(template, dict(shared.fields), back_at)
                     back_id = f"{_component_id(tiles)}-back"
         items.append(PrintableItem(tile.id, front, back, back_id, tile.copies,
                                    item=tile.model_dump(mode="json"),

@@ -20,6 +20,9 @@ class Side:
 
     template: str
     fields: dict[str, Any] = field(default_factory=dict)
+    where: Location | None = None
+    """Where content names the template (the deck's or the card's ``template:``): a missing
+    template is reported there, once however many items it draws."""
 
 
 @dataclass

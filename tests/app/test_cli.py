@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import CONTENT, REPO
+from tests.paths import CONTENT, REPO, TEMPLATES
 
 COMMANDS = ["validate", "list", "export", "build", "rules", "schema", "new"]
 
@@ -182,7 +182,8 @@ def test_a_bug_is_one_line_not_a_traceback(monkeypatch) -> None:  # type: ignore
 
 def test_console_script_runs(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "pnpcompiler", "validate", "--content",
-                             str(CONTENT)], capture_output=True, text=True)
+                             str(CONTENT), "--templates", str(TEMPLATES)],
+                            capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
 

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import yaml
 
-from tests.paths import CONTENT
+from tests.paths import CONTENT, TEMPLATES
 
 
 def edited_copy(case: Path, root: Path, game: str) -> Path:
-    """Copy ``content/<game>`` under ``root`` and apply the case's edits."""
+    """Copy ``content/<game>`` and its templates under ``root`` and apply the case's edits."""
     folder = root / "content" / game
     shutil.copytree(CONTENT / game, folder)
+    shutil.copytree(TEMPLATES / game, root / "templates" / game)
     for edit in yaml.safe_load((case / "edit.yaml").read_text(encoding="utf-8")):
         path = folder / edit["file"]
         text = path.read_text(encoding="utf-8")
@@ -54,7 +55,10 @@ def pristine_findings(root: Path, game: str) -> set[str]:
     from pnpcompiler.app.cli import app
 
     shutil.copytree(CONTENT / game, root / "content" / game)
-    result = CliRunner().invoke(app, ["validate", game, "--content", str(root / "content")])
+    shutil.copytree(TEMPLATES / game, root / "templates" / game)
+    result = CliRunner().invoke(app, ["validate", game, "--content", str(root / "content"),
+                                      "--templates", str(root / "templates"),
+                                      "-o", str(root / "out")])
     assert result.exit_code == 0, result.output
     # Paths in the cases' reports are relative to the project folder.
     return {line.replace(str(root) + "/", "") for line in headers(result.output)}

@@ -82,7 +82,8 @@ rules.on(ITEM_CONTEXT, Counters)(level_context)
 @rules.on(PRINTABLE, Cash)
 def cash_notes(game: GameContent, cash: Cash) -> list[Printable]:
     """Return the notes of each denomination, as many as the content counts."""
-    items = [PrintableItem(f"note-{note.value}", Side(cash.template), copies=note.count,
+    named = Side(cash.template, where=cash.where("template"))
+    items = [PrintableItem(f"note-{note.value}", named, copies=note.count,
                            item={"value": note.value, "symbol": cash.symbol},
                            where=cash.where("denominations", i))
              for i, note in enumerate(cash.denominations) if note.count]
@@ -94,7 +95,8 @@ def cash_notes(game: GameContent, cash: Cash) -> list[Printable]:
 def plane_cube_nets(game: GameContent, cubes: PlaneCubes) -> list[Printable]:
     """Return one cube net per plane: six faces in a cross, with glue tabs."""
     net = cube_net(cubes.face, cubes.levels, _common(game)["level_colour"], cubes.glue_tabs)
-    items = [PrintableItem(f"cube-{plane}", Side(cubes.template), item={"plane": plane},
+    named = Side(cubes.template, where=cubes.where("template"))
+    items = [PrintableItem(f"cube-{plane}", named, item={"plane": plane},
                            context={**_common(game), "net": net},
                            where=cubes.where("planes", i))
              for i, plane in enumerate(cubes.planes)]

@@ -34,16 +34,18 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-# Fuzz the loader, both games' validators, the template engine and every kind of record the
-# referees read with FUZZ_EXAMPLES generated cases each (tests/fuzz_cases.py); `make test`
-# runs 50 to 200 per target. The statistics give each target's passing cases and time. Memory is capped at 4 GB,
-# so a case that would take it all fails (with the blob to replay it) instead.
+# Fuzz the loader, the generic kinds' validator, every game's validator, the template engine
+# and every kind of record a referee reads with FUZZ_EXAMPLES generated cases each
+# (tests/fuzz_cases.py); `make test` runs 50 to 200 per target. The statistics give each
+# target's passing cases and time. Memory is capped at 4 GB, so a case that would take it all
+# fails (with the blob to replay it) instead.
 FUZZ_EXAMPLES ?= 10000
 fuzz: $(VENV)/.installed-dev
 	ulimit -v 4000000 2>/dev/null; \
 	PNP_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:cacheprovider \
-		tests/test_no_traceback.py tests/test_referee_no_traceback.py \
-		tests/test_template_no_traceback.py \
+		tests/core/test_loader_fuzz.py tests/content/test_validator_fuzz.py \
+		tests/conformance/test_content_fuzz.py tests/conformance/test_record_fuzz.py \
+		tests/referee/test_record_fuzz.py tests/layout/test_template_fuzz.py \
 		--hypothesis-show-statistics --durations=0 --durations-min=1
 
 # protograf, for the parity benchmark against it.

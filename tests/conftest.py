@@ -1,4 +1,5 @@
-"""Shared fixtures: throw-away projects, the ``--update-goldens`` switch, the fuzz profile."""
+"""Fixtures for every test: its own working folder, throw-away projects, the pnp command, the
+``--update-goldens`` switch, the fuzz profile."""
 
 from __future__ import annotations
 
@@ -13,10 +14,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from typer.testing import CliRunner
 
 from pnpcompiler.app.cli import app
-from pnpcompiler.content.project import GameContent, load_game
-
-GOLDEN = Path(__file__).parent / "golden"
-CONTENT_BASE = GOLDEN / "content" / "_base"
+from tests.paths import CONTENT, CONTENT_BASE, REPO, TEMPLATES
 
 # The fuzz targets (tests/fuzz_cases.py): PNP_FUZZ_EXAMPLES cases each under ``make fuzz``.
 # A failure prints the blob that replays it (@reproduce_failure), and failing cases are kept
@@ -30,7 +28,7 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                            HealthCheck.data_too_large],
     database=DirectoryBasedExampleDatabase(
-        str(Path(__file__).resolve().parent.parent / ".hypothesis" / "examples")),
+        str(REPO / ".hypothesis" / "examples")),
 )
 
 
@@ -120,8 +118,29 @@ def pnp() -> Callable[..., tuple[int, str]]:
 
 
 @pytest.fixture(scope="session")
-def rushing_tin() -> GameContent:
-    """The real Rushing Tin content, loaded once for every test that reads it."""
-    loaded, _ = load_game(Path(__file__).resolve().parent.parent / "content", "rushing-tin")
-    assert loaded is not None
-    return loaded
+def kits(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[Path, Path]]:
+    """Return the folders of a game's kit built twice from the repository's content, each
+    build afresh into its own output. They are built once a run: the first test to ask
+    builds them, under a lock in the folder the workers of ``-n auto`` share, and every other
+    test, on any worker, reads them."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+    def of(game: str) -> tuple[Path, Path]:
+        root = shared / f"kits-{game}"
+        with FileLock(f"{root}.lock"):
+            if not (root / "built").is_file():
+                shutil.rmtree(root, ignore_errors=True)
+                shutil.copytree(CONTENT / game, root / "content" / game)
+                shutil.copytree(TEMPLATES, root / "templates")
+                for out in ("first", "second"):
+                    result = CliRunner().invoke(app, [
+                        "build", game, "--content", str(root / "content"), "--templates",
+                        str(root / "templates"), "-o", str(root / out), "-q"])
+                    assert result.exit_code == 0, result.output
+                (root / "built").touch()
+        return root / "first" / game, root / "second" / game
+
+    return of

@@ -6,6 +6,10 @@ for other types or pushed out of range, unknown keys added) or its text (charact
 lines deleted, repeated or swapped), or replaces it with a record made from scratch or with
 binary garbage. ``make test`` runs a few hundred cases in all; ``make fuzz`` sets
 ``PNP_FUZZ_EXAMPLES`` and runs that many for every target.
+
+The targets: the loader (tests/core/), the generic kinds (tests/content/), every game's
+content and every kind of record its referee reads (tests/conformance/), a record of any
+header (tests/referee/).
 """
 
 from __future__ import annotations
@@ -14,15 +18,26 @@ import math
 import os
 import pickle
 import re
-from collections.abc import Sequence
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import settings
+from hypothesis import event, settings
 from hypothesis import strategies as st
 
+from pnpcompiler.content import project
+from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.core.findings import Finding, exit_code, render_json, render_text
 from pnpcompiler.core.loader import load_text
 from pnpcompiler.layout.template_keys import ALLOWED_KEYS
+from pnpcompiler.referee import (
+    referee_file,
+    render_report_json,
+    render_report_text,
+    report_exit_code,
+)
 
 FUZZ_EXAMPLES = "PNP_FUZZ_EXAMPLES"
 """How many cases each fuzz target runs (unset: each target's quick count)."""
@@ -284,6 +299,190 @@ def garbage(data: st.DataObject, text: str) -> bytes:
         at = data.draw(st.integers(0, max(len(raw) - 1, 0)), label="at")
         raw[at:at + 1] = bytes([data.draw(st.integers(0, 255), label="byte")])
     return bytes(raw)
+
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True),
+                    st.text(max_size=20))
+KEYS = st.one_of(st.sampled_from(["kind", "component", "id", "cards", "copies", "size",
+                                  "tiles", "hexes", "q", "r", "sections", "title", "count",
+                                  "players", "bill_of_materials", "deck", "tiles", "sheet"]),
+                 st.text(max_size=8))
+DOCUMENTS = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(KEYS, inner, max_size=5)), max_leaves=25)
+"""Any YAML document, its keys often a content file's."""
+
+
+def located(findings: Sequence[Finding], file: str | None = None) -> None:
+    """Assert that every finding says where (file:line:col) and what, and prints."""
+    for finding in findings:
+        loc = finding.location
+        assert loc is not None and loc.file, finding
+        assert file is None or loc.file == file, finding
+        assert loc.line is not None and loc.line >= 1, finding
+        assert loc.col is not None and loc.col >= 1, finding
+        assert finding.code and finding.message, finding
+        render_text(finding)
+    render_json(findings)
+
+
+# -- games copied once, one file damaged per case ---------------------------------------------
+
+
+class FilesReadOnce:
+    """``load_component`` that reads each registered file once while it is undamaged."""
+
+    def __init__(self) -> None:
+        self.load_component = project.load_component
+        self.undamaged: set[Path] = set()
+        self.components: dict[tuple[Path, tuple[Any, ...]], Any] = {}
+
+    def __call__(self, path: Path, kinds: dict[str, Any]) -> Any:
+        if path not in self.undamaged:
+            return self.load_component(path, kinds)
+        key = (path, tuple(sorted(kinds.items(), key=lambda kind: kind[0])))
+        if key not in self.components:
+            self.components[key] = self.load_component(path, kinds)
+        return self.components[key]
+
+
+def remembered(compute: Callable[..., Any], key: Callable[..., Any]) -> Callable[..., Any]:
+    """Return ``compute`` remembering its last few hundred results by ``key(*args)``."""
+    seen: dict[Any, Any] = {}
+
+    def call(*args: Any) -> Any:
+        try:
+            found = key(*args)
+            hash(found)
+        except TypeError:
+            return compute(*args)
+        if found not in seen:
+            if len(seen) >= 256:
+                seen.clear()
+            seen[found] = compute(*args)
+        return seen[found]
+
+    return call
+
+
+class GameCopy:
+    """A game's content copied once; each case writes one damaged file, validates the whole
+    game through ``load_game`` and puts the file back."""
+
+    def __init__(self, source: Path, root: Path) -> None:
+        self.slug = source.name
+        self.content = root / "content"
+        self.game = self.content / self.slug
+        shutil.copytree(source, self.game)
+        self.files = sorted(p.relative_to(self.game).as_posix()
+                            for p in self.game.rglob("*.yaml"))
+        self.raw = {rel: (self.game / rel).read_bytes() for rel in self.files}
+        self.texts = {rel: raw.decode("utf-8") for rel, raw in self.raw.items()}
+        self.trees = {rel: parse(text) for rel, text in self.texts.items()}
+        self.words = Vocabulary(list(self.trees.values()))
+        self.kinds = sorted({tree["kind"] for tree in self.trees.values()
+                             if isinstance(tree, dict) and isinstance(tree.get("kind"), str)})
+        self.values = values(self.words)
+        self.read_once: FilesReadOnce | None = None
+
+    def damaged(self, data: st.DataObject) -> tuple[str, bytes]:
+        """Draw a file and damage it: its tree, its text, its bytes, or write a new one."""
+        rel = data.draw(st.sampled_from(self.files), label="file")
+        text = self.texts[rel]
+        how = data.draw(st.sampled_from(["plausible", "plausible", "tree", "tree", "text",
+                                         "bytes", "scratch"]), label="damage")
+        if how in ("plausible", "tree"):
+            return rel, dump(damage(data, self.trees[rel], self.values, self.words,
+                                    plausible=how == "plausible")).encode()
+        if how == "text":
+            return rel, edit_text(data, text).encode("utf-8", "surrogatepass")
+        if how == "bytes":
+            return rel, garbage(data, text)
+        body = data.draw(st.dictionaries(self.words.keys.strategy(), self.values, max_size=6),
+                         label="body")
+        kind = data.draw(st.sampled_from([*self.kinds, "deck", "nope"]), label="kind")
+        return rel, dump({"kind": kind, **body} if data.draw(st.booleans()) else body).encode()
+
+    def validate(self, rel: str, raw: bytes) -> tuple[GameContent | None, list[Finding]]:
+        """Validate the game with ``raw`` as the file ``rel``."""
+        path = self.game / rel
+        original = self.raw.get(rel)
+        path.write_bytes(raw)
+        if self.read_once is not None:
+            self.read_once.undamaged.discard(path)
+        try:
+            return load_game(self.content, self.slug)
+        finally:
+            if original is None:
+                path.unlink()
+            else:
+                path.write_bytes(original)
+                if self.read_once is not None:
+                    self.read_once.undamaged.add(path)
+
+    def validated(self, rel: str, raw: bytes) -> None:
+        """Validate with ``raw`` as the file ``rel``; assert exit code 0-2, and that every
+        finding is located."""
+        loaded, findings = self.validate(rel, raw)
+        code = exit_code(findings)
+        event(f"exit code {code}")
+        assert code in (0, 1, 2)
+        if code == 0:
+            assert loaded is not None
+        located(findings)
+
+
+# -- recorded games ---------------------------------------------------------------------------
+
+
+class RecordKind:
+    """The legal example records of one kind, parsed once, and what damages them."""
+
+    def __init__(self, game: str, record: str, files: Sequence[Path]) -> None:
+        self.game, self.record = game, record
+        self.texts = [path.read_text(encoding="utf-8") for path in files]
+        self.trees = [parse(text) for text in self.texts]
+        assert all(tree["game"] == game and tree["record"] == record for tree in self.trees)
+        self.words = Vocabulary(self.trees)
+        self.values = values(self.words)
+
+    def __repr__(self) -> str:
+        return f"{self.game} {self.record}"
+
+    def damaged(self, data: st.DataObject) -> bytes:
+        """Draw a record: a damaged example (tree, text or bytes), or one from scratch."""
+        which = data.draw(st.integers(0, len(self.trees) - 1), label="example")
+        how = data.draw(st.sampled_from(["plausible"] * 6 + ["tree"] * 2
+                                        + ["text", "scratch", "bytes"]), label="damage")
+        if how in ("plausible", "tree"):
+            return dump(damage(data, self.trees[which], self.values, self.words,
+                               plausible=how == "plausible")).encode()
+        if how == "text":
+            return edit_text(data, self.texts[which]).encode("utf-8", "surrogatepass")
+        if how == "bytes":
+            return garbage(data, self.texts[which])
+        body = data.draw(st.dictionaries(self.words.keys.strategy(), self.values, max_size=8),
+                         label="body")
+        return dump({"game": self.game, "record": self.record, **body}).encode()
+
+
+def refereed(folder: Path, raw: bytes, content: Path, loaded: dict[str, Any]) -> None:
+    """Referee ``raw`` as a record file; assert a located finding for every ruling and an
+    exit code of 0 for a legal record, else 1 or 2."""
+    record = folder / "record.yaml"
+    record.write_bytes(raw)
+    report = referee_file(record, content, loaded=loaded)
+    render_report_text(report)
+    render_report_json(report)
+    code = report_exit_code(report)
+    event(f"exit code {code}")
+    assert code in (0, 1, 2)
+    assert (code == 0) == report.legal
+    for finding in report.findings:
+        loc = finding.location
+        assert loc is not None and loc.file, finding
+        assert loc.line is not None and loc.line >= 1, finding
+        assert loc.col is not None and loc.col >= 1, finding
+        assert finding.code and finding.message, finding
 
 
 # -- templates ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ and illegal variants of them with one mistake each.
 Each case takes an example (examples/air-cargo/), changes one thing a player could get
 wrong, and writes ``tests/golden/air-cargo-referee/<case>/record.yaml``; a change that moves
 the score also moves the claimed score, so the change is the only mistake. The expected
-report beside it is written by ``pytest tests/test_air_cargo_referee_golden.py
+report beside it is written by ``pytest tests/conformance/test_referee_goldens.py
 --update-goldens`` and reviewed by hand.
 
     python tools/make_air_cargo_cases.py

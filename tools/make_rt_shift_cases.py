@@ -2,8 +2,8 @@
 
 Each case takes a legal example shift (examples/rushing-tin/), changes one thing a player
 could get wrong, and writes ``tests/golden/rt-shift/<case>/record.yaml``; the expected report
-beside it is written by ``pytest tests/test_rt_shift_golden.py --update-goldens`` and reviewed
-by hand.
+beside it is written by ``pytest tests/conformance/test_referee_goldens.py --update-goldens``
+and reviewed by hand.
 
     python tools/make_rt_shift_cases.py
 """

@@ -313,26 +313,23 @@ class GameAssets:
 
     def locate_value(self, item: Location | None, value: str) -> Location | None:
         """Return where, inside the item written at ``item``, the text ``value`` is given."""
-        if item is None:
-            return None
-        for doc in self.documents.values():
-            if doc.file != item.file:
-                continue
-            base = next((p for p in doc.values if _path_text(p) == item.path), None)
-            if base is None:
-                continue
-            for path in doc.values:
-                if path[:len(base)] == base and _value_at(doc.data, path) == value:
-                    return doc.locate(path)
-        return None
-
+        return next((doc.locate(path) for doc, path, given in self._values_in(item)
+                     if given == value), None)
 
     def locate_text(self, item: Location | None, printed: str) -> Location | None:
         """Return where, inside the item written at ``item``, the longest text value that
         ``printed`` shows is given (the value that made a text too long)."""
-        if item is None:
-            return None
         best: tuple[int, Location] | None = None
+        for doc, path, value in self._values_in(item):
+            if (isinstance(value, str) and value.strip() and value in printed
+                    and (best is None or len(value) > best[0])):
+                best = (len(value), doc.locate(path))
+        return best[1] if best else None
+
+    def _values_in(self, item: Location | None) -> Iterator[tuple[Document, PathKey, Any]]:
+        """Yield (document, path, value) for every value written inside the item at ``item``."""
+        if item is None:
+            return
         for doc in self.documents.values():
             if doc.file != item.file:
                 continue
@@ -340,11 +337,8 @@ class GameAssets:
             if base is None:
                 continue
             for path in doc.values:
-                value = _value_at(doc.data, path)
-                if (path[:len(base)] == base and isinstance(value, str) and value.strip()
-                        and value in printed and (best is None or len(value) > best[0])):
-                    best = (len(value), doc.locate(path))
-        return best[1] if best else None
+                if path[:len(base)] == base:
+                    yield doc, path, _value_at(doc.data, path)
 
 
 def _path_text(path: PathKey) -> str:

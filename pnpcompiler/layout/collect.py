@@ -17,7 +17,7 @@ from ..content.components.base import Component
 from ..content.plugin import Hook, Rules
 from ..content.project import GameContent
 from .hooks import BOARD, FORM, ITEM_CONTEXT, PRINTABLE, PRINTING_HOOKS
-from .printables import Board, Printable, PrintableItem, Side
+from .printables import Board, Printable, PrintableItem, Shape, Side
 
 T = TypeVar("T")
 GENERIC = Rules()
@@ -105,7 +105,8 @@ def tiles_printable(game: GameContent, tiles: TileSet[Any]) -> Printable | None:
                      crop_marks=tiles.shape == "square")
 
 
-_SHAPES = {"square": "rect", "round": "round", "hex": "hex"}
+_SHAPES = {"square": Shape.RECT, "round": Shape.ROUND, "hex": Shape.HEX}
+"""A tile set's shape as written in content, and the outline it is cut along."""
 
 
 def _component_id(component: Component) -> str:

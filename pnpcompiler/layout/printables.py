@@ -8,10 +8,20 @@ the functions its module registers with ``@rules.printable``, ``@rules.sheet`` a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..core.findings import Location
 from .model import Face
+
+
+class Shape(StrEnum):
+    """The outline an item is cut along: a cut line is drawn round every shape but ``RECT``."""
+
+    RECT = "rect"
+    ROUND = "round"
+    HEX = "hex"
+    """Flat-topped."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +65,7 @@ class Printable:
     items: list[PrintableItem]
     noun: str = "cards"
     """What the items are called on the contents page (cards, counters, notes, nets)."""
-    shape: str = "rect"
-    """``rect``, ``round`` or ``hex`` (flat-topped): a cut line is drawn round non-rect items."""
+    shape: Shape = Shape.RECT
     bleed: float | None = None
     """The bleed in mm; the kit's ``--bleed`` when None (cube nets use 0)."""
     crop_marks: bool = True
@@ -83,7 +92,7 @@ class ItemGroup:
     size: tuple[float, float]
     bleed: float
     noun: str = "cards"
-    shape: str = "rect"
+    shape: Shape = Shape.RECT
     crop_marks: bool = True
     items: list[ItemFaces] = field(default_factory=list)
 

@@ -1,0 +1,63 @@
+"""Rushing Tin's engine, the referee's Engine protocol: replaying a record is the engine
+applied to the record's actions, and a move tried on a fork leaves the shift as it was."""
+
+from __future__ import annotations
+
+from pnpcompiler.content.project import load_game
+from pnpcompiler.core.findings import Severity
+from pnpcompiler.core.loader import load_file
+from pnpcompiler.core.validate import validate_document
+from pnpcompiler.games.rushing_tin.referee.context import Context
+from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove, ShiftEngine, StartMoves
+from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
+from pnpcompiler.referee import play, referee_file
+from tests.paths import CONTENT, EXAMPLES
+
+
+def _shift_engine() -> tuple[ShiftEngine, ShiftLog]:
+    game, _ = load_game(CONTENT, "rushing-tin")
+    assert game is not None
+    doc, _ = load_file(EXAMPLES / "rushing-tin" / "shift-2atc.yaml", "shift-2atc.yaml")
+    log, _ = validate_document(doc, ShiftLog)
+    assert log is not None
+    return ShiftEngine(game), log
+
+
+def test_rushing_tin_replay_is_the_engine_applied_to_the_records_actions() -> None:
+    engine, log = _shift_engine()
+    ctx, rulings = play(engine, engine.initial(log), engine.actions(log))
+    report = referee_file(EXAMPLES / "rushing-tin" / "shift-2atc.yaml", CONTENT)
+    assert rulings == [] and report.legal
+    assert {a: c.cash for a, c in ctx.state.controllers.items()} == {
+        a: s["cash"] for a, s in report.scores.items()}
+
+
+def test_rushing_tin_legal_actions_and_forks() -> None:
+    """Play the record up to the first move of turn 5, then try every move the engine
+    offers on a fork: the shift it was forked from does not change."""
+    engine, log = _shift_engine()
+    ctx = engine.initial(log)
+    for action in engine.actions(log):
+        engine.apply(ctx, action)
+        if isinstance(action, StartMoves) and action.turn.turn == 5:
+            break
+    before = render_board(ctx)
+    offered = list(engine.legal_actions(ctx))
+    assert offered and all(isinstance(a, PlaneMove) for a in offered)
+    plane = offered[0].move.plane
+    assert {a.move.plane for a in offered} == {plane}
+    assert plane == engine.to_move(ctx)[0].id
+    legal = 0
+    for action in offered:
+        fork = engine.fork(ctx)
+        _, found = engine.apply(fork, action)
+        legal += not any(f.severity is Severity.ERROR for f in found)
+        assert plane in fork.moved and plane not in ctx.moved
+    assert legal >= 1, "at least one offered move is legal as it stands"
+    assert render_board(ctx) == before
+
+
+def render_board(ctx: Context) -> str:
+    state = ctx.state
+    return repr(sorted((p.id, p.where, p.hex, p.level, p.facing)
+                       for p in state.planes.values()))

@@ -520,3 +520,21 @@ def test_a_games_own_printable_reports_a_missing_template_once(
     assert errors == [
         "content/rushing-tin/pieces/cash.yaml:22:11: error template.missing: template: no "
         "template 'rushing-tin/cash-note' (looked for rushing-tin/cash-note.yaml in templates)"]
+
+
+def test_validate_again_after_an_edit_finds_what_changed(
+        demo: Callable[..., Path], pnp: Callable[..., tuple[int, str]]) -> None:
+    """The kept findings are those of unchanged content and templates only."""
+    root = demo()
+    assert pnp("validate")[0] == 0
+    front = root / "templates" / "demo" / "front.yaml"
+    front.write_text(FRONT.replace("h: 10,", "h: 10, szie: 9,"), encoding="utf-8")
+    code, out = pnp("validate")
+    assert code == 1 and "(did you mean 'size'?)" in out
+    front.write_text(FRONT, encoding="utf-8")
+    assert pnp("validate")[0] == 0
+    deck = root / "content" / "demo" / "cards" / "deck.yaml"
+    deck.write_text(DECK_YAML.replace("template: demo/front", "template: demo/frnt"),
+                    encoding="utf-8")
+    code, out = pnp("validate")
+    assert code == 1 and "template.missing" in out

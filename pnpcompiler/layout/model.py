@@ -7,6 +7,7 @@ in SVG); the bleed extends ``bleed`` beyond each edge.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -157,6 +158,15 @@ class Group:
 
 
 Element = Box | Ellipse | Polygon | Text | Icon | Image | Group
+
+
+def leaves(element: Element) -> Iterator[Element]:
+    """Yield the drawn elements of an element: itself, or every element inside a group."""
+    if isinstance(element, Group):
+        for child in element.elements:
+            yield from leaves(child)
+    else:
+        yield element
 
 
 @dataclass(frozen=True)

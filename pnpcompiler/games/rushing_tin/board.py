@@ -19,7 +19,7 @@ from ...core.hexgrid import Hex
 from ...layout import drawing as draw
 from ...layout.drawing import HexFrame, corner_extent
 from ...layout.hooks import BOARD
-from ...layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text
+from ...layout.model import Box, Element, Ellipse, Face, Group, Icon, Paint, Polygon, Text, leaves
 from ...layout.printables import Board
 from .map_checks import sound_geometry
 from .model import RulesTables, SectorMap
@@ -142,7 +142,7 @@ def _hex_names(m: MapPlacement, markings: list[Group]) -> Iterator[Element]:
     from .referee.state import HexNames  # imported here: the referee draws on this module
 
     names = HexNames(m.geo.board.grid)
-    taken = union_all([_footprint(e) for g in markings for e in _leaves(g)])
+    taken = union_all([_footprint(e) for g in markings for e in leaves(g)])
     prepare(taken)
     for h in sorted(m.geo.hexes):
         spots = [draw.text(names.name(h), x, y, HEX_NAME_MM, anchor=anchor, colour=HEX_NAME_GREY)
@@ -166,13 +166,6 @@ def _name_spots(m: MapPlacement, h: Hex) -> list[tuple[float, float, str]]:
             (x - half_w + 1.6, mid, "start"), (x + half_w - 1.6, mid, "end"),
             (x, y + half_h - 1.4, "middle")]
 
-
-def _leaves(e: Element) -> Iterator[Element]:
-    if isinstance(e, Group):
-        for child in e.elements:
-            yield from _leaves(child)
-    else:
-        yield e
 
 
 def _footprint(e: Element) -> Any:
@@ -207,7 +200,7 @@ def _section_labels(m: MapPlacement, held: dict[str, int], markings: list[Group]
     one nearest its middle that no route, point or runway crosses."""
     from shapely import union_all
 
-    taken = union_all([_footprint(e) for g in markings for e in _leaves(g)])
+    taken = union_all([_footprint(e) for g in markings for e in leaves(g)])
     for section in m.geo.board.sections:
         hexes = [(h[0], h[1]) for h in section.hexes]
         cx = sum(m.at(h)[0] for h in hexes) / len(hexes)

@@ -6,7 +6,7 @@ import copy
 import io
 import math
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,7 +19,7 @@ from pnpcompiler.games.rushing_tin.map_checks import geometry_for
 from pnpcompiler.games.rushing_tin.referee.snapshot import board_at
 from pnpcompiler.games.rushing_tin.referee.state import HexNames, Shift, WeatherSystem, Wind
 from pnpcompiler.layout.collect import boards_of
-from pnpcompiler.layout.model import Element, Ellipse, Face, Group, Polygon, Text
+from pnpcompiler.layout.model import Element, Ellipse, Face, Group, Polygon, Text, leaves
 from pnpcompiler.referee import Report, board_pages, referee_file
 from pnpcompiler.render.board import board_pdf
 from pnpcompiler.render.svg import face_svg
@@ -289,13 +289,6 @@ def _map_face(game: GameContent) -> tuple[Face, MapPlacement]:
     return board.face, MapPlacement(geo)
 
 
-def _leaves(e: Element) -> Iterator[Element]:
-    if isinstance(e, Group):
-        for child in e.elements:
-            yield from _leaves(child)
-    else:
-        yield e
-
 
 def _area(e: Element) -> shapely.Geometry:
     """Return what an element covers, strokes included."""
@@ -332,7 +325,7 @@ def test_hex_names_never_cover_the_points_runway_routes_or_labels(game: GameCont
     groups = {g.id: g for g in face.elements if isinstance(g, Group)}
     marked = shapely.union_all([_area(e) for key in ("section-labels", "hand-off-routes",
                                                      "airport", "entry-exit-points")
-                                for e in _leaves(groups[key])])
+                                for e in leaves(groups[key])])
     labels = {t.lines[0].runs[0].text: t for t in groups["hex-names"].elements
               if isinstance(t, Text)}
     assert [name for name, t in labels.items() if marked.intersects(_area(t))] == []

@@ -60,6 +60,15 @@ def _clips(page: object) -> list[tuple[float, float, float, float]]:
             re.finditer(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\*? n", data)]
 
 
+def _bleed_boxes(page: object, size: tuple[float, float]) -> list[tuple[float, ...]]:
+    """Return the filled rectangles of ``size`` mm (a face's background over its trim and
+    bleed), in mm, PDF coordinates."""
+    data = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
+    boxes = [tuple(float(v) / PT for v in m.groups()) for m in
+             re.finditer(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re f\*?", data)]
+    return [b for b in boxes if b[2:] == pytest.approx(size, abs=1e-3)]
+
+
 def _flat(points: list[tuple[float, float]]) -> list[float]:
     return [v for point in points for v in point]
 
@@ -73,7 +82,7 @@ def _placed_forms(page: object) -> list[tuple[float, float]]:
 
 def test_kit_lists_every_component_on_its_contents_page(kit: Path) -> None:
     reader = _reader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
-    text = reader.pages[0].extract_text()  # type: ignore[attr-defined]
+    text = reader.pages[2].extract_text()  # type: ignore[attr-defined]
     for name in ("Plane Cubes", "Entry/Exit Point counters", "Plane ID Counters",
                  "Weather System Counters", "Wind Counters", "'Single Route' Hand-off Cards",
                  "'Multi-Route' Hand-off Cards", "Random Event Cards", "Weather Event Cards",
@@ -122,16 +131,19 @@ def test_kit_pdf_structure(kit: Path) -> None:
 def test_cards_are_their_size_and_backs_mirror_fronts_plus_the_offset(kit: Path) -> None:
     """Letter, short-edge duplex, --back-offset 1,-2: each back's bleed box is its front's
     mirrored left to right (a landscape sheet turned over its short edge), then moved 1 mm
-    right and 2 mm up (offsets are right and down in mm; PDF y grows upward)."""
+    right and 2 mm up (offsets are right and down in mm; PDF y grows upward). Eight cards
+    fit: neighbours in a row share their cut, so each is clipped at its inner trims."""
     reader = _reader(kit / "letter" / "rushing-tin" / "rushing-tin-letter.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
     front = _pages_labelled(reader, "fronts: 'Single Route' Hand-off Cards")[0]
     assert "backs" in pages[front + 1].extract_text()
     page_w = float(pages[front].mediabox.width) / PT
-    fronts = _clips(pages[front])
-    assert len(fronts) == 6
-    for _, _, w, h in fronts:
-        assert (w, h) == pytest.approx(POKER_BLEED, abs=1e-3)
+    fronts = _bleed_boxes(pages[front], POKER_BLEED)
+    assert len(fronts) == 8
+    cells = sorted(_clips(pages[front]))
+    assert [round(w, 3) for _, _, w, _ in cells] == [66.5, 66.5, 63.5, 63.5, 63.5, 63.5,
+                                                     66.5, 66.5]
+    assert all(h == pytest.approx(POKER_BLEED[1], abs=1e-3) for *_, h in cells)
     backs = _placed_forms(pages[front + 1])
     expected = sorted((page_w - x - w + 1.0, y + 2.0) for x, y, w, _ in fronts)
     assert _flat(sorted(backs)) == pytest.approx(_flat(expected), abs=1e-3)
@@ -147,16 +159,16 @@ def test_backs_are_shared_forms(kit: Path) -> None:
 
 
 def test_counters_share_sheets_and_have_aligned_backs(kit: Path) -> None:
-    """Plane ID and weather counters are ganged on one sheet; the sheet after it holds their
-    backs, each the mirror of its front across the page (long edge, portrait)."""
+    """Plane ID and weather counters are ganged on one sheet (the counters without backs
+    print on one-sided sheets of their own); the sheet after it holds their backs, each the
+    mirror of its front across the page (long edge, portrait)."""
     reader = _reader(kit / "a" / "rushing-tin" / "rushing-tin-a4.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
-    (front,) = _pages_labelled(reader, "fronts: Plane Cubes, Entry/Exit Point counters, "
-                                       "Plane ID Counters, Weather System Counters")
+    (front,) = _pages_labelled(reader, "fronts: Plane ID Counters, Weather System Counters")
     page_w = float(pages[front].mediabox.width) / PT
     page_h = float(pages[front].mediabox.height) / PT
     counters = [c for c in _clips(pages[front]) if c[2] == pytest.approx(22)]
-    assert len(counters) == 12 + 48 + 4
+    assert len(counters) == 12 + 48
     backs = _placed_forms(pages[front + 1])
     assert len(backs) == 12 + 48
     flipped = {(round(page_w - x - w, 3), round(y, 3)) for x, y, w, _ in counters}
@@ -167,8 +179,8 @@ def test_counters_share_sheets_and_have_aligned_backs(kit: Path) -> None:
 def test_fold_puts_fronts_and_backs_on_one_page(kit: Path) -> None:
     reader = _reader(kit / "fold" / "rushing-tin" / "rushing-tin-a4.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
-    assert len(pages) == 1 + 7  # 25 cards, 4 to a folded sheet
-    page = pages[1]
+    assert len(pages) == 2 + 7  # calibration, contents; 25 cards, 4 to a folded sheet
+    page = pages[2]
     page_w = float(page.mediabox.width) / PT
     fronts = _clips(page)
     backs = _placed_forms(page)
@@ -265,7 +277,7 @@ def test_quiet_build_counts_warnings_in_one_line(pnp: Callable[..., tuple[int, s
                     "--quiet")
     assert code == 0, out
     assert "rulebook.contradiction" not in out and "6 warnings" in out
-    assert "Wind Counters: 4 counters from page 2" in out
+    assert "Wind Counters: 4 counters on pages 5-6" in out
 
 
 def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

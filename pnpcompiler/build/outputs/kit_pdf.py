@@ -55,9 +55,13 @@ class KitPdfs(Output[PaperPiece]):
             data, pages, rows = _cached(kit, piece.key) or _draw(kit, piece)
             path = stage.write(piece.path, data)
             reports.append(Report((piece.path,), f"{path} ({pages} pages)", tuple(
-                f"{row.name}: {row.items} from page {row.first_page}, {row.layout}"
-                for row in rows)))
+                f"{row.name}: {row.items} on {_pages(row)}, {row.layout}" for row in rows)))
         return reports
+
+
+def _pages(row: ContentsRow) -> str:
+    """Return a component's pages in words (``page 5``, ``pages 5-12``)."""
+    return f"page{'s' if row.last_page > row.first_page else ''} {row.pages}"
 
 
 def _cached(kit: Kit, key: str) -> tuple[bytes, int, list[ContentsRow]] | None:
@@ -69,8 +73,8 @@ def _cached(kit: Kit, key: str) -> tuple[bytes, int, list[ContentsRow]] | None:
         return None
     try:
         pages = int(cached["pages"])
-        rows = [ContentsRow(str(a), int(b), str(c), int(d), str(e))
-                for a, b, c, d, e in cached["rows"]]
+        rows = [ContentsRow(str(a), int(b), str(c), int(d), str(e), int(f))
+                for a, b, c, d, e, f in cached["rows"]]
     except (KeyError, TypeError, ValueError):
         return None
     data = cache.get("pdf", key)
@@ -95,8 +99,8 @@ def _draw(kit: Kit, piece: PaperPiece) -> tuple[bytes, int, list[ContentsRow]]:
         cache = kit.builder.cache
         cache.put("pdf", piece.key, data)
         cache.put_json("pdf-report", piece.key, {
-            "pages": report.pages, "rows": [[r.name, r.count, r.noun, r.first_page, r.layout]
-                                            for r in report.rows]})
+            "pages": report.pages, "rows": [[r.name, r.count, r.noun, r.first_page, r.layout,
+                                             r.last_page] for r in report.rows]})
     return data, report.pages, report.rows
 
 

@@ -30,6 +30,9 @@ TICK = 2.5
 """Length of a millimetre mark on the scale; every fifth is longer."""
 INDEX = 6.0
 """Length of the long index line on the front."""
+APART = 1.0
+"""Space between the scale's baseline and the front's lines, so that a sheet shifted across
+the scale still shows both apart."""
 FRAME_WIDTH = 0.3
 INCH = 25.4
 
@@ -68,9 +71,9 @@ class Target:
             length = INDEX if k == 0 else TICK * (1.4 if k % 5 == 0 else 1.0)
             at = k * VERNIER_STEP
             if self.axis == "x":
-                lines.append(((u + at, v, u + at, v + length), k))
+                lines.append(((u + at, v + APART, u + at, v + APART + length), k))
             else:
-                lines.append(((u, v + at, u + length, v + at), k))
+                lines.append(((u + APART, v + at, u + APART + length, v + at), k))
         return lines
 
     def area(self) -> tuple[float, float, float, float]:
@@ -79,8 +82,8 @@ class Target:
         u, v = self.at
         reach = SCALE_REACH + 3
         if self.axis == "x":
-            return (u - reach, v - 10, u + reach, v + INDEX + 3)
-        return (u - 10, v - reach, u + INDEX + 3, v + reach)
+            return (u - reach, v - 10, u + reach, v + APART + INDEX + 3)
+        return (u - 10, v - reach, u + APART + INDEX + 3, v + reach)
 
 
 def targets(page_w: float, page_h: float) -> tuple[Target, Target]:
@@ -247,8 +250,9 @@ def draw_front(canvas: Any, page_w: float, page_h: float, kit: Calibration) -> N
             _lines(canvas, draw, front, 0.2)
             left, top, right, bottom = turned(target.area(), page_w, page_h, kit.duplex)
             _frame(canvas, draw, (left, top, right, bottom))
+            # Named below its frame: above it, the back names its scale.
             canvas.setFont("Vera-Bold", 7)
-            canvas.drawString(draw.x(left + 1), draw.y(top - 1.2),
+            canvas.drawString(draw.x(left + 1), draw.y(bottom + 3),
                               "X" if target.axis == "x" else "Y")
     _safe_frame(canvas, draw, page_w, page_h)
     canvas.setFont("Vera", 6)

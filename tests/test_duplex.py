@@ -236,19 +236,23 @@ def test_the_pdf_asks_for_actual_size_the_duplex_edge_and_shows_its_outline(
 def test_nothing_prints_within_5_mm_of_the_paper_edge(kits: Path, game: str,
                                                       paper: str) -> None:
     """Rendered, every page of every kit is white in the 5 mm a home printer may not reach:
-    labels, footers, crop marks, forms, board tiles and the calibration frame stay inside."""
+    labels, footers, crop marks, forms, board tiles and the calibration frame stay inside;
+    so do the boards whole on A3 and as a poster."""
     import numpy as np
     import pypdfium2 as pdfium
 
     dpi = 60
     strip = int((MARGIN - 0.4) / 25.4 * dpi)
-    for duplex in ("long", "fold"):
-        pdf = pdfium.PdfDocument(_kit(kits, duplex, game, paper).read_bytes())
+    pdfs = [_kit(kits, duplex, game, paper) for duplex in ("long", "fold")]
+    if paper == "a4":
+        pdfs += sorted((kits / "long" / game / "boards").glob("*.pdf"))
+    for path in pdfs:
+        pdf = pdfium.PdfDocument(path.read_bytes())
         for number in range(len(pdf)):
             pixels = np.asarray(pdf[number].render(scale=dpi / 72).to_pil().convert("L"))
             border = np.concatenate([pixels[:strip].ravel(), pixels[-strip:].ravel(),
                                      pixels[:, :strip].ravel(), pixels[:, -strip:].ravel()])
-            assert border.min() >= 250, f"{duplex} {game} {paper} page {number + 1}"
+            assert border.min() >= 250, f"{path.relative_to(kits)} page {number + 1}"
 
 
 # --- the calibration sheet ---------------------------------------------------------------

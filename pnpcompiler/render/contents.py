@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..layout.impose import MARGIN
 
@@ -62,13 +62,29 @@ class PageRange:
         return f"Pages {self.first}-{self.last}"
 
 
+class Row(Protocol):
+    """A component's line in the table: its name, how many items, its pages, its layout."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def items(self) -> str: ...
+
+    @property
+    def pages(self) -> str: ...
+
+    @property
+    def layout(self) -> str: ...
+
+
 def _text(x: float, text: str, height: float = 4.5, size: float = 8.0,
           font: str = "Vera") -> Line:
     return Line(height, font, size, (Cell(x, text),))
 
 
 def contents_lines(title: str, subtitle: str, ranges: Sequence[PageRange],
-                   rows: Sequence[Any], notes: Sequence[str]) -> list[Line]:
+                   rows: Sequence[Row], notes: Sequence[str]) -> list[Line]:
     """Return every line of the contents, in order: the title, how to print each range of
     pages, the table of components (name, items, pages, layout), then the notes."""
     lines = [Line(0.0, "Vera-Bold", 18, (Cell(LEFT, title, width=RIGHT - LEFT),)),

@@ -21,14 +21,17 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..layout.impose import PAPERS, Page, Request, pack, plan
 from ..layout.model import Face
 from ..layout.printables import Board, ItemFaces, ItemGroup, SheetPages
 from .calibration import Calibration, draw_back, draw_front
-from .contents import PageRange, contents_lines, draw_blank, draw_contents, paginate
+from .contents import Line, PageRange, contents_lines, draw_blank, draw_contents, paginate
 from .itemsheets import ItemSheet, draw_backs, draw_fronts
+
+if TYPE_CHECKING:
+    from .board import Tile, TilePlan
 
 _K = 72 / 25.4
 
@@ -133,11 +136,15 @@ class _Parts:
     """Everything the kit PDF prints, laid out, before its pages are numbered."""
 
     pages: list[Page]
+    """The sheets of items, as imposed."""
     with_backs: list[bool]
-    form_pages: list[tuple[SheetPages, Face]]
-    tiles: list[tuple[int, Any, Any]]
+    """Whether each group has backs."""
+    forms: list[SheetPages]
+    form_pages: list[tuple[int, Face]]
+    """(form index, page) of every form page."""
+    board_plans: list[TilePlan]
+    tiles: list[tuple[int, TilePlan, Tile]]
     """(board index, tile plan, tile) of every board sheet."""
-    board_plans: list[Any]
 
 
 def _sequence(parts: _Parts, contents: int, options: PdfOptions) -> list[PdfPage]:
@@ -223,8 +230,7 @@ def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
         if page.holds == "items":
             keys = [("group", band.request) for band in parts.pages[page.part].bands]
         elif page.holds == "form":
-            form = parts.form_pages[page.part][0]
-            keys = [("form", next(i for i, (f, _) in enumerate(parts.form_pages) if f is form))]
+            keys = [("form", parts.form_pages[page.part][0])]
         elif page.holds == "board":
             keys = [("board", parts.tiles[page.part][0])]
         for key in keys:
@@ -235,11 +241,7 @@ def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
         first, last = spans[("group", g)]
         rows.append(ContentsRow(group.name, group.count, group.noun, first,
                                 _layout_text(group, options), last))
-    seen: set[int] = set()
-    for i, (form, _) in enumerate(parts.form_pages):
-        if id(form) in seen:
-            continue
-        seen.add(id(form))
+    for i, form in enumerate(parts.forms):
         first, last = spans[("form", i)]
         n = len(form.pages)
         rows.append(ContentsRow(form.name, form.copies, "sheets", first,
@@ -251,7 +253,8 @@ def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
     return rows
 
 
-def _tiles_text(tiles: Any) -> str:
+def _tiles_text(tiles: TilePlan) -> str:
+    """Describe a board's sheets (``2 x 2 sheets, overlapped``)."""
     if tiles.pages == 1:
         return "1 sheet"
     if tiles.by == "rows" and len({t.landscape for t in tiles.tiles}) == 1:
@@ -291,16 +294,16 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
                    for board in boards]
     parts = _Parts(pack(_requests(groups, options), options.paper,
                         fold=options.duplex == "fold"),
-                   [_has_backs(group) for group in groups],
-                   [(form, face) for form in sheets for face in form.pages],
-                   [(b, tiles, tile) for b, tiles in enumerate(board_plans)
-                    for tile in tiles.tiles], board_plans)
+                   [_has_backs(group) for group in groups], sheets,
+                   [(i, face) for i, form in enumerate(sheets) for face in form.pages],
+                   board_plans, [(b, tiles, tile) for b, tiles in enumerate(board_plans)
+                                 for tile in tiles.tiles])
     pw, ph = PAPERS[options.paper]
     how = "folded sheets, one-sided" if options.duplex == "fold" else \
         f"{options.duplex}-edge duplex"
     notes = (NOTES_FOLD if options.duplex == "fold" else NOTES_DUPLEX) + NOTES
 
-    def contents(sequence: list[PdfPage]) -> list[list[Any]]:
+    def contents(sequence: list[PdfPage]) -> list[list[Line]]:
         rows = _rows(groups, parts, sequence, options, boards)
         subtitle = (f"Print-and-play kit, {options.paper.upper()}, {options.bleed:g} mm bleed, "
                     f"{how}\n{len(sequence)} pages on {sequence[-1].sheet} sheets of "
@@ -373,12 +376,11 @@ class _Drawing:
     """Draws each kind of page of the kit on one canvas."""
 
     def __init__(self, canvas: Any, calibration: Calibration, groups: list[ItemGroup],
-                 boards: list[Board],
-                 parts: _Parts, options: PdfOptions, contents_pages: list[list[Any]]) -> None:
+                 boards: list[Board], parts: _Parts, options: PdfOptions,
+                 contents_pages: list[list[Line]]) -> None:
         self.canvas = canvas
         self.boards = boards
         self.parts = parts
-        self.options = options
         self.contents_pages = contents_pages
         self.calibration = calibration
         self.items = ItemSheet(groups, [_copies(group) for group in groups], parts.with_backs,

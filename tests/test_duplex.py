@@ -408,3 +408,30 @@ def test_cash_notes_take_twelve_to_a_sheet_after_the_small_counters(
     cash = [p for p in pages if p.holds == "Items" and "Rushing Tin Cash" in p.text]
     assert len(cash) == sheets
     assert ("Wind Counters" in cash[0].text and "Time Counter" in cash[0].text) == shared
+
+
+# --- a long contents ---------------------------------------------------------------------
+
+
+def test_a_long_contents_runs_on_over_its_sheet_and_the_pages_stay_in_sheets() -> None:
+    """A hundred and ten one-card decks: the contents takes three pages; it goes on over the back
+    of its sheet and onto the next, and every later sheet still starts on an odd page."""
+    from pnpcompiler.layout.model import Face
+    from pnpcompiler.layout.printables import ItemFaces, ItemGroup
+    from pnpcompiler.render.kitpdf import PdfOptions, write_kit_pdf
+
+    card = Face(63.5, 88.9, 3.0, "#dddddd", ())
+    groups = [ItemGroup(f"deck-{i}", f"Deck number {i}", (63.5, 88.9), 3.0,
+                        items=[ItemFaces(f"c{i}", card, card, "back", 1)]) for i in range(110)]
+    data, report = write_kit_pdf("Many Decks", groups, [], [],
+                                 PdfOptions("a4", 3.0, True, "long", (0.0, 0.0)))
+    path = Path("many.pdf")
+    path.write_bytes(data)
+    pages = _pages(path)
+    contents = [p.number for p in pages if p.holds == "Contents"]
+    assert len(contents) >= 3 and contents == list(range(3, 3 + len(contents)))
+    assert "Contents, page 1 of" in pages[2].text
+    assert all(p.number % 2 == (1 if p.side == "Front" else 0) for p in pages)
+    assert report.sheets == len(pages) // 2
+    first = next(p for p in pages if p.holds == "Items")
+    assert f"{first.number}" in " ".join(pages[c - 1].text for c in contents)

@@ -14,7 +14,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 from typer.testing import CliRunner
 
 from pnpcompiler.app.cli import app
-from tests.paths import CONTENT, CONTENT_BASE, REPO, TEMPLATES
+from tests.paths import CONTENT, CONTENT_BASE, REPO, SAMPLER, TEMPLATES
 
 # The fuzz targets (tests/fuzz_cases.py): PNP_FUZZ_EXAMPLES cases each under ``make fuzz``.
 # A failure prints the blob that replays it (@reproduce_failure), and failing cases are kept
@@ -144,3 +144,53 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], tuple[Path
         return root / "first" / game, root / "second" / game
 
     return of
+
+
+DUPLEX_MODES = ("long", "short", "fold")
+
+
+@pytest.fixture(scope="session")
+def duplex_kits(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], Path]:
+    """Return the folder of a game's kit built on A4 and Letter with ``--duplex MODE``
+    (``long``, ``short`` or ``fold``), without SVGs. The games are the repository's, the
+    sampler and the game ``pnp new`` makes (``my-game``). Each is built once a run, by the
+    first test to ask, under a lock the workers of ``-n auto`` share."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+    def of(mode: str, game: str) -> Path:
+        root = shared / f"duplex-{game}"
+        with FileLock(f"{root}.lock"):
+            if not (root / "built").is_file():
+                shutil.rmtree(root, ignore_errors=True)
+                _project_of(game, root)
+                for duplex in DUPLEX_MODES:
+                    result = CliRunner().invoke(app, [
+                        "build", game, "--content", str(root / "content"), "--templates",
+                        str(root / "templates"), "-o", str(root / duplex), "--paper", "a4",
+                        "--paper", "letter", "--no-svg", "--quiet", "--duplex", duplex])
+                    assert result.exit_code == 0, result.output
+                (root / "built").touch()
+        return root / mode / game
+
+    return of
+
+
+def _project_of(game: str, root: Path) -> None:
+    """Lay out a project folder at ``root`` holding ``game`` and its templates."""
+    if game == "my-game":
+        root.mkdir(parents=True)
+        here = Path.cwd()
+        os.chdir(root)
+        try:
+            made = CliRunner().invoke(app, ["new", "my-game", "--title", "My Game"])
+            assert made.exit_code == 0, made.output
+        finally:
+            os.chdir(here)
+        return
+    source = (SAMPLER / "content", SAMPLER / "templates") if game == "sampler" else \
+        (CONTENT, TEMPLATES)
+    shutil.copytree(source[0] / game, root / "content" / game)
+    shutil.copytree(source[1], root / "templates")

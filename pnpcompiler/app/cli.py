@@ -232,7 +232,8 @@ def build(
         help="long or short: the edge the printer flips the sheet over; fold: fronts and backs "
         "side by side on one page, to fold in half and glue.")] = "long",
     back_offset: Annotated[str, typer.Option(
-        help="Shift backs by X,Y mm to correct a printer's misalignment.")] = "0,0",
+        help="Shift backs by X,Y mm to correct a printer's misalignment (the back of the "
+        "kit's calibration sheet reads it).")] = "0,0",
     ink_saver: Annotated[bool, typer.Option(
         "--ink-saver", help="Grayscale, no full-bleed backgrounds (adds -ink-saver to names).")
     ] = False,
@@ -255,10 +256,14 @@ def build(
     """Validate games and write their print-and-play kits into the output folder.
 
     For each game that validates, writes into OUT/<game>/: content.json (the exported
-    content model); <game>-<paper>.pdf, the kit: a contents page, then every card, counter,
-    note and cube net imposed with bleed and crop marks, each sheet of fronts followed by its
-    backs placed for duplex printing, the printable forms (Rushing Tin's Sector Log) and the
-    boards tiled over several pages with overlap and alignment marks; svg/<component>/<id>.svg
+    content model); <game>-<paper>.pdf, the kit: a calibration sheet (rulers, the printer's
+    margin, a duplex alignment target) and the contents (what to print how, by page range),
+    then every card, counter, note and cube net imposed with bleed and crop marks, each sheet
+    of fronts followed by its backs placed for duplex printing, then the one-sided sheets
+    (items without backs, the printable forms such as Rushing Tin's Sector Log, the boards
+    tiled over several pages with overlap and alignment marks), each followed by a blank back
+    so that the whole PDF prints double-sided; with --duplex fold every page is one-sided.
+    svg/<component>/<id>.svg
     for every face and board; boards/<board>-a3.pdf (scaled to one A3 page) and
     boards/<board>-poster.pdf (true size); png/ with --png.
 

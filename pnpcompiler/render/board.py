@@ -45,40 +45,62 @@ class Tile:
     """The part of the board on this sheet: x, y, w, h on the board."""
     at: tuple[float, float]
     """Where the window's top-left corner sits on the page."""
+    page: tuple[float, float]
+    """The sheet's width and height: each sheet is turned the way its window fits."""
+    right: bool = False
+    """Whether a sheet overlaps this one's right edge."""
+    below: bool = False
+    """Whether a sheet overlaps this one's foot."""
 
     @property
     def name(self) -> str:
         """Return the sheet's name: its column as letters, its row as a number (``B2``)."""
         return f"{column_letters(self.col)}{self.row + 1}"
 
+    @property
+    def landscape(self) -> bool:
+        """Return whether the sheet is wider than it is tall."""
+        return self.page[0] > self.page[1]
+
 
 @dataclass(frozen=True)
 class TilePlan:
-    """A board split into overlapping windows, one per sheet, row by row."""
+    """A board split into overlapping windows, one per sheet, a row (or column) at a time:
+    the sheets of one row share its height and orientation, and so do a column's when the
+    plan goes by columns."""
 
     paper: str
-    page_w: float
-    page_h: float
     rows: int
+    """Rows of sheets (by columns: the most in any column)."""
     cols: int
+    """Columns of sheets (by rows: the most in any row)."""
     overlap: float
     board_w: float
     board_h: float
     tiles: tuple[Tile, ...]
+    by: str = "rows"
+    """``rows``: each row of sheets spans the board's width; ``cols``: each column its
+    height."""
 
     @property
     def pages(self) -> int:
         """Return how many sheets the board takes."""
         return len(self.tiles)
 
-    @property
-    def landscape(self) -> bool:
-        """Return whether the sheets are wider than they are tall."""
-        return self.page_w > self.page_h
-
     def tile(self, row: int, col: int) -> Tile:
         """Return the sheet at a row and column (0-based)."""
-        return self.tiles[row * self.cols + col]
+        for tile in self.tiles:
+            if (tile.row, tile.col) == (row, col):
+                return tile
+        raise KeyError((row, col))
+
+    def place(self, tile: Tile) -> str:
+        """Return where a sheet sits, in words (``row 2 of 2, column 1 of 3``)."""
+        if self.by == "rows":
+            cols = sum(1 for t in self.tiles if t.row == tile.row)
+            return f"row {tile.row + 1} of {self.rows}, column {tile.col + 1} of {cols}"
+        rows = sum(1 for t in self.tiles if t.col == tile.col)
+        return f"row {tile.row + 1} of {rows}, column {tile.col + 1} of {self.cols}"
 
 
 def column_letters(index: int) -> str:
@@ -97,6 +119,13 @@ def printable_area(page_w: float, page_h: float) -> tuple[float, float, float, f
     return (inset, inset, page_w - 2 * inset, page_h - 2 * inset - INDEX_ROOM)
 
 
+def whole_area(page_w: float, page_h: float) -> tuple[float, float, float, float]:
+    """Return (x, y, w, h) a board on one sheet may take: nothing to line up, so no room for
+    targets, only the margin and the index."""
+    inset = MARGIN + 1.0
+    return (inset, inset, page_w - 2 * inset, page_h - 2 * inset - INDEX_ROOM)
+
+
 def _split(length: float, room: float, overlap: float) -> list[tuple[float, float]]:
     """Return (start, size) of equal windows that cover ``length``, overlapping neighbours."""
     if length <= room + 1e-9:
@@ -108,26 +137,125 @@ def _split(length: float, room: float, overlap: float) -> list[tuple[float, floa
     return [(i * (size - overlap), size) for i in range(count)]
 
 
+def _strips(length: float, rooms: list[float], overlap: float) -> list[tuple[float, float]] | None:
+    """Return (start, size) of strips that cover ``length``, overlapping neighbours, each at
+    most its room and all in the same proportion to it; None when they cannot."""
+    total = sum(rooms) - (len(rooms) - 1) * overlap
+    if total < length - 1e-9:
+        return None
+    share = (length + (len(rooms) - 1) * overlap) / sum(rooms)
+    sizes = [room * share for room in rooms]
+    if len(sizes) > 1 and min(sizes) <= overlap + 1e-9:
+        return None
+    out, start = [], 0.0
+    for size in sizes:
+        out.append((start, size))
+        start += size - overlap
+    return out
+
+
+def _single(board_w: float, board_h: float, paper: str, overlap: float) -> TilePlan | None:
+    """Return the board on one sheet, portrait if it fits so, else landscape, or None."""
+    pw, ph = PAPERS[paper]
+    for w, h in ((pw, ph), (ph, pw)):
+        ax, ay, aw, ah = whole_area(w, h)
+        if board_w <= aw + 1e-9 and board_h <= ah + 1e-9:
+            tile = Tile(0, 0, (0.0, 0.0, board_w, board_h),
+                        (ax + (aw - board_w) / 2, ay + (ah - board_h) / 2), (w, h))
+            return TilePlan(paper, 1, 1, overlap, board_w, board_h, (tile,))
+    return None
+
+
+def _lined_up(board_w: float, board_h: float, pages: list[tuple[float, float]],
+              overlap: float, paper: str, by: str) -> TilePlan | None:
+    """Return a plan whose ``i``-th row (``by="rows"``) or column of sheets is on pages of
+    size ``pages[i]``, each split along into as few windows as fit; None when the rows (or
+    columns) cannot cover the board."""
+    areas = [printable_area(w, h) for w, h in pages]
+    rows = by == "rows"
+    strips = _strips(board_h if rows else board_w, [a[3] if rows else a[2] for a in areas],
+                     overlap)
+    if strips is None:
+        return None
+    tiles = []
+    for i, ((start, size), page, (ax, ay, aw, ah)) in enumerate(
+            zip(strips, pages, areas, strict=True)):
+        windows = _split(board_w, aw, overlap) if rows else _split(board_h, ah, overlap)
+        last_i, last_j = i == len(strips) - 1, len(windows) - 1
+        for j, (along, length) in enumerate(windows):
+            if rows:
+                row, col, window = i, j, (along, start, length, size)
+                right, below = j < last_j, not last_i
+            else:
+                row, col, window = j, i, (start, along, size, length)
+                right, below = not last_i, j < last_j
+            tw, th = window[2], window[3]
+            tiles.append(Tile(row, col, window, (ax + (aw - tw) / 2, ay + (ah - th) / 2), page,
+                              right, below))
+    tiles.sort(key=lambda t: (t.row, t.col))
+    return TilePlan(paper, max(t.row for t in tiles) + 1, max(t.col for t in tiles) + 1,
+                    overlap, board_w, board_h, tuple(tiles), by)
+
+
 def tile_plan(board_w: float, board_h: float, paper: str, *, overlap: float = 10.0
               ) -> TilePlan:
-    """Split a board into windows that fit the paper, portrait or landscape, whichever takes
-    fewer sheets (portrait on a tie); neighbours overlap by ``overlap`` mm."""
+    """Split a board into windows that fit the paper on as few sheets as can be: one sheet
+    when the board fits a page; else rows of sheets (or columns), each turned portrait or
+    landscape, whichever way takes fewest sheets in all. On a tie, sheets all turned the
+    same way win, then portrait ones, then rows; neighbours overlap by ``overlap`` mm."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
     if board_w <= 0 or board_h <= 0 or overlap < 0:
         raise ValueError("a board needs a positive size and an overlap of 0 mm or more")
+    single = _single(board_w, board_h, paper, overlap)
+    if single is not None:
+        return single
     pw, ph = PAPERS[paper]
-    best: TilePlan | None = None
-    for w, h in ((pw, ph), (ph, pw)):
-        ax, ay, aw, ah = printable_area(w, h)
-        xs, ys = _split(board_w, aw, overlap), _split(board_h, ah, overlap)
-        tiles = tuple(
-            Tile(r, c, (x, y, tw, th), (ax + (aw - tw) / 2, ay + (ah - th) / 2))
-            for r, (y, th) in enumerate(ys) for c, (x, tw) in enumerate(xs))
-        plan = TilePlan(paper, w, h, len(ys), len(xs), overlap, board_w, board_h, tiles)
-        if best is None or plan.pages < best.pages:
-            best = plan
-    assert best is not None
+    sheets = ((pw, ph), (ph, pw))
+    best: tuple[tuple[int, int, int, int], str, int, int] | None = None
+    for by in ("rows", "cols"):
+        choice = _fewest(board_w, board_h, sheets, overlap, by)
+        if choice is not None and (best is None or choice[0] < best[0]):
+            best = (choice[0], by, choice[1], choice[2])
+    if best is None:
+        raise ValueError(f"an overlap of {overlap:g} mm leaves no room on {paper.upper()} "
+                         "paper")
+    _, by, upright, count = best
+    pages = [sheets[0]] * upright + [sheets[1]] * (count - upright)
+    made = _lined_up(board_w, board_h, pages, overlap, paper, by)
+    assert made is not None
+    return made
+
+
+def _fewest(board_w: float, board_h: float, sheets: tuple[tuple[float, float], ...],
+            overlap: float, by: str) -> tuple[tuple[int, int, int, int], int, int] | None:
+    """Return the rank, the portrait rows and all rows (or columns) of the plan ``by`` rows
+    (or columns) that takes fewest sheets, counted without drawing it up; None if none fits."""
+    rows = by == "rows"
+    length, other = (board_h, board_w) if rows else (board_w, board_h)
+    rooms, across = [], []
+    for w, h in sheets:
+        _, _, aw, ah = printable_area(w, h)
+        room, room_across = (ah, aw) if rows else (aw, ah)
+        rooms.append(room)
+        across.append(len(_split(other, room_across, overlap)) if room_across > overlap
+                      or other <= room_across else 0)
+    if max(rooms) <= overlap and length > max(rooms):
+        return None
+    # More rows than the narrowest rows need never take fewer sheets.
+    step = min(r for r in rooms if r > overlap) - overlap if any(r > overlap for r in rooms) \
+        else 1.0
+    best: tuple[tuple[int, int, int, int], int, int] | None = None
+    for count in range(1, math.ceil(length / step) + 2):
+        for upright in range(count, -1, -1):
+            used = [rooms[0]] * upright + [rooms[1]] * (count - upright)
+            counts = [across[0]] * upright + [across[1]] * (count - upright)
+            if 0 in counts or _strips(length, used, overlap) is None:
+                continue
+            mixed = 0 < upright < count
+            rank = (sum(counts), int(mixed), 0 if upright else 1, 0 if rows else 1)
+            if best is None or rank < best[0]:
+                best = (rank, upright, count)
     return best
 
 
@@ -191,33 +319,42 @@ def draw_tiles(canvas: Any, face: Face, plan: TilePlan, *, title: str) -> int:
     register_fonts()
     form = define_board_form(canvas, face, title)
     for tile in plan.tiles:
-        canvas.setPageSize((plan.page_w * K, plan.page_h * K))
-        wx, wy, ww, wh = tile.window
-        px, py = tile.at
-        _boxes(canvas, plan.page_h, px, py, ww, wh)
-        canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(px * K, (plan.page_h - py - wh) * K, ww * K, wh * K)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        _place(canvas, form, face, plan.page_h, px - wx, py - wy)
-        canvas.restoreState()
-        _overlaps(canvas, plan, tile)
-        _targets(canvas, plan, tile)
-        _index(canvas, plan, tile, title)
+        canvas.setPageSize((tile.page[0] * K, tile.page[1] * K))
+        draw_tile(canvas, form, face, plan, tile, title=title)
         canvas.showPage()
     return len(plan.tiles)
+
+
+def draw_tile(canvas: Any, form: str, face: Face, plan: TilePlan, tile: Tile, *,
+              title: str) -> None:
+    """Draw one sheet of a tiled board on the current page (sized ``tile.page``): its window
+    of the board's form, the overlap strips, the targets and the index."""
+    page_h = tile.page[1]
+    wx, wy, ww, wh = tile.window
+    px, py = tile.at
+    _boxes(canvas, page_h, px, py, ww, wh)
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(px * K, (page_h - py - wh) * K, ww * K, wh * K)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    _place(canvas, form, face, page_h, px - wx, py - wy)
+    canvas.restoreState()
+    _overlaps(canvas, plan, tile)
+    if plan.pages > 1:  # one sheet has nothing to line up
+        _targets(canvas, tile, plan.overlap)
+    _index(canvas, plan, tile, title)
 
 
 def _overlaps(canvas: Any, plan: TilePlan, tile: Tile) -> None:
     """Wash the strips the next sheets cover, dash where they start and say so."""
     from .pdf import PageDraw
 
-    d = PageDraw(canvas, plan.page_h)
+    d = PageDraw(canvas, tile.page[1])
     px, py = tile.at
     _, _, ww, wh = tile.window
     o = plan.overlap
-    right = tile.col < plan.cols - 1 and o > 0
-    below = tile.row < plan.rows - 1 and o > 0
+    right = tile.right and o > 0
+    below = tile.below and o > 0
     canvas.saveState()
     canvas.setFillColor("#ffffff")
     canvas.setFillAlpha(0.45)
@@ -259,16 +396,16 @@ def _note(canvas: Any, x: float, y: float, angle: float) -> None:
     canvas.restoreState()
 
 
-def _targets(canvas: Any, plan: TilePlan, tile: Tile) -> None:
+def _targets(canvas: Any, tile: Tile, overlap: float) -> None:
     """Draw crosshairs in the margin on every cut line and overlap line, so that a sheet's
     crosshairs sit on its neighbour's when the two are lined up."""
     from .pdf import PageDraw
 
-    d = PageDraw(canvas, plan.page_h)
+    d = PageDraw(canvas, tile.page[1])
     px, py = tile.at
     _, _, ww, wh = tile.window
-    xs = [px, px + ww] + ([px + ww - plan.overlap] if tile.col < plan.cols - 1 else [])
-    ys = [py, py + wh] + ([py + wh - plan.overlap] if tile.row < plan.rows - 1 else [])
+    xs = [px, px + ww] + ([px + ww - overlap] if tile.right else [])
+    ys = [py, py + wh] + ([py + wh - overlap] if tile.below else [])
     centres = [(x, y) for x in xs for y in (py - TARGET_AT, py + wh + TARGET_AT)]
     centres += [(x, y) for y in ys for x in (px - TARGET_AT, px + ww + TARGET_AT)]
     canvas.saveState()
@@ -285,35 +422,37 @@ def _index(canvas: Any, plan: TilePlan, tile: Tile, title: str) -> None:
     """Name the sheet at the foot of the page, beside an overview of the grid."""
     from .pdf import PageDraw
 
-    d = PageDraw(canvas, plan.page_h)
-    top = plan.page_h - MARGIN - INDEX_ROOM
+    page_w, page_h = tile.page
+    d = PageDraw(canvas, page_h)
+    top = page_h - MARGIN - INDEX_ROOM
     left = MARGIN + 1
     canvas.saveState()
     canvas.setFillColor(INK)
     canvas.setFont("Vera-Bold", 7.5)
-    canvas.drawString(d.x(left), d.y(top + 5), f"{title} - sheet {tile.name} (row "
-                      f"{tile.row + 1} of {plan.rows}, column {tile.col + 1} of {plan.cols})")
+    canvas.drawString(d.x(left), d.y(top + 5), f"{title} - sheet {tile.name} "
+                      f"({plan.place(tile)})")
     canvas.setFont("Vera", 6)
     canvas.setFillColor("#555555")
-    canvas.drawString(d.x(left), d.y(top + 9.5), "Print at 100%. Trim on the outer lines; glue "
-                      "each pale dashed strip under the next sheet, crosshair on crosshair.")
-    _overview(canvas, d, plan, tile, plan.page_w - MARGIN - 1, top + 1.5)
+    words = ("Print at 100%. Trim on the outer lines; glue each pale dashed strip under the "
+             "next sheet, crosshair on crosshair." if plan.pages > 1 else
+             "Print at 100%. The board is whole on this sheet: trim on its outer lines.")
+    canvas.drawString(d.x(left), d.y(top + 9.5), words)
+    _overview(canvas, d, plan, tile, page_w - MARGIN - 1, top + 1.5)
     canvas.restoreState()
 
 
 def _overview(canvas: Any, d: Any, plan: TilePlan, tile: Tile, right: float, top: float
               ) -> None:
-    """Draw the grid of sheets, this one dark, ending at ``right``."""
-    _, _, ww, wh = plan.tiles[0].window
-    cell_h = min(9.0 / plan.rows, 24.0 / plan.cols * wh / ww)
-    cell_w = cell_h * ww / wh
-    x0 = right - plan.cols * cell_w
+    """Draw the board's sheets in small, this one dark, ending at ``right``."""
+    scale = min(9.0 / plan.board_h, 24.0 / plan.board_w)
+    x0 = right - plan.board_w * scale
     canvas.setLineWidth(0.4)
     canvas.setStrokeColor("#555555")
-    for t in plan.tiles:
+    for t in (*[t for t in plan.tiles if t != tile], tile):
+        x, y, w, h = t.window
         canvas.setFillColor(INK if t == tile else "#ffffff")
-        canvas.rect(d.x(x0 + t.col * cell_w), d.y(top + (t.row + 1) * cell_h), cell_w * K,
-                    cell_h * K, stroke=1, fill=1)
+        canvas.rect(d.x(x0 + x * scale), d.y(top + (y + h) * scale), w * scale * K,
+                    h * scale * K, stroke=1, fill=1)
 
 
 def board_pdf(face: Face, *, fit: str, title: str) -> bytes:

@@ -1,25 +1,39 @@
-"""The kit PDF: a contents page, imposed sheets of items with their backs, forms, tiled boards.
+"""The kit PDF: a calibration sheet, the contents, imposed sheets of items with their backs,
+forms and tiled boards, in an order that prints right double-sided as a whole.
 
-Every page is planned before anything is drawn, so the contents page can give page numbers.
-Lengths are millimetres from the page's top-left corner, as everywhere in the layout model.
+Every page is planned before anything is drawn, so the contents can give page numbers. With
+a duplex printer (``--duplex long`` or ``short``) the PDF is a run of sheets, two pages each:
+first the double-sided ones (the calibration sheet, the contents, each sheet of items with
+backs: fronts, then backs placed where the fronts land once the sheet is turned over), then
+the one-sided ones (items without backs, forms, board tiles), each followed by a blank back.
+So the whole file printed double-sided puts every back behind its front, and the one-sided
+pages can be printed on their own as the odd pages of their range. With ``--duplex fold``
+every page is one-sided.
+
+Each page carries a marked-content point naming its sheet, side and what it holds
+(``/PnpSheet <</Sheet 3 /Side /Back /Holds /Backs>> DP``): invisible, and there for tools
+and tests to read the sheets back from the file. Lengths are millimetres from the page's
+top-left corner, as everywhere in the layout model.
 """
 
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-from xml.sax.saxutils import escape
+from typing import TYPE_CHECKING, Any
 
-from ..layout.impose import PAPERS, Band, Page, Request, Sheet, pack, plan
-from ..layout.model import Face, Text
+from ..layout.impose import PAPERS, Page, Request, pack, plan
+from ..layout.model import Face
 from ..layout.printables import Board, ItemFaces, ItemGroup, SheetPages
-from ..layout.text import TITLE_FONT, TextStyle, fit
+from .calibration import Calibration, draw_back, draw_front
+from .contents import Line, PageRange, contents_lines, draw_blank, draw_contents, paginate
+from .itemsheets import ItemSheet, draw_backs, draw_fronts
 
-CUT_LINE = "#555555"
-FOLD_LINE = "#888888"
+if TYPE_CHECKING:
+    from .board import Tile, TilePlan
+
+_K = 72 / 25.4
 
 
 @dataclass(frozen=True)
@@ -33,6 +47,11 @@ class PdfOptions:
     """``long``, ``short`` or ``fold``."""
     back_offset: tuple[float, float]
 
+    @property
+    def double_sided(self) -> bool:
+        """Return whether the kit is printed double-sided (every sheet two pages)."""
+        return self.duplex != "fold"
+
 
 @dataclass(frozen=True)
 class ContentsRow:
@@ -43,12 +62,21 @@ class ContentsRow:
     noun: str
     first_page: int
     layout: str
+    last_page: int = 0
+    """The last page of the component's sheets (its backs or blank backs included)."""
 
     @property
     def items(self) -> str:
         """Return the count with its noun, singular for one (``1 counter``, ``30 cards``)."""
         noun = self.noun[:-1] if self.count == 1 and self.noun.endswith("s") else self.noun
         return f"{self.count} {noun}"
+
+    @property
+    def pages(self) -> str:
+        """Return the component's pages as a range (``5-12``) or a page (``5``)."""
+        if self.last_page > self.first_page:
+            return f"{self.first_page}-{self.last_page}"
+        return str(self.first_page)
 
 
 @dataclass
@@ -58,6 +86,22 @@ class PdfReport:
     path: Any
     pages: int
     rows: list[ContentsRow]
+    sheets: int = 0
+    """Sheets of paper the whole kit takes, printed as the contents says."""
+
+
+@dataclass(frozen=True)
+class PdfPage:
+    """One page of the kit PDF: what it holds, the sheet of paper and the side it prints on."""
+
+    holds: str
+    """``calibration``, ``contents``, ``items``, ``backs``, ``form``, ``board`` or ``blank``."""
+    sheet: int
+    side: str
+    """``front`` or ``back``."""
+    size: tuple[float, float]
+    part: int = 0
+    """Which contents page, sheet of items, form page or board tile (counted in order)."""
 
 
 def _has_backs(group: ItemGroup) -> bool:
@@ -65,27 +109,177 @@ def _has_backs(group: ItemGroup) -> bool:
 
 
 def _requests(groups: list[ItemGroup], options: PdfOptions) -> list[Request]:
-    return [Request(g.size[0], g.size[1], g.bleed, options.crop_marks and g.crop_marks,
-                    g.count, _has_backs(g)) for g in groups]
+    requests = []
+    for g in groups:
+        marks = options.crop_marks and g.crop_marks
+        requests.append(Request(g.size[0], g.size[1], g.bleed, marks, g.count, _has_backs(g),
+                                butt=marks and g.shape == "rect"))
+    return requests
 
 
-def _sides(page: Page, with_backs: list[bool]) -> int:
-    """Return how many PDF pages a sheet takes: fronts, and backs unless folded
-    (``with_backs``: whether each group has backs)."""
-    backs = any(with_backs[band.request] for band in page.bands)
-    return 2 if backs and not page.fold else 1
-
-
-def _layout_text(group: ItemGroup, band: Band, options: PdfOptions) -> str:
+def _layout_text(group: ItemGroup, options: PdfOptions) -> str:
     """Describe a component's sheet: how many fit one, in what grid, how backs print."""
-    sheet = band.sheet
-    full = plan(sheet.item_w, sheet.item_h, sheet.bleed, options.paper,
-                marks=options.crop_marks and group.crop_marks, fold=bool(sheet.fold))
+    marks = options.crop_marks and group.crop_marks
+    full = plan(group.size[0], group.size[1], group.bleed, options.paper, marks=marks,
+                fold=options.duplex == "fold" and _has_backs(group),
+                butt=marks and group.shape == "rect")
     text = (f"{full.per_page} a sheet ({full.cols} x {full.rows}, "
-            f"{'landscape' if full.landscape else 'portrait'})")
+            f"{'landscape' if full.landscape else 'portrait'}"
+            f"{', shared cuts' if full.shared_cuts else ''})")
     if _has_backs(group):
-        text += ", folded" if sheet.fold else ", backs"
+        text += ", folded" if full.fold else ", backs"
     return text
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """Everything the kit PDF prints, laid out, before its pages are numbered."""
+
+    pages: list[Page]
+    """The sheets of items, as imposed."""
+    with_backs: list[bool]
+    """Whether each group has backs."""
+    forms: list[SheetPages]
+    form_pages: list[tuple[int, Face]]
+    """(form index, page) of every form page."""
+    board_plans: list[TilePlan]
+    tiles: list[tuple[int, TilePlan, Tile]]
+    """(board index, tile plan, tile) of every board sheet."""
+
+
+def _sequence(parts: _Parts, contents: int, options: PdfOptions) -> list[PdfPage]:
+    """Return every page in print order: two-sided sheets, then one-sided ones (each with a
+    blank back when the kit prints double-sided)."""
+    out: list[PdfPage] = []
+    double = options.double_sided
+    portrait = PAPERS[options.paper]
+    sheet = 0
+
+    def add(holds: str, size: tuple[float, float], part: int, back: str = "blank",
+            back_part: int | None = None) -> None:
+        nonlocal sheet
+        sheet += 1
+        out.append(PdfPage(holds, sheet, "front", size, part))
+        if double:
+            out.append(PdfPage(back, sheet, "back", size, part if back_part is None
+                               else back_part))
+
+    add("calibration", portrait, 0, "calibration")
+    step = 2 if double else 1
+    for n in range(0, contents, step):
+        more = n + 1 < contents
+        add("contents", portrait, n, "contents" if more else "blank", n + 1 if more else n)
+    one_sided = []
+    for n, page in enumerate(parts.pages):
+        two = double and not page.fold and any(parts.with_backs[b.request] for b in page.bands)
+        if two:
+            add("items", (page.page_w, page.page_h), n, "backs")
+        else:
+            one_sided.append(n)
+    for n in one_sided:
+        page = parts.pages[n]
+        add("items", (page.page_w, page.page_h), n)
+    for k, (_, face) in enumerate(parts.form_pages):
+        add("form", (face.width, face.height), k)
+    for k, (_, _, tile) in enumerate(parts.tiles):
+        add("board", tile.page, k)
+    return out
+
+
+def _ranges(sequence: list[PdfPage], options: PdfOptions) -> list[PageRange]:
+    """Return what to print how, as ranges of pages."""
+    last = len(sequence)
+    if not options.double_sided:
+        return [PageRange(1, 1, "The calibration page: print it first, on its own, and check "
+                                "it (it says how)."),
+                PageRange(1, last, "Every page is one-sided: print single-sided, at 100% "
+                                   "(actual size, not 'fit to page').\nFolded sheets carry "
+                                   "their backs beside their fronts: fold on the dashed line, "
+                                   "glue, then cut.")]
+    edge = f"flipping on the {options.duplex} edge"
+    # The double-sided run: the calibration sheet, the contents and the sheets with backs.
+    two = max(n for n, p in enumerate(sequence, start=1)
+              if p.side == "back" and (p.holds != "blank" or sequence[n - 2].holds == "contents"))
+    ranges = [
+        PageRange(1, 2, f"The calibration sheet: print it first, on its own, double-sided, "
+                        f"{edge}, at 100%,\nand check it (it says how; its back reads any "
+                        "--back-offset your printer needs)."),
+        PageRange(1, two, f"Double-sided sheets: each front on an odd page, its back on the "
+                          f"next. Print double-sided,\n{edge}, at 100% (actual size, not "
+                          "'fit to page').")]
+    if two < last:
+        ranges.append(PageRange(two + 1, last, "One-sided sheets, each page followed by a "
+                                "blank back: print them with the rest (the whole\nPDF "
+                                f"double-sided, in one go), or single-sided: the odd pages "
+                                f"{two + 1}-{last - 1} only."))
+    return ranges
+
+
+def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
+          options: PdfOptions, boards: list[Board]) -> list[ContentsRow]:
+    """Return the contents: each component with the pages of its sheets."""
+    spans: dict[tuple[str, int], list[int]] = {}
+    by_sheet: dict[int, list[int]] = {}
+    for number, page in enumerate(sequence, start=1):
+        by_sheet.setdefault(page.sheet, []).append(number)
+    for page in sequence:
+        if page.side != "front":
+            continue
+        sheet = by_sheet[page.sheet]
+        keys: list[tuple[str, int]] = []
+        if page.holds == "items":
+            keys = [("group", band.request) for band in parts.pages[page.part].bands]
+        elif page.holds == "form":
+            keys = [("form", parts.form_pages[page.part][0])]
+        elif page.holds == "board":
+            keys = [("board", parts.tiles[page.part][0])]
+        for key in keys:
+            span = spans.setdefault(key, [sheet[0], sheet[-1]])
+            span[1] = sheet[-1]
+    rows = []
+    for g, group in enumerate(groups):
+        first, last = spans[("group", g)]
+        rows.append(ContentsRow(group.name, group.count, group.noun, first,
+                                _layout_text(group, options), last))
+    for i, form in enumerate(parts.forms):
+        first, last = spans[("form", i)]
+        n = len(form.pages)
+        rows.append(ContentsRow(form.name, form.copies, "sheets", first,
+                                f"{n} page{'s' if n > 1 else ''}", last))
+    for b, board in enumerate(boards):
+        first, last = spans[("board", b)]
+        tiles = parts.board_plans[b]
+        rows.append(ContentsRow(board.name, 1, "boards", first, _tiles_text(tiles), last))
+    return rows
+
+
+def _tiles_text(tiles: TilePlan) -> str:
+    """Describe a board's sheets (``2 x 2 sheets, overlapped``)."""
+    if tiles.pages == 1:
+        return "1 sheet"
+    if tiles.by == "rows" and len({t.landscape for t in tiles.tiles}) == 1:
+        return f"{tiles.rows} x {tiles.cols} sheets, overlapped"
+    return f"{tiles.pages} sheets in {tiles.rows if tiles.by == 'rows' else tiles.cols} " \
+           f"{tiles.by}, overlapped"
+
+
+NOTES_DUPLEX = [
+    "Each sheet of fronts is followed by its backs. If backs land off-centre, measure the "
+    "shift on the calibration sheet's back and rebuild with --back-offset X,Y (mm).",
+]
+NOTES_FOLD = [
+    "Fold each folded sheet on its dashed line, glue the halves together, then cut along the "
+    "crop marks through both layers.",
+]
+NOTES = [
+    "Cut along the crop marks in the margins; the coloured bleed around each item is waste. "
+    "Where items sit edge to edge ('shared cuts'), one cut on each mark separates two of them.",
+    "Round and hex counters: cut on the thin grey outline. Cube nets: cut on the solid lines, "
+    "fold on the dashed ones, glue the grey tabs inside.",
+    "Boards print on several sheets: trim on the outer lines, glue each pale dashed strip "
+    "under the next sheet, crosshair on crosshair. boards/ holds each board whole on A3.",
+]
+"""The contents' notes on cutting and assembly: paragraphs, reflowed to the page's width."""
 
 
 def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
@@ -93,270 +287,144 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
                   progress: Callable[[int], None] | None = None) -> tuple[bytes, PdfReport]:
     """Return the kit PDF's bytes and what went into it."""
     from ..layout.text import register_fonts
-    from .board import draw_tiles, tile_plan
-    from .pdf import new_canvas
+    from .board import tile_plan
 
     register_fonts()
-    pages = pack(_requests(groups, options), options.paper, fold=options.duplex == "fold")
-    board_plans = [(board, tile_plan(board.face.width, board.face.height, options.paper))
+    board_plans = [tile_plan(board.face.width, board.face.height, options.paper)
                    for board in boards]
-    # Once per group, not per sheet: a big deck has many sheets of many items.
-    with_backs = [_has_backs(group) for group in groups]
-    rows: list[ContentsRow] = []
-    first: dict[int, tuple[int, Band]] = {}
-    number = 2
-    for page in pages:
-        for band in page.bands:
-            first.setdefault(band.request, (number, band))
-        number += _sides(page, with_backs)
-    for g, group in enumerate(groups):
-        at, band = first[g]
-        rows.append(ContentsRow(group.name, group.count, group.noun, at,
-                                _layout_text(group, band, options)))
-    for form in sheets:
-        rows.append(ContentsRow(form.name, form.copies, "sheets", number,
-                                f"{len(form.pages)} page{'s' if len(form.pages) > 1 else ''}"))
-        number += len(form.pages)
-    for board, tiles in board_plans:
-        rows.append(ContentsRow(board.name, 1, "boards", number,
-                                f"{tiles.rows} x {tiles.cols} sheets, overlapped"))
-        number += tiles.rows * tiles.cols
+    parts = _Parts(pack(_requests(groups, options), options.paper,
+                        fold=options.duplex == "fold"),
+                   [_has_backs(group) for group in groups], sheets,
+                   [(i, face) for i, form in enumerate(sheets) for face in form.pages],
+                   board_plans, [(b, tiles, tile) for b, tiles in enumerate(board_plans)
+                                 for tile in tiles.tiles])
+    pw, ph = PAPERS[options.paper]
+    how = "folded sheets, one-sided" if options.duplex == "fold" else \
+        f"{options.duplex}-edge duplex"
+    notes = (NOTES_FOLD if options.duplex == "fold" else NOTES_DUPLEX) + NOTES
+
+    def contents(sequence: list[PdfPage]) -> list[list[Line]]:
+        rows = _rows(groups, parts, sequence, options, boards)
+        subtitle = (f"Print-and-play kit, {options.paper.upper()}, {options.bleed:g} mm bleed, "
+                    f"{how}\n{len(sequence)} pages on {sequence[-1].sheet} sheets of "
+                    f"{options.paper.upper()} paper")
+        return paginate(contents_lines(title, subtitle, _ranges(sequence, options), rows,
+                                       notes), ph)
+
+    # The contents' length does not depend on its page numbers: count, then number.
+    pages_of_contents = len(contents(_sequence(parts, 1, options)))
+    sequence = _sequence(parts, pages_of_contents, options)
+    contents_pages = contents(sequence)
+    rows = _rows(groups, parts, sequence, options, boards)
 
     buffer = io.BytesIO()
-    pw, ph = PAPERS[options.paper]
+    canvas = _canvas(buffer, title, options, pw, ph)
+    drawing = _Drawing(canvas, Calibration(title, options.paper, options.duplex,
+                                           options.back_offset),
+                       groups, boards, parts, options, contents_pages)
+    outline = _outline(sequence, rows)
+    for number, page in enumerate(sequence, start=1):
+        canvas.setPageSize((page.size[0] * _K, page.size[1] * _K))
+        canvas.setTrimBox(None)
+        canvas.setBleedBox(None)
+        for n, words in enumerate(outline.get(number, [])):
+            key = f"p{number}-{n}"
+            canvas.bookmarkPage(key)
+            canvas.addOutlineEntry(words, key, level=0)
+        drawing.draw(page)
+        canvas.addLiteral(f"/PnpSheet <</Sheet {page.sheet} /Side /{page.side.title()} "
+                          f"/Holds /{page.holds.title()}>> DP")
+        canvas.showPage()
+        if progress:
+            progress(1)
+    canvas.save()
+    report = PdfReport(None, len(sequence), rows, sequence[-1].sheet)
+    return buffer.getvalue(), report
+
+
+def _canvas(buffer: io.BytesIO, title: str, options: PdfOptions, pw: float, ph: float
+            ) -> Any:
+    """Return the kit's canvas, asking viewers to print at actual size and as the kit is
+    meant to be printed (double-sided over the chosen edge, or single-sided)."""
+    from .pdf import new_canvas
+
     canvas = new_canvas(buffer, pagesize=(pw * _K, ph * _K), initialFontName="Vera",
                         initialFontSize=9)
     canvas.setTitle(f"{title} - print-and-play kit ({options.paper.upper()})")
     canvas.setAuthor("pnpcompiler")
     canvas.setCreator("pnpcompiler")
-    _contents_page(canvas, title, rows, options, pw, ph)
-    forms: dict[tuple[int, str], str] = {}
-    copies = [_copies(group) for group in groups]
-    for n, page in enumerate(pages, start=1):
-        _draw_page(canvas, n, page, groups, copies, options, forms, with_backs)
-        if progress:
-            progress(_sides(page, with_backs))
-    for form in sheets:
-        for face in form.pages:
-            _sheet_page(canvas, face)
-            if progress:
-                progress(1)
-    for board, tiles in board_plans:
-        draw_tiles(canvas, board.face, tiles, title=board.name)
-        if progress:
-            progress(tiles.rows * tiles.cols)
-    count = canvas.getPageNumber() - 1
-    canvas.save()
-    return buffer.getvalue(), PdfReport(None, count, rows)
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", {"long": "DuplexFlipLongEdge",
+                                          "short": "DuplexFlipShortEdge"}.get(options.duplex,
+                                                                               "Simplex"))
+    canvas.showOutline()
+    return canvas
 
 
-_K = 72 / 25.4
-NOTES = TextStyle(size=8.5, min_size=7, leading=1.35)
-"""The contents page's printing notes: paragraphs reflowed to the page's width."""
+def _outline(sequence: list[PdfPage], rows: list[ContentsRow]) -> dict[int, list[str]]:
+    """Return the bookmarks to set on each page: the calibration sheet, the contents and
+    every component at its first page."""
+    marks: dict[int, list[str]] = {1: ["Calibration sheet"]}
+    first_contents = next(n for n, p in enumerate(sequence, start=1) if p.holds == "contents")
+    marks[first_contents] = ["Contents"]
+    for row in sorted(rows, key=lambda r: r.first_page):
+        marks.setdefault(row.first_page, []).append(row.name)
+    return marks
+
+
+class _Drawing:
+    """Draws each kind of page of the kit on one canvas."""
+
+    def __init__(self, canvas: Any, calibration: Calibration, groups: list[ItemGroup],
+                 boards: list[Board], parts: _Parts, options: PdfOptions,
+                 contents_pages: list[list[Line]]) -> None:
+        self.canvas = canvas
+        self.boards = boards
+        self.parts = parts
+        self.contents_pages = contents_pages
+        self.calibration = calibration
+        self.items = ItemSheet(groups, [_copies(group) for group in groups], parts.with_backs,
+                               options.crop_marks, options.duplex, options.back_offset)
+        self.board_forms: dict[int, str] = {}
+
+    def draw(self, page: PdfPage) -> None:
+        """Draw ``page`` on the canvas's current page."""
+        canvas, (w, h) = self.canvas, page.size
+        if page.holds == "calibration":
+            (draw_front if page.side == "front" else draw_back)(canvas, w, h, self.calibration)
+        elif page.holds == "contents":
+            draw_contents(canvas, self.contents_pages[page.part], h, page.part + 1,
+                          len(self.contents_pages))
+        elif page.holds == "items":
+            draw_fronts(canvas, self.items, self.parts.pages[page.part], page.sheet)
+        elif page.holds == "backs":
+            draw_backs(canvas, self.items, self.parts.pages[page.part], page.sheet)
+        elif page.holds == "form":
+            _form_page(canvas, self.parts.form_pages[page.part][1])
+        elif page.holds == "board":
+            self._board(page.part)
+        else:
+            draw_blank(canvas, h, page.sheet)
+
+    def _board(self, part: int) -> None:
+        """Draw one sheet of a tiled board; the board itself is drawn once, as a form."""
+        from .board import define_board_form, draw_tile
+
+        b, tiles, tile = self.parts.tiles[part]
+        board = self.boards[b]
+        if b not in self.board_forms:
+            self.board_forms[b] = define_board_form(self.canvas, board.face, board.name)
+        draw_tile(self.canvas, self.board_forms[b], board.face, tiles, tile, title=board.name)
 
 
 def _copies(group: ItemGroup) -> list[ItemFaces]:
     return [item for item in group.items for _ in range(item.copies)]
 
 
-def _draw_page(canvas: Any, n: int, page: Page, groups: list[ItemGroup],
-               copies: list[list[ItemFaces]], options: PdfOptions,
-               forms: dict[tuple[int, str], str], with_backs: list[bool]) -> None:
-    """Draw one sheet of items: its fronts page and its backs page (or both, folded)."""
-    from .pdf import PageDraw
-
-    names = ", ".join(dict.fromkeys(groups[b.request].name for b in page.bands))
-    _new_page(canvas, page)
-    draw = PageDraw(canvas, page.page_h)
-    for band in page.bands:
-        group = groups[band.request]
-        for i, item in enumerate(copies[band.request][band.start:band.start + band.count]):
-            x, y = band.sheet.trim(i)
-            draw.face(item.front, x, y)
-            _cut_line(canvas, draw, group.shape, x, y, band.sheet.item_w, band.sheet.item_h)
-        if options.crop_marks and group.crop_marks:
-            _marks(canvas, draw, band.sheet, band.count)
-    backs = [b for b in page.bands if with_backs[b.request]]
-    if page.fold:
-        if backs:
-            for band in backs:
-                _backs(canvas, band, copies[band.request], options, forms)
-            _fold_line(canvas, draw, page)
-        _label(canvas, draw, page, f"Sheet {n}: {names}"
-               + (" - fold on the dashed line, glue, then cut" if backs else ""))
-        canvas.showPage()
-        return
-    _label(canvas, draw, page, f"Sheet {n}, fronts: {names}")
-    canvas.showPage()
-    if not backs:
-        return
-    _new_page(canvas, page)
-    draw = PageDraw(canvas, page.page_h)
-    for band in backs:
-        _backs(canvas, band, copies[band.request], options, forms)
-    _label(canvas, draw, page, f"Sheet {n}, backs ({options.duplex}-edge duplex): {names}")
-    canvas.showPage()
-
-
-def _backs(canvas: Any, band: Band, items: list[ItemFaces], options: PdfOptions,
-           forms: dict[tuple[int, str], str]) -> None:
-    """Draw each back where its front lands once the sheet is flipped (or folded); a shared
-    back is drawn once per document as a form and placed by reference."""
-    sheet = band.sheet
-    offset = (0.0, 0.0) if sheet.fold else options.back_offset
-    for i, item in enumerate(items[band.start:band.start + band.count]):
-        if item.back is None:
-            continue
-        x, y = sheet.back(i, options.duplex, offset)
-        key = (band.request, item.back_id or item.id)
-        if key not in forms:
-            forms[key] = f"back{len(forms)}"
-            _define_form(canvas, forms[key], item.back)
-        canvas.saveState()
-        canvas.translate((x - sheet.bleed) * _K,
-                         (sheet.page_h - y - sheet.item_h - sheet.bleed) * _K)
-        canvas.doForm(forms[key])
-        canvas.restoreState()
-
-
-def _new_page(canvas: Any, page: Page) -> None:
-    """Start a page; its TrimBox spans the trims of every band (both halves when folded)."""
-    canvas.setPageSize((page.page_w * _K, page.page_h * _K))
-    boxes = [band.sheet.grid_box(band.count) for band in page.bands]
-    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    if page.fold == "vertical":
-        right = page.page_w - left
-    elif page.fold == "horizontal":
-        bottom = page.page_h - top
-    b = max(band.sheet.bleed for band in page.bands)
-    ph = page.page_h
-    canvas.setTrimBox((left * _K, (ph - bottom) * _K, right * _K, (ph - top) * _K))
-    canvas.setBleedBox(((left - b) * _K, (ph - bottom - b) * _K, (right + b) * _K,
-                        (ph - top + b) * _K))
-
-
-def _define_form(canvas: Any, name: str, face: Face) -> None:
-    """Draw a back once as a reusable form (its bleed box from the origin)."""
-    from .pdf import PageDraw
-
-    w, h = face.width + 2 * face.bleed, face.height + 2 * face.bleed
-    canvas.beginForm(name, lowerx=0, lowery=0, upperx=w * _K, uppery=h * _K)
-    PageDraw(canvas, h).face(face, face.bleed, face.bleed)
-    canvas.endForm()
-
-
-def _cut_line(canvas: Any, draw: Any, shape: str, x: float, y: float, w: float, h: float
-              ) -> None:
-    """Outline a round or hex counter's cut: crop marks cannot show a curve or a corner."""
-    if shape == "rect":
-        return
-    canvas.saveState()
-    canvas.setStrokeColor(CUT_LINE)
-    canvas.setLineWidth(0.25 * _K)
-    if shape == "round":
-        canvas.circle(draw.x(x + w / 2), draw.y(y + h / 2), min(w, h) / 2 * _K, stroke=1,
-                      fill=0)
-    else:  # a flat-topped hex: corners left and right, flat top and bottom
-        cx, cy, r = x + w / 2, y + h / 2, w / 2
-        path = canvas.beginPath()
-        for k in range(6):
-            px = cx + r * math.cos(math.radians(60 * k))
-            py = cy + r * math.sin(math.radians(60 * k))
-            (path.moveTo if k == 0 else path.lineTo)(draw.x(px), draw.y(py))
-        path.close()
-        canvas.drawPath(path, stroke=1, fill=0)
-    canvas.restoreState()
-
-
-def _marks(canvas: Any, draw: Any, sheet: Sheet, count: int) -> None:
-    canvas.saveState()
-    canvas.setStrokeColor("#000000")
-    canvas.setLineWidth(0.25)
-    for x1, y1, x2, y2 in sheet.crop_marks(count):
-        canvas.line(draw.x(x1), draw.y(y1), draw.x(x2), draw.y(y2))
-    canvas.restoreState()
-
-
-def _fold_line(canvas: Any, draw: Any, sheet: Page) -> None:
-    canvas.saveState()
-    canvas.setStrokeColor(FOLD_LINE)
-    canvas.setLineWidth(0.3 * _K)
-    canvas.setDash([2 * _K, 1.5 * _K])
-    canvas.setFont("Vera", 6)
-    canvas.setFillColor(FOLD_LINE)
-    if sheet.fold == "vertical":
-        x = sheet.page_w / 2
-        canvas.line(draw.x(x), draw.y(3), draw.x(x), draw.y(sheet.page_h - 3))
-        canvas.drawCentredString(draw.x(x), draw.y(sheet.page_h - 4.5), "fold")
-    else:
-        y = sheet.page_h / 2
-        canvas.line(draw.x(3), draw.y(y), draw.x(sheet.page_w - 3), draw.y(y))
-        canvas.drawString(draw.x(sheet.page_w - 10), draw.y(y - 1), "fold")
-    canvas.restoreState()
-
-
-def _label(canvas: Any, draw: Any, sheet: Page, text: str) -> None:
-    canvas.saveState()
-    canvas.setFont("Vera", 6)
-    canvas.setFillColor("#777777")
-    canvas.drawString(draw.x(6), draw.y(sheet.page_h - 2.5), text[:150])
-    canvas.restoreState()
-
-
-def _sheet_page(canvas: Any, face: Face) -> None:
+def _form_page(canvas: Any, face: Face) -> None:
     """Draw a form page (a face the size of the paper) and its trim box."""
     from .pdf import PageDraw
 
-    canvas.setPageSize((face.width * _K, face.height * _K))
     canvas.setTrimBox((0, 0, face.width * _K, face.height * _K))
     canvas.setBleedBox((0, 0, face.width * _K, face.height * _K))
     PageDraw(canvas, face.height).face(face, 0, 0, clip=False)
-    canvas.showPage()
-
-
-def _contents_page(canvas: Any, title: str, rows: list[ContentsRow], options: PdfOptions,
-                   pw: float, ph: float) -> None:
-    from .pdf import PageDraw
-
-    draw = PageDraw(canvas, ph)
-    canvas.setFont(TITLE_FONT, 24)
-    canvas.drawString(draw.x(20), draw.y(30), title)
-    canvas.setFont("Vera", 10)
-    how = ("fold-in-half sheets" if options.duplex == "fold"
-           else f"{options.duplex}-edge duplex")
-    canvas.drawString(draw.x(20), draw.y(38), f"Print-and-play kit, {options.paper.upper()}, "
-                      f"{options.bleed:g} mm bleed, {how}")
-    canvas.setFont("Vera-Bold", 10)
-    y = 52.0
-    canvas.drawString(draw.x(20), draw.y(y), "Component")
-    canvas.drawRightString(draw.x(112), draw.y(y), "Items")
-    canvas.drawRightString(draw.x(128), draw.y(y), "Page")
-    canvas.drawString(draw.x(134), draw.y(y), "Layout")
-    canvas.setFont("Vera", 9)
-    for row in rows:
-        y += 6
-        canvas.drawString(draw.x(20), draw.y(y), row.name[:42])
-        canvas.drawRightString(draw.x(112), draw.y(y), row.items[:16])
-        canvas.drawRightString(draw.x(128), draw.y(y), str(row.first_page))
-        canvas.drawString(draw.x(134), draw.y(y), row.layout[:40])
-    y += 10
-    if options.duplex == "fold":
-        printing = ("Print at 100% (no 'fit to page'), one-sided. Fold each sheet on its dashed "
-                    "line, glue the halves together, then cut along the crop marks through both "
-                    "layers.")
-    else:
-        printing = ("Print at 100% (no 'fit to page'). Each sheet of fronts is followed by its "
-                    f"backs: print double-sided, flipping on the {options.duplex} edge. If "
-                    "backs land off-centre, measure the shift and rebuild with --back-offset "
-                    "X,Y (mm).")
-    notes = "\n\n".join((
-        printing,
-        "Cut along the crop marks in the margins; the coloured bleed around each item is "
-        "waste. Round and hex counters: cut on the thin grey outline. Cube nets: cut on the "
-        "solid lines, fold on the dashed ones, glue the grey tabs inside.",
-        "Boards print on several sheets: trim on the outer lines, glue each pale dashed strip "
-        "under the next sheet, crosshair on crosshair. boards/ holds each board whole on A3."))
-    fitted = fit(escape(notes), NOTES, pw - 40, ph - y - 15)
-    draw.element(Text(20, y, pw - 40, fitted.height, fitted.lines, fitted.size), 0, 0)
-    canvas.showPage()

@@ -26,7 +26,7 @@ def test_build_prints_each_outputs_files_then_what_prints_nothing(pnp: Pnp,
         "2 warnings)",
         f"air-cargo: wrote 2 SVG faces and boards to {kit / 'svg'}",
         f"air-cargo: wrote 1 PNG images to {kit / 'png'}",
-        f"air-cargo: wrote {kit / 'air-cargo-a4.pdf'} (9 pages)",
+        f"air-cargo: wrote {kit / 'air-cargo-a4.pdf'} (20 pages on 10 sheets)",
         f"air-cargo: wrote {kit / 'boards' / 'map-a3.pdf'}",
         f"air-cargo: wrote {kit / 'boards' / 'map-poster.pdf'}",
         "air-cargo: not printed: Air Cargo rulebook (rulebook): the list of the game's rules, "
@@ -39,4 +39,4 @@ def test_build_prints_each_outputs_files_then_what_prints_nothing(pnp: Pnp,
     # The contradictions game.yaml records, each with its chosen reading, are one line here;
     # pnp validate shows each.
     assert "rulebook.contradiction" not in out
-    assert "    Pilot Log: 1 sheet from page 4, 1 page" in out
+    assert "    Pilot Log: 1 sheet on pages 9-10, 1 page" in out

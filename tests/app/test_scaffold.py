@@ -26,9 +26,10 @@ def test_new_game_builds_its_cards_out_of_the_box(tmp_path, monkeypatch, pnp) ->
     code, out = pnp("build", "my-game", "--strict", "-q")
     assert code == 0, out
     reader = PdfReader(tmp_path / "out" / "my-game" / "my-game-a4.pdf")
-    assert len(reader.pages) == 3  # contents, the fronts, their backs
-    assert "First card" in (reader.pages[1].extract_text() or "")
-    assert "My Game" in (reader.pages[2].extract_text() or "")
+    # The calibration sheet, the contents (and its blank back), the fronts, their backs.
+    assert len(reader.pages) == 6
+    assert "First card" in (reader.pages[4].extract_text() or "")
+    assert "My Game" in (reader.pages[5].extract_text() or "")
 
 
 def test_new_refuses_existing_templates(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]

@@ -62,6 +62,15 @@ def _clips(page: object) -> list[tuple[float, float, float, float]]:
             re.finditer(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\*? n", data)]
 
 
+def _bleed_boxes(page: object, size: tuple[float, float]) -> list[tuple[float, ...]]:
+    """Return the filled rectangles of ``size`` mm (a face's background over its trim and
+    bleed), in mm, PDF coordinates."""
+    data = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
+    boxes = [tuple(float(v) / PT for v in m.groups()) for m in
+             re.finditer(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re f\*?", data)]
+    return [b for b in boxes if b[2:] == pytest.approx(size, abs=1e-3)]
+
+
 def _flat(points: list[tuple[float, float]]) -> list[float]:
     return [v for point in points for v in point]
 
@@ -112,16 +121,19 @@ def test_kit_pdf_structure(kit: Path) -> None:
 def test_cards_are_their_size_and_backs_mirror_fronts_plus_the_offset(kit: Path) -> None:
     """Letter, short-edge duplex, --back-offset 1,-2: each back's bleed box is its front's
     mirrored left to right (a landscape sheet turned over its short edge), then moved 1 mm
-    right and 2 mm up (offsets are right and down in mm; PDF y grows upward)."""
+    right and 2 mm up (offsets are right and down in mm; PDF y grows upward). Eight cards
+    fit: neighbours in a row share their cut, so each is clipped at its inner trims."""
     reader = _reader(kit / "letter" / "sampler" / "sampler-letter.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
     front = _pages_labelled(reader, "fronts: Sampler cards")[0]
     assert "backs" in pages[front + 1].extract_text()
     page_w = float(pages[front].mediabox.width) / PT
-    fronts = _clips(pages[front])
-    assert len(fronts) == 6
-    for _, _, w, h in fronts:
-        assert (w, h) == pytest.approx(POKER_BLEED, abs=1e-3)
+    fronts = _bleed_boxes(pages[front], POKER_BLEED)
+    assert len(fronts) == 8
+    cells = sorted(_clips(pages[front]))
+    assert [round(w, 3) for _, _, w, _ in cells] == [66.5, 66.5, 63.5, 63.5, 63.5, 63.5,
+                                                     66.5, 66.5]
+    assert all(h == pytest.approx(POKER_BLEED[1], abs=1e-3) for *_, h in cells)
     backs = _placed_forms(pages[front + 1])
     expected = sorted((page_w - x - w + 1.0, y + 2.0) for x, y, w, _ in fronts)
     assert _flat(sorted(backs)) == pytest.approx(_flat(expected), abs=1e-3)
@@ -138,31 +150,37 @@ def test_backs_are_shared_forms(kit: Path) -> None:
 
 
 def test_counters_share_sheets_and_have_aligned_backs(kit: Path) -> None:
-    """The last cards, the two-sided counters and the one-sided markers are ganged on one
-    sheet (landscape, for the cards); the sheet after it holds the backs of the cards and
-    counters, each where its front lands when the sheet is turned over its long edge."""
+    """The last cards and the two-sided counters are ganged on one sheet (landscape, for the
+    cards); the one-sided markers print on a sheet of their own with a blank back. The page
+    after the ganged sheet holds the backs of its cards and counters, each where its front
+    lands when the sheet is turned over its long edge."""
     reader = _reader(kit / "a" / "sampler" / "sampler-a4.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
-    (front,) = _pages_labelled(reader, "fronts: Sampler cards, Sampler counters, "
-                                       "Sampler markers")
+    (front,) = _pages_labelled(reader, "fronts: Sampler cards, Sampler counters\n")
+    (markers_sheet,) = _pages_labelled(reader, "fronts: Sampler markers (one-sided)")
+    assert markers_sheet > front + 1
+    assert "intentionally blank" in pages[markers_sheet + 1].extract_text()
     page_w = float(pages[front].mediabox.width) / PT
     page_h = float(pages[front].mediabox.height) / PT
     assert (round(page_w), round(page_h)) == (297, 210)
     clips = _clips(pages[front])
-    counters = [c for c in clips if c[2] == pytest.approx(COUNTER_BLEED)]
-    markers = [c for c in clips if c[2] == pytest.approx(MARKER_BLEED)]
-    assert (len(counters), len(markers)) == (12, 4)
+    # The counters of a row share their cuts: each is clipped at its inner trims.
+    counters = [c for c in clips if c[3] == pytest.approx(COUNTER_BLEED)]
+    assert len(counters) == 12 and all(c[2] < COUNTER_BLEED for c in counters)
+    assert not [c for c in clips if c[3] == pytest.approx(MARKER_BLEED)]
     backs = _placed_forms(pages[front + 1])
     assert len(backs) == 2 + 12
-    flipped = {(round(x, 3), round(page_h - y - h, 3)) for x, y, _, h in clips}
+    bleeds = (_bleed_boxes(pages[front], POKER_BLEED)
+              + _bleed_boxes(pages[front], (COUNTER_BLEED, COUNTER_BLEED)))
+    flipped = {(round(x, 3), round(page_h - y - h, 3)) for x, y, _, h in bleeds}
     assert {(round(x, 3), round(y, 3)) for x, y in backs} <= flipped
 
 
 def test_fold_puts_fronts_and_backs_on_one_page(kit: Path) -> None:
     reader = _reader(kit / "fold" / "sampler" / "sampler-a4.pdf")
     pages = reader.pages  # type: ignore[attr-defined]
-    assert len(pages) == 1 + 3  # 10 cards, 4 to a folded sheet
-    page = pages[1]
+    assert len(pages) == 2 + 3  # calibration, contents; 10 cards, 4 to a folded sheet
+    page = pages[2]
     page_w = float(page.mediabox.width) / PT
     fronts = _clips(page)
     backs = _placed_forms(page)
@@ -234,4 +252,4 @@ def test_quiet_build_counts_warnings_in_one_line(pnp: Callable[..., tuple[int, s
     code, out = pnp("build", "sampler", "--content", str(SAMPLER / "content"), "--templates",
                     str(SAMPLER / "templates"), "-o", str(tmp_path), "--only", "markers",
                     "--no-cache")
-    assert "Sampler markers: 4 counters from page 2" in out
+    assert "Sampler markers: 4 counters on pages 5-6" in out

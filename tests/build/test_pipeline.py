@@ -63,7 +63,7 @@ def test_a_build_tells_its_stages_in_order(tmp_path: Path) -> None:
                                            "boards"]
     kit_pdf = next(e for e in written if e.output == "kit-pdf")
     assert kit_pdf.files == (tmp_path / "out" / "air-cargo" / "air-cargo-a4.pdf",)
-    assert "Pilot Log: 1 sheet from page 4, 1 page" in kit_pdf.details
+    assert "Pilot Log: 1 sheet on pages 9-10, 1 page" in kit_pdf.details
     done = events[-1]
     assert isinstance(done, Done) and done.outcome is Outcome.BUILT
     assert done.files == sum(len(e.files) for e in written) and done.changed == done.files

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnpcompiler.layout.impose import MARGIN, PAPERS, plan
+from pnpcompiler.layout.impose import MARGIN, PAPERS, Request, pack, plan
 
 
 @given(st.floats(15, 120), st.floats(15, 130), st.floats(0, 5), st.sampled_from(list(PAPERS)))
@@ -110,3 +110,65 @@ def test_crop_marks_stay_outside_the_bleed() -> None:
 def test_item_too_big_for_the_paper() -> None:
     with pytest.raises(ValueError, match="does not fit on A4"):
         plan(400, 400, 3, "a4")
+
+
+# --- denser sheets -----------------------------------------------------------------------
+
+
+def test_eight_poker_cards_fit_a_letter_sheet_edge_to_edge_across() -> None:
+    """Letter holds 8 poker cards when neighbours in a row share a cut; rows keep their
+    gutter, and A4 keeps gutters both ways (8 fit there anyway)."""
+    letter = plan(63.5, 88.9, 3, "letter", butt=True)
+    assert (letter.cols, letter.rows, letter.gap_x, letter.gap_y) == (4, 2, 0.0, 6.0)
+    a4 = plan(63.5, 88.9, 3, "a4", butt=True)
+    assert (a4.cols, a4.rows, a4.gap_x, a4.gap_y) == (4, 2, 6.0, 6.0)
+
+
+@given(st.floats(10, 120), st.floats(10, 130), st.floats(0, 5), st.sampled_from(["a4", "letter"]),
+       st.integers(1, 40), st.sampled_from(["long", "short"]))
+def test_cells_never_reach_a_neighbours_trim_and_backs_turn_with_them(
+        w: float, h: float, bleed: float, paper: str, count: int, duplex: str) -> None:
+    """What an item paints (its cell) covers its trim, stops at half the gap before the next
+    trim, stays inside the margin; each back's cell is its front's cell turned over."""
+    try:
+        sheet = plan(w, h, bleed, paper, butt=True)
+    except ValueError:
+        return
+    count = min(count, sheet.per_page)
+    cells = [sheet.cell(i, count) for i in range(count)]
+    for i, (left, top, right, bottom) in enumerate(cells):
+        x, y = sheet.trim(i)
+        assert left <= x + 1e-9 and top <= y + 1e-9
+        assert right >= x + w - 1e-9 and bottom >= y + h - 1e-9
+        assert left >= MARGIN - 1e-6 and top >= MARGIN - 1e-6
+        assert right <= sheet.page_w - MARGIN + 1e-6 and bottom <= sheet.page_h - MARGIN + 1e-6
+        for j in range(count):
+            if j == i:
+                continue
+            ox, oy = sheet.trim(j)
+            overlap_x = min(right, ox + w) - max(left, ox)
+            overlap_y = min(bottom, oy + h) - max(top, oy)
+            assert overlap_x <= 1e-6 or overlap_y <= 1e-6, (i, j)
+        back = sheet.back_cell(i, count, duplex)
+        bx, _ = sheet.back(i, duplex)
+        assert back[2] - back[0] == pytest.approx(right - left)
+        assert back[3] - back[1] == pytest.approx(bottom - top)
+        assert back[0] <= bx + 1e-9 and back[2] >= bx + w - 1e-9
+
+
+@given(st.lists(st.tuples(st.sampled_from([(63.5, 88.9), (16.0, 16.0), (85.0, 42.0),
+                                           (55.0, 14.0)]),
+                          st.integers(1, 60), st.booleans()), min_size=1, max_size=6),
+       st.sampled_from(["a4", "letter"]), st.booleans())
+def test_one_sided_groups_share_sheets_but_never_with_two_sided_ones(
+        groups: list[tuple[tuple[float, float], int, bool]], paper: str, fold: bool) -> None:
+    """Pages hold items with backs or items without, never both; the two-sided pages come
+    first; every item is placed once."""
+    requests = [Request(w, h, 3.0, True, n, backs, butt=True) for (w, h), n, backs in groups]
+    pages = pack(requests, paper, fold=fold)
+    kinds = [{requests[b.request].backs for b in page.bands} for page in pages]
+    assert all(len(kind) == 1 for kind in kinds)
+    assert [kind == {True} for kind in kinds] == sorted((kind == {True} for kind in kinds),
+                                                        reverse=True)
+    for i, r in enumerate(requests):
+        assert sum(b.count for page in pages for b in page.bands if b.request == i) == r.count

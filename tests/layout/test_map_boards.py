@@ -66,9 +66,10 @@ def test_generic_map_of_a_new_game_prints_as_a_board(  # type: ignore[no-untyped
     assert code == 0, out
     kit = tmp_path / "out" / "my-game"
     reader = PdfReader(kit / "my-game-a4.pdf")
-    # Contents, the card fronts and backs, then the board tiled over its pages.
-    assert len(reader.pages) == 3 + pages
-    tiled = " ".join(page.extract_text() or "" for page in reader.pages[3:])
+    # The calibration sheet, the contents, the card fronts and backs, then the board tiled
+    # over its sheets, each with a blank back.
+    assert len(reader.pages) == 6 + 2 * pages
+    tiled = " ".join(page.extract_text() or "" for page in reader.pages[6::2])
     svg = (kit / "svg" / entry / f"{entry}.svg").read_text()
     for word in words:
         assert word in tiled

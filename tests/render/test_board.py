@@ -22,12 +22,15 @@ from pnpcompiler.layout.model import Face, Group, Paint, Polygon, Text
 from pnpcompiler.layout.text import PT_PER_MM, label
 from pnpcompiler.render.board import (
     POSTER_MARGIN,
+    Tile,
+    TilePlan,
     board_pdf,
     column_letters,
     draw_tiles,
     fit_scale,
     printable_area,
     tile_plan,
+    whole_area,
 )
 from pnpcompiler.render.svg import face_svg
 from tests.paths import SAMPLER
@@ -50,37 +53,49 @@ def face() -> Face:
 # --- the tile plan -------------------------------------------------------------------------
 
 
+def _area(plan: TilePlan, tile: Tile) -> tuple[float, float, float, float]:
+    return (whole_area if plan.pages == 1 else printable_area)(*tile.page)
+
+
 @given(st.floats(5, 3000), st.floats(5, 3000), st.sampled_from(list(PAPERS)),
        st.floats(0, 40))
 def test_windows_cover_the_board_and_overlap_exactly(w: float, h: float, paper: str,
                                                      overlap: float) -> None:
     """Windows tile the board edge to edge, neighbours share exactly ``overlap`` mm, and each
-    window, where it is printed, lies in the paper's printable area."""
+    window, where it is printed, lies in its sheet's printable area. Each row of sheets (or
+    column, in a plan by columns) shares its top and height (left and width), spans the
+    board, and is turned one way."""
     plan = tile_plan(w, h, paper, overlap=overlap)
-    assert plan.pages == plan.rows * plan.cols == len(plan.tiles)
-    assert {plan.page_w, plan.page_h} == set(PAPERS[paper])
-    ax, ay, aw, ah = printable_area(plan.page_w, plan.page_h)
+    assert plan.pages == len(plan.tiles)
+    rows = plan.by == "rows"
+    lines: dict[int, list[Tile]] = {}
     for tile in plan.tiles:
-        x, y, tw, th = tile.window
+        assert set(tile.page) == set(PAPERS[paper])
+        ax, ay, aw, ah = _area(plan, tile)
+        _, _, tw, th = tile.window
         assert tile is plan.tile(tile.row, tile.col)
         assert tw <= aw + EPS and th <= ah + EPS
         px, py = tile.at
         assert px >= ax - EPS and py >= ay - EPS
         assert px + tw <= ax + aw + EPS and py + th <= ay + ah + EPS
-        # Each row shares its top and height, each column its left and width.
-        first = plan.tile(tile.row, 0).window
-        assert (y, th) == (first[1], first[3])
-        top = plan.tile(0, tile.col).window
-        assert (x, tw) == (top[0], top[2])
-    lefts = [plan.tile(0, c).window for c in range(plan.cols)]
-    tops = [plan.tile(r, 0).window for r in range(plan.rows)]
-    assert lefts[0][0] == 0 and tops[0][1] == 0
-    assert lefts[-1][0] + lefts[-1][2] == pytest.approx(w, abs=EPS)
-    assert tops[-1][1] + tops[-1][3] == pytest.approx(h, abs=EPS)
-    for a, b in itertools.pairwise(lefts):
-        assert a[0] + a[2] - b[0] == pytest.approx(overlap, abs=EPS)
-    for a, b in itertools.pairwise(tops):
-        assert a[1] + a[3] - b[1] == pytest.approx(overlap, abs=EPS)
+        lines.setdefault(tile.row if rows else tile.col, []).append(tile)
+    spans = []
+    for line in lines.values():
+        assert len({t.page for t in line}) == 1
+        across = [(t.window[0], t.window[2]) if rows else (t.window[1], t.window[3])
+                  for t in line]
+        spans.append({(t.window[1], t.window[3]) if rows else (t.window[0], t.window[2])
+                      for t in line})
+        assert across[0][0] == 0
+        assert sum(across[-1]) == pytest.approx(w if rows else h, abs=EPS)
+        for a, b in itertools.pairwise(across):
+            assert a[0] + a[1] - b[0] == pytest.approx(overlap, abs=EPS)
+    assert all(len(span) == 1 for span in spans)
+    down = [span.pop() for span in spans]
+    assert down[0][0] == 0
+    assert sum(down[-1]) == pytest.approx(h if rows else w, abs=EPS)
+    for a, b in itertools.pairwise(down):
+        assert a[0] + a[1] - b[0] == pytest.approx(overlap, abs=EPS)
 
 
 def _sheets(length: float, room: float, overlap: float) -> int:
@@ -89,15 +104,27 @@ def _sheets(length: float, room: float, overlap: float) -> int:
 
 
 @given(st.floats(5, 3000), st.floats(5, 3000), st.sampled_from(list(PAPERS)))
-def test_the_orientation_takes_fewest_sheets(w: float, h: float, paper: str) -> None:
-    """Turning the page never saves a sheet; on a tie the sheets stay portrait."""
+def test_no_grid_of_sheets_turned_one_way_takes_fewer(w: float, h: float, paper: str) -> None:
+    """Turning rows of sheets each their own way never takes more sheets than a grid all
+    portrait or all landscape; when it saves none, every sheet is turned the same way
+    (portrait on a tie)."""
     plan = tile_plan(w, h, paper)
     counts = []
     for pw, ph in (PAPERS[paper], PAPERS[paper][::-1]):
         _, _, aw, ah = printable_area(pw, ph)
         counts.append(_sheets(w, aw, 10) * _sheets(h, ah, 10))
-    assert plan.pages == min(counts)
-    assert plan.landscape == (counts[1] < counts[0])
+    assert plan.pages <= min(counts)
+    if plan.pages == min(counts) and plan.pages > 1:
+        turned = {tile.landscape for tile in plan.tiles}
+        assert turned == {counts[1] < counts[0]}
+
+
+def test_a_board_that_fits_a_page_takes_one_sheet_with_no_targets() -> None:
+    """The generic test game's chart (224 x 181 mm) fits a landscape A4 or Letter page once
+    the room for targets, which one sheet does not need, is given to it."""
+    for paper in ("a4", "letter"):
+        plan = tile_plan(224, 181, paper)
+        assert plan.pages == 1 and plan.tiles[0].landscape, paper
 
 
 def test_small_board_is_one_sheet_and_bad_input_is_refused() -> None:

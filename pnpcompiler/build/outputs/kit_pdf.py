@@ -1,5 +1,5 @@
-"""The kit PDF, one per paper: ``<game>-<paper>.pdf``: a contents page, every item with its
-backs, the forms, the boards tiled over several pages.
+"""The kit PDF, one per paper: ``<game>-<paper>.pdf``: a calibration sheet, the contents,
+every item with its backs, the forms, the boards tiled over several pages.
 
 A PDF is read back from the cache when none of its faces, forms, boards or print options
 changed; otherwise it is drawn again from the faces (which come from the cache themselves).
@@ -17,7 +17,7 @@ from ..stage import Stage
 from .base import Output, Piece, Report
 
 if TYPE_CHECKING:
-    from ...render.kitpdf import ContentsRow, PdfOptions
+    from ...render.kitpdf import ContentsRow, PdfOptions, PdfReport
 
 
 @dataclass(frozen=True)
@@ -52,32 +52,38 @@ class KitPdfs(Output[PaperPiece]):
     def write(self, kit: Kit, stage: Stage, pieces: list[PaperPiece]) -> list[Report]:
         reports = []
         for piece in pieces:
-            data, pages, rows = _cached(kit, piece.key) or _draw(kit, piece)
+            data, report = _cached(kit, piece.key) or _draw(kit, piece)
             path = stage.write(piece.path, data)
-            reports.append(Report((piece.path,), f"{path} ({pages} pages)", tuple(
-                f"{row.name}: {row.items} from page {row.first_page}, {row.layout}"
-                for row in rows)))
+            reports.append(Report((piece.path,), f"{path} ({report.pages} pages on "
+                                  f"{report.sheets} sheets)", tuple(
+                f"{row.name}: {row.items} on {_pages(row)}, {row.layout}"
+                for row in report.rows)))
         return reports
 
 
-def _cached(kit: Kit, key: str) -> tuple[bytes, int, list[ContentsRow]] | None:
-    """Return a PDF the cache holds under ``key``, with its page count and contents rows."""
-    from ...render.kitpdf import ContentsRow
+def _pages(row: ContentsRow) -> str:
+    """Return a component's pages in words (``page 5``, ``pages 5-12``)."""
+    return f"page{'s' if row.last_page > row.first_page else ''} {row.pages}"
+
+
+def _cached(kit: Kit, key: str) -> tuple[bytes, PdfReport] | None:
+    """Return a PDF the cache holds under ``key``, with what went into it."""
+    from ...render.kitpdf import ContentsRow, PdfReport
 
     cache = kit.builder.cache
     if not key or (cached := cache.get_json("pdf-report", key)) is None:
         return None
     try:
-        pages = int(cached["pages"])
-        rows = [ContentsRow(str(a), int(b), str(c), int(d), str(e))
-                for a, b, c, d, e in cached["rows"]]
+        rows = [ContentsRow(str(a), int(b), str(c), int(d), str(e), int(f))
+                for a, b, c, d, e, f in cached["rows"]]
+        report = PdfReport(None, int(cached["pages"]), rows, int(cached["sheets"]))
     except (KeyError, TypeError, ValueError):
         return None
     data = cache.get("pdf", key)
-    return None if data is None else (data, pages, rows)
+    return None if data is None else (data, report)
 
 
-def _draw(kit: Kit, piece: PaperPiece) -> tuple[bytes, int, list[ContentsRow]]:
+def _draw(kit: Kit, piece: PaperPiece) -> tuple[bytes, PdfReport]:
     """Draw the kit PDF on the piece's paper, keeping it in the cache under its key."""
     from ...render.kitpdf import write_kit_pdf
 
@@ -95,9 +101,10 @@ def _draw(kit: Kit, piece: PaperPiece) -> tuple[bytes, int, list[ContentsRow]]:
         cache = kit.builder.cache
         cache.put("pdf", piece.key, data)
         cache.put_json("pdf-report", piece.key, {
-            "pages": report.pages, "rows": [[r.name, r.count, r.noun, r.first_page, r.layout]
-                                            for r in report.rows]})
-    return data, report.pages, report.rows
+            "pages": report.pages, "sheets": report.sheets,
+            "rows": [[r.name, r.count, r.noun, r.first_page, r.layout, r.last_page]
+                     for r in report.rows]})
+    return data, report
 
 
 def pdf_key(kit: Kit, paper: Paper) -> str:

@@ -65,11 +65,12 @@ def _clips(page: Any) -> list[tuple[float, ...]]:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_kit_pages(kit: Path, paper: str) -> None:
-    """Contents, the leg strip, the two pilot logs and the rules summary a page each, the map
-    on 2 x 2 sheets."""
+    """The calibration sheet and the contents, then the leg strip, the two pilot logs and the
+    rules summary a sheet each, the map on 2 x 2 sheets: 10 sheets, 20 pages (each one-sided
+    page followed by its blank back)."""
     reader = _reader(kit / "a" / "air-cargo" / f"air-cargo-{paper}.pdf")
-    assert len(reader.pages) == 9
-    contents = reader.pages[0].extract_text()
+    assert len(reader.pages) == 20
+    contents = reader.pages[2].extract_text()
     for name in ("Leg template", "Pilot Log (first game)", "Pilot Log", "Rules summary",
                  "Air Cargo Map", "2 x 2 sheets"):
         assert name in contents, name

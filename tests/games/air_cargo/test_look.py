@@ -35,6 +35,6 @@ def test_the_contents_page_notes_are_reflowed(tmp_path: Path) -> None:
                                       "--only", "leg-template", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
     pdf = PdfReader(tmp_path / "air-cargo" / "air-cargo-a4.pdf")
-    lines = (pdf.pages[0].extract_text() or "").splitlines()
+    lines = (pdf.pages[2].extract_text() or "").splitlines()
     # One paragraph: the sentences run on where the old fixed lines broke them.
     assert any("If backs land off-centre, measure the shift" in line for line in lines)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conformance.faces import kinds_of_face
+from tests.conformance.printed import read_pages
 from tests.paths import GOLDEN
 
 KIT_GOLDEN = GOLDEN / "kit"
@@ -32,7 +33,7 @@ def test_kit_lists_every_component_on_its_contents_page(kit: Path) -> None:
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO((kit / "rushing-tin-a4.pdf").read_bytes()))
-    text = reader.pages[0].extract_text()
+    text = reader.pages[2].extract_text()
     for name in ("Plane Cubes", "Entry/Exit Point counters", "Plane ID Counters",
                  "Weather System Counters", "Wind Counters", "'Single Route' Hand-off Cards",
                  "'Multi-Route' Hand-off Cards", "Random Event Cards", "Weather Event Cards",
@@ -76,3 +77,16 @@ def test_the_faces_checked_are_every_kind_the_kit_prints() -> None:
     papers."""
     assert kinds_of_face("rushing-tin") == {"cards", "counters", "notes", "nets", "boards",
                                             "forms on a4", "forms on letter"}
+
+
+@pytest.mark.parametrize(("paper", "sheets", "shared"), [("a4", 17, True),
+                                                    ("letter", 16, False)])
+def test_cash_notes_take_twelve_to_a_sheet_after_the_small_counters(
+        duplex_kits: Callable[[str, str], Path], paper: str, sheets: int, shared: bool) -> None:
+    """190 notes, 12 to a sheet in rows that share their cuts (19 sheets of 10 with gutters
+    both ways); on A4 the first six fill the sheet the small one-sided counters share, on
+    Letter that sheet is landscape and full."""
+    pages = read_pages(duplex_kits("long", "rushing-tin") / f"rushing-tin-{paper}.pdf")
+    cash = [p for p in pages if p.holds == "Items" and "Rushing Tin Cash" in p.text]
+    assert len(cash) == sheets
+    assert ("Wind Counters" in cash[0].text and "Time Counter" in cash[0].text) == shared

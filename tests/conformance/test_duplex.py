@@ -1,0 +1,139 @@
+"""Every game's kit PDF prints right the first time: the whole file printed double-sided puts
+every back behind its own front and nothing behind a one-sided page; a calibration sheet comes
+first; nothing prints in the 5 mm a printer cannot reach; the PDF asks for actual size on the
+kit's duplex edge.
+
+Every game (the repository's, the sampler and the game ``pnp new`` makes) is built on A4 and
+Letter, long-edge, short-edge and folded (the ``duplex_kits`` fixture, tests/conftest.py), and
+walked sheet by sheet through the page markers (tests/conformance/printed.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pnpcompiler.layout.impose import MARGIN
+from tests.conformance.games import GAMES
+from tests.conformance.printed import blank, labels, on_a_front, read_pages, turned_centre
+
+Kits = Callable[[str, str], Path]
+EVERY_GAME = (*GAMES, "sampler", "my-game")
+
+
+def kit_pdf(duplex_kits: Kits, mode: str, game: str, paper: str) -> Path:
+    """Return the path of a game's kit PDF built with ``--duplex mode`` on ``paper``."""
+    return duplex_kits(mode, game) / f"{game}-{paper}.pdf"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_every_front_is_followed_by_its_own_back_or_a_blank(duplex_kits: Kits, game: str,
+                                                           duplex: str, paper: str) -> None:
+    """Printed double-sided as a whole, sheet k is pages 2k-1 and 2k: the second is the first
+    one's backs (each placed where a front lands once the sheet is turned over, for the same
+    sheet and components) or a blank page; never another sheet's fronts."""
+    pages = read_pages(kit_pdf(duplex_kits, duplex, game, paper))
+    assert len(pages) % 2 == 0
+    for n, (front, back) in enumerate(zip(pages[::2], pages[1::2], strict=True), start=1):
+        assert (front.sheet, front.side, back.sheet, back.side) == (n, "Front", n, "Back")
+        assert front.size == back.size
+        if front.holds == "Calibration":
+            assert n == 1 and back.holds == "Calibration"
+        elif back.holds == "Backs":
+            assert front.holds == "Items"
+            assert back.placed
+            for box in back.placed:
+                assert on_a_front(turned_centre(box, back.size, duplex), front.clips), \
+                    back.number
+            ((sheet, side, names),) = labels(front)
+            assert (sheet, side) == (n, "fronts")
+            ((sheet, side, backs),) = labels(back)
+            assert (sheet, side, backs) == (n, "backs", names)
+        else:
+            assert back.holds == "Blank" and blank(back), back.number
+            assert front.holds != "Blank" and not blank(front)
+
+
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_the_double_sided_sheets_come_first_then_the_one_sided_ones(duplex_kits: Kits,
+                                                                    game: str) -> None:
+    """One run of double-sided sheets, then one run of one-sided ones: the contents gives the
+    two ranges, and the odd pages of the second are every one-sided page."""
+    pages = read_pages(kit_pdf(duplex_kits, "long", game, "a4"))
+    sides = ["two" if back.holds in ("Backs", "Calibration") or front.holds == "Contents"
+             else "one" for front, back in zip(pages[::2], pages[1::2], strict=True)]
+    assert sides == sorted(sides, reverse=True)
+    last_two = 2 * sides.count("two")
+    contents = next(p for p in pages if p.holds == "Contents").text
+    assert f"Pages 1-{last_two}:" in contents
+    if last_two < len(pages):
+        assert f"Pages {last_two + 1}-{len(pages)}:" in contents
+        assert f"the odd pages {last_two + 1}-{len(pages) - 1} only" in contents
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_a_folded_kit_is_one_sided_throughout(duplex_kits: Kits, game: str, paper: str) -> None:
+    from pypdf import PdfReader
+
+    path = kit_pdf(duplex_kits, "fold", game, paper)
+    pages = read_pages(path)
+    assert [(p.sheet, p.side) for p in pages] == [(p.number, "Front") for p in pages]
+    assert not {"Backs", "Blank"} & {p.holds for p in pages}
+    assert "Every page is one-sided" in pages[1].text
+    preferences = PdfReader(path).trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == "/Simplex"
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "fold"])
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_the_pdf_asks_for_actual_size_the_duplex_edge_and_shows_its_outline(
+        duplex_kits: Kits, game: str, duplex: str) -> None:
+    """A viewer's print dialog starts at 100% and on the kit's duplex edge; the outline has
+    the calibration sheet, the contents and each component at its first page, a front."""
+    from pypdf import PdfReader
+
+    path = kit_pdf(duplex_kits, duplex, game, "letter")
+    reader = PdfReader(path)
+    root = reader.trailer["/Root"]
+    assert root["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert root["/ViewerPreferences"]["/Duplex"] == {
+        "long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "fold": "/Simplex"}[duplex]
+    assert root["/PageMode"] == "/UseOutlines"
+    outline = {o.title: reader.get_destination_page_number(o) + 1 for o in reader.outline}
+    pages = read_pages(path)
+    assert outline.pop("Calibration sheet") == 1
+    assert pages[outline.pop("Contents") - 1].holds == "Contents"
+    assert outline
+    for name, number in outline.items():
+        first = pages[number - 1]
+        assert first.side == "Front" and (name in first.text or first.holds in ("Form",
+                                                                                 "Board")), name
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_nothing_prints_within_5_mm_of_the_paper_edge(duplex_kits: Kits, game: str,
+                                                      paper: str) -> None:
+    """Rendered, every page of every kit is white in the 5 mm a home printer may not reach:
+    labels, footers, crop marks, forms, board tiles and the calibration frame stay inside;
+    so do the boards whole on A3 and as a poster."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    dpi = 60
+    strip = int((MARGIN - 0.4) / 25.4 * dpi)
+    pdfs = [kit_pdf(duplex_kits, duplex, game, paper) for duplex in ("long", "fold")]
+    if paper == "a4":
+        pdfs += sorted((duplex_kits("long", game) / "boards").glob("*.pdf"))
+    for path in pdfs:
+        pdf = pdfium.PdfDocument(path.read_bytes())
+        for number in range(len(pdf)):
+            pixels = np.asarray(pdf[number].render(scale=dpi / 72).to_pil().convert("L"))
+            border = np.concatenate([pixels[:strip].ravel(), pixels[-strip:].ravel(),
+                                     pixels[:, :strip].ravel(), pixels[:, -strip:].ravel()])
+            assert border.min() >= 250, f"{path.name} page {number + 1}"

@@ -28,7 +28,7 @@ from ..core.findings import Finding, Location, error
 
 if TYPE_CHECKING:
     from ..core.loader import Document, PathKey
-    from .project import GameContent
+    from .game import GameContent
 
 BUILTIN_FONTS = ("regular", "bold", "italic", "bold-italic", "title")
 """The fonts every template may name: the Bitstream Vera family (shipped with reportlab) and

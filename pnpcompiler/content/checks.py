@@ -26,8 +26,7 @@ from .components.sheet import BoxesSection
 from .plugin import failing_line, kind_name
 
 if TYPE_CHECKING:
-    from .plugin import Check
-    from .project import GameContent
+    from .game import Check, GameContent
 
 
 def run_checks(game: GameContent) -> list[Finding]:

@@ -30,79 +30,32 @@ import importlib
 import importlib.util
 import sys
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, TypeVar
 
-from ..core.findings import Finding
 from .components import Component
+from .game import (
+    AT_LEAST_ONE,
+    EXACTLY_ONE,
+    Check,
+    Count,
+    Derive,
+    Fact,
+    GameContent,
+    Hook,
+    HookFn,
+    Output,
+)
 
-if TYPE_CHECKING:
-    from .project import GameContent
+__all__ = ["AT_LEAST_ONE", "EXACTLY_ONE", "Check", "Count", "Derive", "Fact", "Hook", "Output",
+           "PluginError", "Rules", "deferred", "failing_line", "kind_name", "load_plugin"]
 
-Check = Callable[["GameContent"], Iterable[Finding]]
-#: Derived data added to the export under ``derived.<name>`` (e.g. each route's fewest turns).
-Derive = Callable[["GameContent"], Any]
-#: Writes a game's own outputs into its output folder; returns the files written.
-Output = Callable[["GameContent", Path], list[Path]]
 K = TypeVar("K", bound="type[Component]")
 F = TypeVar("F", bound=Check)
 C = TypeVar("C", bound=Component)
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, eq=False)
-class Hook(Generic[T]):
-    """A kind of function a game gives for a class of component, ``(game, component) -> T``.
-
-    Declared once by the layer that calls it (``BOARD: Hook[list[Board]] = Hook("board", ...)``)
-    and registered by games with ``@rules.on(BOARD, TheirMap)``.
-    """
-
-    name: str
-    doc: str
-
-
-HookFn = Callable[["GameContent", Any], Any]
-
-
-@dataclass(frozen=True, eq=False)
-class Fact(Generic[T]):
-    """Something derived from the content (a map's legal legs, each sector's geometry) that
-    checks, exports, boards and the referee share: computed once per load, and only when the
-    checks it needs found no error (``game.fact(f)`` is None otherwise)."""
-
-    name: str
-    compute: Callable[[GameContent], T]
-    needs: tuple[Check, ...] = ()
-    """The checks whose errors make the fact meaningless."""
-    only: dict[Check, frozenset[str]] = field(default_factory=dict)
-    """For some needed checks, the only error codes that do."""
-
-
-@dataclass(frozen=True)
-class Count:
-    """How many files of a kind a game must have: ``Count(1, 1)`` exactly one, ``Count(1)``
-    at least one."""
-
-    least: int = 0
-    most: int | None = None
-
-    def allows(self, found: int) -> bool:
-        """Return whether ``found`` files are allowed."""
-        return self.least <= found and (self.most is None or found <= self.most)
-
-    def __str__(self) -> str:
-        if self.most == self.least:
-            return "exactly one" if self.least == 1 else f"exactly {self.least}"
-        if self.most is None:
-            return "at least one" if self.least == 1 else f"at least {self.least}"
-        return f"{self.least} to {self.most}"
-
-
-EXACTLY_ONE = Count(1, 1)
-AT_LEAST_ONE = Count(1)
 
 
 @dataclass

@@ -3,101 +3,30 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from ..core.files import display_path
-from ..core.findings import Finding, Severity, error, sort_findings, source_location
+from ..core.findings import Finding, error, sort_findings, source_location
 from ..core.loader import Document, load_file
 from ..core.validate import validate_document
 from . import checks
 from .components import GENERIC_KINDS, Component
-from .manifest import BomEntry, Manifest
-from .plugin import Fact, PluginError, Rules, load_plugin
+from .game import UNKNOWN_KIND, GameContent
+from .manifest import Manifest
+from .plugin import PluginError, Rules, load_plugin
+
+__all__ = ["MANIFEST", "GameContent", "UsageError", "find_games", "iter_games", "load_game",
+           "model_for", "select_games"]
+"""``GameContent`` is imported from here by games (``from pnpcompiler.content.project import
+GameContent``); its home is ``content.game``."""
 
 MANIFEST = "game.yaml"
-C = TypeVar("C", bound=Component)
-T = TypeVar("T")
 
 
 class UsageError(Exception):
     """The command was asked for something that does not exist (exit code 2)."""
-
-
-#: Stands in ``failed_kinds`` for a file too broken to tell its kind.
-UNKNOWN_KIND = "?"
-
-
-@dataclass
-class GameContent:
-    """A game's validated content: its manifest, its component files and its rules."""
-
-    slug: str
-    root: Path
-    manifest: Manifest
-    rules: Rules
-    #: Validated component files, by path relative to the game folder (``cards/x.yaml``).
-    components: dict[str, Component] = field(default_factory=dict)
-    documents: dict[str, Document] = field(default_factory=dict)
-    #: Kinds named by component files that did not validate (their errors are reported).
-    failed_kinds: set[str] = field(default_factory=set)
-    _memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-
-    def memo(self, key: Any, compute: Callable[[], T]) -> T:
-        """Return a value derived from the content, computed once per load (a game's map
-        geometry, its route times), however many checks and exports ask for it."""
-        if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]  # type: ignore[no-any-return]
-
-    def fact(self, fact: Fact[T]) -> T | None:
-        """Return a fact derived from the content, computed once per load; None when a check
-        it needs found an error (the fact would mislead)."""
-
-        def compute() -> T | None:
-            for check in fact.needs:
-                codes = fact.only.get(check)
-                for f in self.findings_of(check):
-                    if f.severity is Severity.ERROR and (codes is None or f.code in codes):
-                        return None
-            return fact.compute(self)
-
-        return self.memo(("fact", fact), compute)
-
-    def findings_of(self, check: Callable[[GameContent], Iterable[Finding]]) -> list[Finding]:
-        """Return a check's findings, running it once: a check may build on another's."""
-        return self.memo(("check", check), lambda: list(check(self)))
-
-    def complete(self, *models: type[Component]) -> bool:
-        """Return whether every file of these models' kinds validated.
-
-        Cross-reference checks skip a side whose files failed, so one schema error does not
-        cascade into a finding for every item that refers to the broken file.
-        """
-        kinds = set()
-        for model in models:
-            kind = model.model_fields["kind"].default
-            if isinstance(kind, str):
-                kinds.add(kind)
-        return not (kinds & self.failed_kinds) and UNKNOWN_KIND not in self.failed_kinds
-
-    def bom(self) -> dict[str, BomEntry]:
-        """Return the bill of materials by entry id."""
-        return {entry.id: entry for entry in self.manifest.bill_of_materials}
-
-    def of_type(self, model: type[C]) -> list[C]:
-        """Return the component files that are instances of ``model``."""
-        return [c for c in self.components.values() if isinstance(c, model)]
-
-    def counts(self) -> dict[str, int]:
-        """Return how many pieces the content provides per bill-of-materials entry."""
-        totals: dict[str, int] = {}
-        for component in self.components.values():
-            for key, n in component.counts().items():
-                totals[key] = totals.get(key, 0) + n
-        return totals
 
 
 def find_games(content_dir: Path) -> list[str]:

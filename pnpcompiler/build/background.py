@@ -12,6 +12,8 @@ import os
 import pickle
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -33,6 +35,7 @@ class Background(Generic[T]):
 
     def _start(self) -> None:
         read, write = os.pipe()
+        parent = os.getpid()
         try:
             pid = os.fork()
         except OSError:  # no memory or too many processes: run it here instead
@@ -41,6 +44,7 @@ class Background(Generic[T]):
             return
         if pid == 0:
             os.close(read)
+            _die_with(parent)
             _child(self.make, write)
         os.close(write)
         self.pid, self.pipe = pid, read
@@ -69,6 +73,30 @@ class Background(Generic[T]):
             os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
         self.pid = 0
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal the kernel sends a process when its parent dies."""
+
+
+def _die_with(parent: int) -> None:
+    """Make this forked child end when ``parent`` does (a build killed with -9 or a signal it
+    does not catch): it would otherwise go on writing into the dead build's stage. Linux ends
+    it at once; elsewhere a thread looks every tenth of a second."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the kernel was asked to tell
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.1)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _child(make: Callable[[], object], pipe: int) -> None:

@@ -95,3 +95,42 @@ def test_cancelled_background_work_leaves_no_child() -> None:
     assert time.monotonic() - start < 10
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)
+
+
+PARENT = """
+import os, sys, time
+from pnpcompiler.build.background import Background
+work = Background(lambda: time.sleep(60))
+print(work.pid, flush=True)
+time.sleep(60)
+"""
+
+
+@needs_fork
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process states from /proc")
+def test_the_child_ends_when_its_build_is_killed() -> None:
+    """A build killed with -9 takes its drawing child with it: an orphan would go on writing
+    into the dead build's stage, even after the next build has cleared it."""
+    import signal
+    import subprocess
+    import sys
+
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    assert _running(child)
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 2
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not _running(child), f"process {child} outlived the build that forked it"
+
+
+def _running(pid: int) -> bool:
+    """Return whether ``pid`` runs (a zombie has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")

@@ -8,6 +8,7 @@ is killed halfway leaves the previous kit as it was.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -198,9 +199,34 @@ def _pdfs_are_whole(folder: Path) -> None:
             assert not pdf.check_pdf_syntax(), path
 
 
+def _children(pid: int) -> list[int]:
+    """Return the processes ``pid`` started (Linux's /proc; none elsewhere)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def _all_end(pids: list[int]) -> None:
+    """Wait up to half a second for every one of ``pids`` to end (a zombie has ended)."""
+    deadline = time.monotonic() + 0.5
+    for pid in pids:
+        while time.monotonic() < deadline:
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                break
+            if state in ("Z", "X"):
+                break
+            time.sleep(0.01)
+        else:
+            raise AssertionError(f"process {pid}, forked by the killed build, still runs")
+
+
 @pytest.mark.parametrize("after_files", [1, 40, 200])
 def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_files: int) -> None:
-    """Kill -9 a build (and the process drawing its SVGs) once its stage holds
+    """Kill -9 a build (its SVG-drawing child ends with it) once its stage holds
     ``after_files`` files: the kit from the build before is untouched, file for file, and the
     next build cleans up and succeeds."""
     root = _crowded(tmp_path)
@@ -211,23 +237,24 @@ def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_file
     command = [sys.executable, "-m", "pnpcompiler", "build", "sampler", "--content",
                str(root / "content"), "--templates", str(root / "templates"), "-o",
                str(root / "out"), "-q", "--png", "100", "--no-cache", "--bleed", "2.5"]
-    # In its own process group, killed whole: the build draws its SVG faces in a forked
-    # process, which a kill of the build alone leaves running, writing into the dead build's
-    # stage even after the next build has cleared it.
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    # The build draws its SVG faces in a forked process: killing the build alone must end it
+    # too, or it goes on writing into the dead build's stage after the next build cleared it.
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     stage = root / "out" / ".cache" / "sampler" / f"stage-{process.pid}"
     deadline = time.monotonic() + 120
     killed = False
+    children: list[int] = []
     while process.poll() is None and time.monotonic() < deadline:
         if stage.is_dir() and sum(1 for p in stage.rglob("*") if p.is_file()) >= after_files:
-            os.killpg(process.pid, signal.SIGKILL)
+            children = _children(process.pid)
+            process.kill()
             killed = True
             break
         time.sleep(0.002)
     process.wait()
     if not killed:
         pytest.skip("the build finished before it could be interrupted")
+    _all_end(children)
     assert _snapshot(out) == before
     _pdfs_are_whole(out)
     assert stage.is_dir()  # what the killed build left, outside the kit

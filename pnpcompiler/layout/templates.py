@@ -534,7 +534,7 @@ class Resolver:
         face = inner.face()
         self.findings += inner.findings
         k = size / 10.0
-        yield from (_scaled(e, k, x, y) for e in face.elements)
+        yield from (scaled(e, k, x, y) for e in face.elements)
 
     def icon_template(self, name: str) -> Template | None:
         """Return the template of icon ``name`` (``level-4`` falls back to ``level``)."""
@@ -624,7 +624,7 @@ class Resolver:
                      "it prints cut off at the box", where or template_at)
 
 
-def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
+def scaled(e: Element, k: float, dx: float, dy: float) -> Element:
     """Return an element scaled by ``k`` about the origin, then moved by (dx, dy)."""
     from dataclasses import replace
 
@@ -635,7 +635,7 @@ def _scaled(e: Element, k: float, dx: float, dy: float) -> Element:
                        dash=tuple(d * k for d in paint.dash))
 
     if isinstance(e, Group):
-        return Group(e.id, tuple(_scaled(child, k, dx, dy) for child in e.elements))
+        return Group(e.id, tuple(scaled(child, k, dx, dy) for child in e.elements))
     if isinstance(e, Box):
         return Box(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, p(e.paint), e.radius * k)
     if isinstance(e, Ellipse):

@@ -197,7 +197,7 @@ def _normal_colour(colour: str) -> str:
     return _hex(colors.HexColor(colour)) or colour
 
 
-def _one_line(markup: str, style: TextStyle, size: float, width: float) -> Fitted | None:
+def one_line(markup: str, style: TextStyle, size: float, width: float) -> Fitted | None:
     """Return plain text that clearly fits on one line set directly, as reportlab's Paragraph
     would set it (most titles and labels); None for anything else."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -254,13 +254,15 @@ def _set(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
 
 
 def _set_paragraph(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
-    fast = _one_line(markup, style, size, width)
+    fast = one_line(markup, style, size, width)
     if fast is not None:
         return fast
-    return _paragraph(markup, style, size, width)
+    return set_by_reportlab(markup, style, size, width)
 
 
-def _paragraph(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
+def set_by_reportlab(markup: str, style: TextStyle, size: float, width: float) -> Fitted:
+    """Set one paragraph with reportlab's Paragraph: markup, icons, line breaking (what
+    :func:`one_line` leaves to it, and the standard that shortcut is tested against)."""
     from reportlab.lib import colors
     from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
     from reportlab.lib.styles import ParagraphStyle

@@ -20,10 +20,10 @@ from pnpcompiler.layout.text import (
     TITLE_FONT,
     TITLE_SVG_FAMILY,
     TextStyle,
-    _one_line,
-    _paragraph,
     fit,
     font_file,
+    one_line,
+    set_by_reportlab,
 )
 from tests.paths import REPO
 
@@ -40,17 +40,17 @@ def test_one_line_shortcut_matches_the_paragraph(text: str, font: str, size: flo
                                                   width: float, align: str, colour: str,
                                                   leading: float) -> None:
     style = TextStyle(font=font, size=size, align=align, colour=colour, leading=leading)
-    fast = _one_line(text, style, size, width)
+    fast = one_line(text, style, size, width)
     if fast is not None:
-        assert fast == _paragraph(text, style, size, width)
+        assert fast == set_by_reportlab(text, style, size, width)
 
 
 def test_markup_icons_and_long_lines_take_the_paragraph() -> None:
     style = TextStyle()
-    assert _one_line("<b>Bonus</b> 500", style, 9, 60) is None
-    assert _one_line("Pay :cash: now", style, 9, 60) is None
-    assert _one_line("a line far too long for a box this narrow", style, 9, 10) is None
-    assert _one_line("two\nlines", style, 9, 60) is None
+    assert one_line("<b>Bonus</b> 500", style, 9, 60) is None
+    assert one_line("Pay :cash: now", style, 9, 60) is None
+    assert one_line("a line far too long for a box this narrow", style, 9, 10) is None
+    assert one_line("two\nlines", style, 9, 60) is None
 
 
 def test_fits_are_remembered() -> None:

@@ -229,7 +229,7 @@ def test_label_draws_alike_in_svg_and_pdf() -> None:
 def test_groups_and_round_caps_in_every_renderer() -> None:
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnpcompiler.layout.templates import _scaled
+    from pnpcompiler.layout.templates import scaled
     from pnpcompiler.render.pdf import PageDraw
 
     line = Polygon(((0, 0), (10, 0)), Paint(None, "#cc0000", 1, cap="round"), closed=False)
@@ -245,9 +245,9 @@ def test_groups_and_round_caps_in_every_renderer() -> None:
     gray_line = gray_group.elements[0]
     assert isinstance(gray_line, Polygon) and gray_line.paint.cap == "round"
     assert gray_line.paint.stroke != "#cc0000"
-    scaled = _scaled(face.elements[0], 2, 1, 1)
-    assert isinstance(scaled, Group) and isinstance(scaled.elements[1], Text)
-    scaled_line = scaled.elements[0]
+    moved = scaled(face.elements[0], 2, 1, 1)
+    assert isinstance(moved, Group) and isinstance(moved.elements[1], Text)
+    scaled_line = moved.elements[0]
     assert isinstance(scaled_line, Polygon)
     assert scaled_line.points == ((1, 1), (21, 1)) and scaled_line.paint.cap == "round"
     buffer = io.BytesIO()

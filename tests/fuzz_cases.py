@@ -336,12 +336,12 @@ class FilesReadOnce:
         self.undamaged: set[Path] = set()
         self.components: dict[tuple[Path, tuple[Any, ...]], Any] = {}
 
-    def __call__(self, path: Path, kinds: dict[str, Any]) -> Any:
+    def __call__(self, path: Path, kinds: dict[str, Any], game_dir: Path) -> Any:
         if path not in self.undamaged:
-            return self.load_component(path, kinds)
+            return self.load_component(path, kinds, game_dir)
         key = (path, tuple(sorted(kinds.items(), key=lambda kind: kind[0])))
         if key not in self.components:
-            self.components[key] = self.load_component(path, kinds)
+            self.components[key] = self.load_component(path, kinds, game_dir)
         return self.components[key]
 
 

@@ -159,12 +159,13 @@ def list_games(games: GamesArg = None, content: ContentOpt = Path("content")) ->
                     status = "not printed"
                 elif have is None:
                     status = "no content yet"
-                elif have == entry.count:
+                elif entry.count is None or have == entry.count:
                     status = "ok"
                 else:
                     status = "count differs"
                 shown = "-" if have is None else str(have)
-                typer.echo(f"  {entry.id:<{width}}  {entry.kind:<9} {entry.count:>8} "
+                stated = "-" if entry.count is None else str(entry.count)
+                typer.echo(f"  {entry.id:<{width}}  {entry.kind:<9} {stated:>8} "
                            f"{shown:>8}  {status}")
             errors = sum(1 for f in findings if f.severity.value == "error")
             if errors:

@@ -125,7 +125,7 @@ def counts_match_bom(game: GameContent) -> Iterator[Finding]:
             first_file.setdefault(key, component)
     for key, total in sorted(totals.items()):
         entry = bom.get(key)
-        if entry is None or total == entry.count:
+        if entry is None or entry.count is None or total == entry.count:
             continue
         where = entry.where("count")
         at = f" (game.yaml:{where.line})" if where and where.line else ""
@@ -245,11 +245,12 @@ def contradictions(game: GameContent) -> Iterator[Finding]:
             yield error("ref.unknown-component",
                         f"applies_to names {c.applies_to!r}, which is not in the bill of "
                         "materials", c.where("applies_to"))
-        elif entry.count != c.chosen:
+        elif (counted := entry.count if entry.count is not None else
+              game.counts().get(entry.id, 0)) != c.chosen:
             yield error("rulebook.choice-not-applied",
                         f"expected the bill of materials to count {c.chosen} for "
-                        f"{c.applies_to!r} as chosen here, found {entry.count}",
-                        entry.where("count"))
+                        f"{c.applies_to!r} as chosen here, found {counted}",
+                        entry.where("count") or entry.where())
 
 
 def schema_comment(doc: Document, component: Component) -> list[Finding]:

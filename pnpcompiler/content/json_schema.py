@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from ..core.files import write_atomic
 from .components import GENERIC_KINDS
 from .manifest import Manifest
+from .tables import item_lists
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -70,12 +71,30 @@ def with_field_docstrings() -> None:
             cls.model_rebuild(force=True)
 
 
+TABLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "title": "Items read from a spreadsheet",
+    "description": "A CSV or XLSX file next to this one: the first row names the columns (id, "
+                   "name, copies... or a field); each other row is one item.",
+    "properties": {"from": {"type": "string", "pattern": r"\.(csv|CSV|xlsx|XLSX)$"},
+                   "sheet": {"type": "string", "description": "The workbook's sheet to read "
+                                                               "(its first when left out)."}},
+    "required": ["from"],
+    "additionalProperties": False,
+}
+
+
 def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
     """Return the JSON Schema of a model, with ``kind`` required so editors insist on it."""
     with_field_docstrings()
     body = model.model_json_schema()
     body["title"] = title
     props = body.get("properties", {})
+    for key, _ in item_lists(model):
+        if key in props:  # the items, or a spreadsheet that holds them (content.tables)
+            props[key] = {"anyOf": [props[key], TABLE_SCHEMA],
+                          **({"description": props[key].pop("description")}
+                             if "description" in props[key] else {})}
     if "kind" in props:
         required = body.setdefault("required", [])
         if "kind" not in required:

@@ -32,8 +32,10 @@ class BomEntry(Model):
     id: Id
     name: str
     """The name the rulebook uses (e.g. "'Single Route' Hand-off Cards")."""
-    count: int = Field(ge=0, le=1_000_000)
-    """How many the rulebook says exist."""
+    count: int | None = Field(None, ge=0, le=1_000_000)
+    """How many the rulebook says exist. Left out, with ``source: designer`` (a designer's own
+    game), the content's count is the count: a deck read from a spreadsheet is not counted
+    twice."""
     unit: Literal["pieces", "cash"] = "pieces"
     """``cash`` when ``count`` is a sum of money rather than a number of pieces."""
     kind: Literal["deck", "tiles", "hex-map", "point-map", "sheet", "dice", "cash", "other"]
@@ -45,6 +47,14 @@ class BomEntry(Model):
     ref: str | None = None
     """Where the rulebook states it (section or page)."""
     notes: str | None = None
+
+    @model_validator(mode="after")
+    def _count_stated_unless_designed(self) -> BomEntry:
+        if self.count is None and self.source != "designer":
+            raise ValueError(f"{self.id}: the rulebook's count is missing; leave 'count' out "
+                             "only with 'source: designer', where the content's count is the "
+                             "count")
+        return self
 
 
 class Statement(Model):

@@ -16,6 +16,7 @@ from .components import GENERIC_KINDS, Component
 from .game import UNKNOWN_KIND, GameContent
 from .manifest import Manifest
 from .plugin import PluginError, Rules, load_plugin
+from .tables import splice_tables
 
 __all__ = ["MANIFEST", "GameContent", "UsageError", "find_games", "iter_games", "load_game",
            "model_for", "select_games"]
@@ -105,7 +106,7 @@ def load_game(content_dir: Path, slug: str, *,
     failed_kinds: set[str] = set()
     for path in content_files(game_dir):
         rel = path.relative_to(game_dir).as_posix()
-        component, found, cdoc = load_component(path, rules.kinds)
+        component, found, cdoc = load_component(path, rules.kinds, game_dir)
         documents[rel] = cdoc
         findings += found
         if component is not None:
@@ -122,15 +123,19 @@ def load_game(content_dir: Path, slug: str, *,
     return game, sort_findings(findings)
 
 
-def load_component(path: Path, kinds: dict[str, type[Component]]
+def load_component(path: Path, kinds: dict[str, type[Component]], game_dir: Path
                    ) -> tuple[Component | None, list[Finding], Document]:
-    """Load one component file and validate it against the model its ``kind`` names."""
+    """Load one component file and validate it against the model its ``kind`` names; an item
+    list it gives as ``{from: FILE}`` is read from that spreadsheet (``content.tables``)."""
     doc, found = load_file(path, display_path(path))
     if found:
         return None, found, doc
     model, problem = model_for(doc, kinds)
     if model is None:
         return None, [problem] if problem else [], doc
+    found = splice_tables(doc, model, path, game_dir)
+    if found:
+        return None, found, doc
     component, found = validate_document(doc, model)
     if component is not None:
         found += checks.schema_comment(doc, component)

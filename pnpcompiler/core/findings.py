@@ -21,19 +21,23 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True)
 class Location:
-    """A place in a source file: 1-based line and column, plus the path inside the document."""
+    """A place in a source file: 1-based line and column, plus the path inside the document.
+    In a spreadsheet, ``line`` is the row, ``col`` the character the cell starts at in a CSV
+    row (the caret's place) and ``column`` the spreadsheet's name for the column (``C``)."""
 
     file: str
     line: int | None = None
     col: int | None = None
     path: str = ""
     source_line: str | None = None
+    column: str | None = None
 
     def prefix(self) -> str:
-        """Return ``file:line:col`` (or as much of it as is known)."""
+        """Return ``file:line:col`` (``cards.csv:12:C`` in a spreadsheet), or as much of it
+        as is known."""
         if self.line is None:
             return self.file
-        return f"{self.file}:{self.line}:{self.col or 1}"
+        return f"{self.file}:{self.line}:{self.column or self.col or 1}"
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,8 @@ class Finding:
             "col": loc.col if loc else None,
             "path": loc.path if loc else "",
         }
+        if loc is not None and loc.column is not None:
+            out["column"] = loc.column
         out.update(self.extra)
         return out
 

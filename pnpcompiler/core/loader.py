@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -64,6 +64,9 @@ class Document:
     #: path -> mark of the key that introduced that path (mappings only)
     keys: dict[PathKey, Mark] = field(default_factory=dict)
     schema_comment: str | None = None
+    #: path -> where a value read from another file came from (a spreadsheet's cells and
+    #: rows spliced into the document, ``content.tables``)
+    elsewhere: dict[PathKey, Location] = field(default_factory=dict)
     _lines: list[str] | None = field(default=None, repr=False, compare=False)
 
     def source_line(self, line: int) -> str | None:
@@ -78,6 +81,9 @@ class Document:
         """Return the location of ``path``, falling back to its nearest existing parent."""
         probe = tuple(path)
         while True:
+            other = self.elsewhere.get(probe) if self.elsewhere else None
+            if other is not None:
+                return replace(other, path=format_path(path))
             mark = self.keys.get(probe) if key else None
             if mark is None:
                 mark = self.values.get(probe)

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .. import __version__
+from .progress import ProgressBar
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
-
     from ..build.events import Done, Event
 
 app = typer.Typer(
@@ -400,57 +399,10 @@ class BuildPrinter:
         typer.echo(f"\npnp: interrupted{where}", err=True)
 
 
-class ProgressBar:
-    """A progress bar on a terminal's stderr, cleared when done; silent when stderr is not a
-    terminal (or one that cannot redraw a line)."""
-
-    def __init__(self, label: str, *, enabled: bool) -> None:
-        self.label = label
-        self.enabled = enabled and sys.stderr.isatty()
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
-
-    def __enter__(self) -> ProgressBar:
-        return self.start()
-
-    def start(self) -> ProgressBar:
-        """Show the bar (when it can be drawn)."""
-        if self.enabled:
-            # Imported here: rich takes longer to load than the rest of `pnp --help`.
-            from rich.console import Console
-            from rich.progress import BarColumn, Progress, TextColumn
-
-            console = Console(stderr=True)
-            if not console.is_interactive:  # a dumb terminal cannot redraw a line
-                return self
-            self.bar = Progress(TextColumn("{task.fields[label]}:"), BarColumn(bar_width=24),
-                                TextColumn("{task.description} {task.fields[count]}"),
-                                console=console, transient=True)
-            self.task = self.bar.add_task("", total=None, label=self.label, count="")
-            self.bar.start()
-        return self
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        if self.bar is None or self.task is None:
-            return
-        # A stage without a total (the PDF's pages) counts what it has done so far.
-        count = f"{done}/{total}" if total else f"{done} pages"
-        self.bar.update(self.task, description=stage, completed=done, total=total or None,
-                        count=count)
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def stop(self) -> None:
-        """Clear the bar."""
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
-
-
 @app.command()
 def referee(
-    log: Annotated[Path, typer.Argument(help="The recorded game (YAML).", show_default=False)],
+    log: Annotated[Path | None, typer.Argument(help="The recorded game (YAML).",
+                                               show_default=False)] = None,
     content: ContentOpt = Path("content"),
     output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = (
         ReportFormat.text),
@@ -467,6 +419,12 @@ def referee(
         "--no-cache", help="Check the content afresh: the results of its rule checks are "
         "otherwise kept in out/.cache (shared with pnp build) while it does not change.")
         ] = False,
+    batch: Annotated[str | None, typer.Option(
+        "--batch", metavar="DIR|GLOB", help="Referee every record in a folder (its .yaml files, "
+        "sub-folders included) or matching a glob ('logs/**/*.yaml'): a line each (JSON Lines "
+        "with --format json), then a summary. Exit 1 when any record is not legal.")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Processes for --batch (default: every core).")] = None,
 ) -> None:
     """Replay a recorded game against its content and report every illegal move or scoring
     error with its line, turn and the rulebook's rule number, then the scoreboard.
@@ -475,8 +433,10 @@ def referee(
     code 0 when the record is legal, 1 when it has findings, 2 when it cannot be read.
 
     Example:  pnp referee shift.yaml --format json
+              pnp referee --batch logs/ --format json > reports.jsonl
     """
     from ..core.files import write_atomic
+    from ..core.store import CACHE_DIR
     from ..referee import (
         board_pages,
         board_stepper,
@@ -489,14 +449,27 @@ def referee(
         map_trace as map_trace_svg,
     )
 
+    cache = None if no_cache else Path("out") / CACHE_DIR
+    if batch is not None:
+        if log is not None or board is not None or map_trace or output is not None:
+            raise _fail_usage("--batch referees the records it finds: give no RECORD, "
+                              "--board, --map-trace or -o with it")
+        from ..referee.batch import BatchError
+        from .batch import referee_many
+
+        try:
+            code = referee_many(batch, content, as_json=output_format is ReportFormat.json,
+                                jobs=jobs, cache=cache)
+        except BatchError as exc:
+            raise _fail_usage(str(exc)) from None
+        raise typer.Exit(code)
+    if log is None:
+        raise _fail_usage("give the RECORD to referee, or --batch DIR|GLOB")
     if output is not None and board is None and not map_trace:
         raise _fail_usage("-o is for --board or --map-trace; the report goes to standard output")
     if board is not None and map_trace:
         raise _fail_usage("use --board or --map-trace, not both")
-    from ..core.store import CACHE_DIR
-
-    report = referee_file(log, content, log.as_posix(),
-                          cache=None if no_cache else Path("out") / CACHE_DIR)
+    report = referee_file(log, content, log.as_posix(), cache=cache)
     if output_format is ReportFormat.json:
         typer.echo(render_report_json(report))
     else:

@@ -156,7 +156,7 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
     if loaded is not None and game_name in loaded:
         game, content_findings = loaded[game_name]
     else:
-        game, content_findings = _load(content_dir, game_name, cache)
+        game, content_findings = load_content(content_dir, game_name, cache)
         if loaded is not None:
             loaded[game_name] = (game, content_findings)
     errors = [f for f in content_findings if f.severity is Severity.ERROR]
@@ -184,8 +184,8 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
     return report
 
 
-def _load(content_dir: Path, slug: str, cache: Path | None
-          ) -> tuple[GameContent | None, list[Finding]]:
+def load_content(content_dir: Path, slug: str, cache: Path | None
+                 ) -> tuple[GameContent | None, list[Finding]]:
     """Load and check a game, with its checks' findings from the cache when it has them."""
     from ..content.checked import load_checked
     from ..core.store import Cache

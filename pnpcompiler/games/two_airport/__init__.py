@@ -14,4 +14,7 @@ rules.kind(TurnRules, count=EXACTLY_ONE)
 rules.not_printed(TurnRules, "the numbers of a turn and the designer's rulings, which the "
                   "referee reads; the turn summary cards print them")
 
+# The referee is imported when a record is first refereed, never to validate or build.
+rules.records(f"{__name__}.referee")
+
 __all__ = ["checks", "kit", "rules"]

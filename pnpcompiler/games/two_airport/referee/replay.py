@@ -23,8 +23,8 @@ def action_shape(log: TurnLog) -> list[Finding]:
             given = [k for k in ("move", "play", "claim") if getattr(action, k) is not None]
             if len(given) != 1:
                 found = " and ".join(given) or "none of them"
-                out.append(unreadable("record.action", f"turns[{t}].actions[{n}]: expected one "
-                                      f"of 'move', 'play' or 'claim', found {found}",
+                out.append(unreadable("record.action", f"expected one of 'move', 'play' or "
+                                      f"'claim', found {found}",
                                       log.where("turns", t, "actions", n)))
     return out
 

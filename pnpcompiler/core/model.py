@@ -44,6 +44,12 @@ class Model(BaseModel):
         """Return the content file this object was read from."""
         return self._doc.file if self._doc else None
 
+    def lend_source(self, other: Model, *parts: str | int) -> None:
+        """Give ``other``, a model made from what lies at ``parts`` inside this one, that
+        place as its source: its findings then point into this one's file."""
+        if self._doc is not None:
+            attach_source(other, self._doc, (*self._path, *parts))
+
 
 def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
     """Record the document and path of every model inside ``obj`` (after validation)."""

@@ -6,12 +6,12 @@ prints them (``c4``: column c, row 4); cards by their kind (``storm``, ``extra-m
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from ....core.model import Id, Model
-from ..model import AircraftNumber, EventKind, SpaceName
+from ..model import AircraftNumber, EventKind, FieldAirport, SpaceName
 
 MoveKind = Literal["depart", "fly", "land", "back", "extra", "extra-diagonal"]
 """5. Moving Aircraft (depart, fly, land, one step back) and the two Movement cards (8.1,
@@ -62,6 +62,16 @@ class Turn(Model):
     """The card discarded at the end of the turn, with more than the hand limit."""
 
 
+class LaidOut(Model):
+    """The field as the players laid it out, when not as the content's field layout sheet
+    shows it: a grid of card-sized spaces, the airports, runways and Departure Zones."""
+
+    columns: list[Annotated[str, Field(pattern=r"^[a-z]$")]] = Field(min_length=1,
+                                                                      max_length=26)
+    rows: int = Field(ge=3, le=30)
+    airports: list[FieldAirport] = Field(min_length=1, max_length=2)
+
+
 class TurnLog(Model):
     """A turn-by-turn record of a game of two-airport."""
 
@@ -75,4 +85,7 @@ class TurnLog(Model):
     """The Event cards to shuffle (all but the Technical Return cards), top card first."""
     seed: int | None = None
     """Instead of ``deck``: the deck is the content's cards shuffled with this seed."""
+    field: LaidOut | None = None
+    """The field the game was played on, when the players laid it out otherwise than the
+    field layout sheet (checked as the content's field is: rules 2.1, 2.2, 5.2, 5.3)."""
     turns: list[Turn] = Field(default_factory=list)

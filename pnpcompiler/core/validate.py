@@ -10,7 +10,7 @@ from typing import Any, TypeVar, Union
 
 from pydantic import BaseModel, ValidationError
 
-from .findings import Finding, error
+from .findings import Finding, Location, error
 from .loader import Document, PathKey
 from .model import Model, attach_source
 
@@ -59,7 +59,21 @@ def _merge_alternatives(findings: list[Finding]) -> list[Finding]:
             choices[f.location] = len(merged)
         seen[key] = len(merged)
         merged.append(f)
-    return merged
+    # A value of the right type for one alternative but out of its bounds (``aircraft: 11``
+    # for a number up to 10 or a list of them) is wrong for that reason alone: "expected a
+    # list" beside it would be a second finding for one mistake.
+    judged = [f.location for f in merged if f.code != "schema.wrong-type" and f.location]
+    return [f for f in merged if f.code != "schema.wrong-type" or f.location is None
+            or not any(_within(g, f.location) for g in judged)]
+
+
+def _within(inner: Location, outer: Location) -> bool:
+    """Return whether ``inner`` is at ``outer``'s value or inside it, in the same file."""
+    if inner.file != outer.file:
+        return False
+    path, top = inner.path, outer.path
+    return path == top or path.startswith(f"{top}[") or path.startswith(f"{top}.") \
+        or (not top and bool(path))
 
 
 def data_path(root: Any, data: Any, loc: tuple[Any, ...]) -> PathKey:
@@ -105,7 +119,8 @@ def _union_member(tp: Any, part: Any) -> Any:
 
 
 def _is_tag(part: str) -> bool:
-    return "[" in part or part in {"str", "int", "float", "bool", "list", "dict", "none"}
+    return ("[" in part or part.startswith("constrained-")
+            or part in {"str", "int", "float", "bool", "list", "dict", "none"})
 
 
 def describe(value: Any) -> str:

@@ -1,0 +1,31 @@
+"""Validation findings: one per mistake, at the value, with what was expected and found."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import pytest
+from pydantic import Field
+
+from pnpcompiler.core.loader import load_text
+from pnpcompiler.core.model import Model
+from pnpcompiler.core.validate import validate_document
+
+
+class _Aircraft(Model):
+    aircraft: Annotated[int, Field(ge=1, le=10)] | list[Annotated[int, Field(ge=1, le=10)]]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("aircraft: 11\n", [("aircraft", "expected a number <= 10, found the integer 11")]),
+    ("aircraft: [1, 12]\n", [("aircraft[1]", "expected a number <= 10, found the integer 12")]),
+    ("aircraft: x\n", [("aircraft", "expected an integer or a list, found text 'x'")]),
+    ("aircraft: {a: 1}\n", [("aircraft", "expected an integer or a list, found a mapping")]),
+])
+def test_a_value_wrong_for_every_alternative_is_one_finding(text: str,
+                                                            found: list[tuple[str, str]]) -> None:
+    """A number out of bounds for "a number or a list of them" is wrong for that reason alone,
+    not also for not being a list."""
+    doc, _ = load_text(text, "t.yaml")
+    _, findings = validate_document(doc, _Aircraft)
+    assert [(f.location.path if f.location else "", f.message) for f in findings] == found

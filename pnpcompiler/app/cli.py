@@ -50,6 +50,7 @@ class ReportFormat(StrEnum):
 class ExportFormat(StrEnum):
     json = "json"
     yaml = "yaml"
+    tts = "tts"
 
 
 def _fail_usage(message: str) -> typer.Exit:
@@ -178,19 +179,42 @@ def list_games(games: GamesArg = None, content: ContentOpt = Path("content")) ->
 @app.command()
 def export(
     game: Annotated[str, typer.Argument(help="The game to export.", show_default=False)],
-    output_format: Annotated[ExportFormat, typer.Option("--format", help="Output format.")] = (
-        ExportFormat.json),
+    output_format: Annotated[ExportFormat, typer.Option(
+        "--format", help="json or yaml: the content model; tts: a Tabletop Simulator saved "
+        "object and its pictures.")] = ExportFormat.json,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write to this file instead of standard output.")] = None,
+        "-o", "--output", help="Write to this file instead of standard output; with --format "
+        "tts, the folder to write into (required).")] = None,
     content: ContentOpt = Path("content"),
+    templates: TemplatesOpt = Path("templates"),
+    base_url: Annotated[str, typer.Option(
+        "--base-url", metavar="URL", help="With --format tts: where you will host the "
+        "pictures (OUT/<game>/ uploaded as it is); local file:// paths when omitted.")] = "",
+    back_is_hidden: Annotated[bool, typer.Option(
+        "--back-is-hidden", help="With --format tts: other players see a card's back in a "
+        "hand (every slot of a sheet is a card) instead of the sheet's last slot.")] = False,
 ) -> None:
-    """Print a game's validated content model (stable, sorted keys).
+    """Print a game's validated content model (stable, sorted keys), or write it for
+    Tabletop Simulator.
 
-    The export holds: format, game, manifest (with defaults filled in), counts (pieces per
-    bill-of-materials entry) and components (each content file's model by path).
+    The json and yaml exports hold: format, game, manifest (with defaults filled in), counts
+    (pieces per bill-of-materials entry) and components (each content file's model by path).
+
+    --format tts builds the game's faces and writes into OUT/<game>/ (OUT given with -o):
+    <game>.json, a saved object to copy into Tabletop Simulator's Saved Objects folder (each
+    deck with every copy of its cards, counters in a bag per family, boards), and the
+    pictures it names: cards/ (sheets of up to 10 x 7 faces, each with its back), tiles/,
+    boards/. See docs/tts.md.
 
     Example:  pnp export rushing-tin --format json -o rushing-tin.json
+              pnp export rushing-tin --format tts -o tts
     """
+    if output_format is ExportFormat.tts:
+        if output is None:
+            raise _fail_usage("--format tts writes a folder: give it with -o DIR")
+        _export_tts(game, content, templates, output, base_url, back_is_hidden)
+    if base_url or back_is_hidden:
+        raise _fail_usage("--base-url and --back-is-hidden are for --format tts")
     from ..content.export import export_game, to_json, to_yaml
     from ..content.project import UsageError, load_game, select_games
     from ..core.files import write_atomic
@@ -213,6 +237,31 @@ def export(
     else:
         write_atomic(output, text)
         typer.echo(f"wrote {output}", err=True)
+
+
+def _export_tts(game: str, content: Path, templates: Path, output: Path, base_url: str,
+                back_is_hidden: bool) -> None:
+    """Build a game's faces and write them as Tabletop Simulator objects; exit."""
+    from ..build.options import BuildOptions, OptionError, Project
+    from ..build.outputs.tts import TabletopSimulator
+    from ..build.pipeline import Build
+    from ..content.project import UsageError
+
+    printer = BuildPrinter(quiet=False)
+    # The folder may hold a kit as well: an export removes none of its files.
+    run = Build(Project(content, (templates,), output), BuildOptions(svg=False),
+                games=[game], outputs=[TabletopSimulator(base_url, back_is_hidden)],
+                listen=printer, remove_stale=False)
+    try:
+        code = run.run()
+    except (UsageError, OptionError) as exc:
+        raise _fail_usage(str(exc)) from None
+    except KeyboardInterrupt:
+        printer.interrupted()
+        raise typer.Exit(130) from None
+    finally:
+        printer.close()
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -221,7 +221,7 @@ def test_build_options_are_checked(pnp: Callable[..., tuple[int, str]]) -> None:
 def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     import re
 
-    from pnpcompiler.app.cli import ProgressBar
+    from pnpcompiler.app.printer import ProgressBar
 
     written: list[str] = []
 

@@ -203,7 +203,8 @@ def export(
     boards/. See docs/tts.md.
 
     Example:  pnp export rushing-tin --format json -o rushing-tin.json
-              pnp export rushing-tin --format tts -o tts
+
+    Example:  pnp export rushing-tin --format tts -o tts
     """
     if output_format is ExportFormat.tts:
         if output is None:

@@ -200,3 +200,18 @@ def test_preflight_finds_cmyk_pictures_and_low_resolution(tmp_path: Path) -> Non
     dtc = load_profile("dtc")
     codes = {f.code for f in face_findings(face, dtc, dtc.sizes[0], "card", None)}
     assert codes == {"shop.dpi"}  # CMYK is what the PDF shop takes
+
+
+def test_a_game_without_cards_gets_no_shop_files_and_says_so(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pnpcompiler.app.cli import app
+    from tests.paths import CONTENT, TEMPLATES
+
+    result = CliRunner().invoke(app, ["build", "air-cargo", "--content", str(CONTENT),
+                                      "--templates", str(TEMPLATES), "-o", str(tmp_path),
+                                      "--no-svg", "--profile", "tgc"])
+    assert result.exit_code == 0, result.output
+    assert "no files for The Game Crafter (it prints cards; air-cargo has none)" in result.output
+    assert "not for The Game Crafter: Leg template (strips)" in result.output
+    assert not (tmp_path / "air-cargo/tgc").exists()

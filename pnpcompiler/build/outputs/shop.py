@@ -87,12 +87,16 @@ class ShopFiles(Output[Piece]):
         for pdf in pdfs:
             stage.write(pdf.path, kit.builder.bytes_for("pdf", pdf.key, partial(
                 cards_pdf, pdf.pages, pdf.trim, profile.bleed, cmyk=profile.colour == "cmyk")))
+        others = tuple(f"not for {profile.name}: {g.name} ({g.noun})"
+                       for g in kit.faces.groups if g.noun not in profile.prints)
         if not pieces:
-            return []
+            prints = " and ".join(profile.prints)
+            return [Report((), f"no files for {profile.name} (it prints {prints}; "
+                               f"{kit.game.slug} has none)", others)]
         made = (f"{len(pictures)} PNG pictures" if pictures
                 else f"{len(pdfs)} PDFs of {sum(len(p.pages) for p in pdfs)} pages")
         return [Report(tuple(p.path for p in pieces),
-                       f"{made} for {profile.name} to {kit.out_dir / profile.id}")]
+                       f"{made} for {profile.name} to {kit.out_dir / profile.id}", others)]
 
 
 def _profile(kit: Kit) -> Profile:

@@ -194,7 +194,8 @@ def draw_picture(piece: PicturePiece) -> bytes:
 
     columns, (width, height) = piece.columns, piece.cell
     rows = -(-len(piece.faces) // columns)
-    sheet = Image.new("RGB", (columns * width, rows * height), "white")
+    # A tuple, not "white": Pillow keeps each colour name it parses in its shared table.
+    sheet = Image.new("RGB", (columns * width, rows * height), (255, 255, 255))
     drawn: dict[int, Any] = {}
     distinct = list({id(f): f for f in piece.faces if f is not None}.values())
     for face, image in zip(distinct, face_images(distinct, [piece.cell] * len(distinct),

@@ -9,15 +9,12 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from .. import __version__
-from .progress import ProgressBar
-
-if TYPE_CHECKING:
-    from ..build.events import Done, Event
+from .printer import BuildPrinter
 
 app = typer.Typer(
     name="pnp",
@@ -49,6 +46,7 @@ class ReportFormat(StrEnum):
 class ExportFormat(StrEnum):
     json = "json"
     yaml = "yaml"
+    tts = "tts"
 
 
 def _fail_usage(message: str) -> typer.Exit:
@@ -178,19 +176,43 @@ def list_games(games: GamesArg = None, content: ContentOpt = Path("content")) ->
 @app.command()
 def export(
     game: Annotated[str, typer.Argument(help="The game to export.", show_default=False)],
-    output_format: Annotated[ExportFormat, typer.Option("--format", help="Output format.")] = (
-        ExportFormat.json),
+    output_format: Annotated[ExportFormat, typer.Option(
+        "--format", help="json or yaml: the content model; tts: a Tabletop Simulator saved "
+        "object and its pictures.")] = ExportFormat.json,
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Write to this file instead of standard output.")] = None,
+        "-o", "--output", help="Write to this file instead of standard output; with --format "
+        "tts, the folder to write into (required).")] = None,
     content: ContentOpt = Path("content"),
+    templates: TemplatesOpt = Path("templates"),
+    base_url: Annotated[str, typer.Option(
+        "--base-url", metavar="URL", help="With --format tts: where you will host the "
+        "pictures (OUT/<game>/ uploaded as it is); local file:// paths when omitted.")] = "",
+    back_is_hidden: Annotated[bool, typer.Option(
+        "--back-is-hidden", help="With --format tts: other players see a card's back in a "
+        "hand (every slot of a sheet is a card) instead of the sheet's last slot.")] = False,
 ) -> None:
-    """Print a game's validated content model (stable, sorted keys).
+    """Print a game's validated content model (stable, sorted keys), or write it for
+    Tabletop Simulator.
 
-    The export holds: format, game, manifest (with defaults filled in), counts (pieces per
-    bill-of-materials entry) and components (each content file's model by path).
+    The json and yaml exports hold: format, game, manifest (with defaults filled in), counts
+    (pieces per bill-of-materials entry) and components (each content file's model by path).
+
+    --format tts builds the game's faces and writes into OUT/<game>/ (OUT given with -o):
+    <game>.json, a saved object to copy into Tabletop Simulator's Saved Objects folder (each
+    deck with every copy of its cards, counters in a bag per family, boards), and the
+    pictures it names: cards/ (sheets of up to 10 x 7 faces, each with its back), tiles/,
+    boards/. See docs/tts.md.
 
     Example:  pnp export rushing-tin --format json -o rushing-tin.json
+
+    Example:  pnp export rushing-tin --format tts -o tts
     """
+    if output_format is ExportFormat.tts:
+        if output is None:
+            raise _fail_usage("--format tts writes a folder: give it with -o DIR")
+        _export_tts(game, content, templates, output, base_url, back_is_hidden)
+    if base_url or back_is_hidden:
+        raise _fail_usage("--base-url and --back-is-hidden are for --format tts")
     from ..content.export import export_game, to_json, to_yaml
     from ..content.project import UsageError, load_game, select_games
     from ..core.files import write_atomic
@@ -215,6 +237,31 @@ def export(
         typer.echo(f"wrote {output}", err=True)
 
 
+def _export_tts(game: str, content: Path, templates: Path, output: Path, base_url: str,
+                back_is_hidden: bool) -> None:
+    """Build a game's faces and write them as Tabletop Simulator objects; exit."""
+    from ..build.options import BuildOptions, OptionError, Project
+    from ..build.outputs.tts import TabletopSimulator
+    from ..build.pipeline import Build
+    from ..content.project import UsageError
+
+    printer = BuildPrinter(quiet=False)
+    # The folder may hold a kit as well: an export removes none of its files.
+    run = Build(Project(content, (templates,), output), BuildOptions(svg=False),
+                games=[game], outputs=[TabletopSimulator(base_url, back_is_hidden)],
+                listen=printer, remove_stale=False)
+    try:
+        code = run.run()
+    except (UsageError, OptionError) as exc:
+        raise _fail_usage(str(exc)) from None
+    except KeyboardInterrupt:
+        printer.interrupted()
+        raise typer.Exit(130) from None
+    finally:
+        printer.close()
+    raise typer.Exit(code)
+
+
 @app.command()
 def build(
     games: GamesArg = None,
@@ -223,7 +270,9 @@ def build(
     output: Annotated[Path, typer.Option("-o", "--output", help="Output folder.")] = Path("out"),
     paper: Annotated[list[str] | None, typer.Option(
         help="Paper: a4 (the default), letter or a3; repeat for a PDF of each.")] = None,
-    bleed: Annotated[float, typer.Option(help="Bleed around each item, in mm.")] = 3.0,
+    bleed: Annotated[float | None, typer.Option(
+        help="Bleed around each item, in mm (3; a --profile sets its own).",
+        show_default=False)] = None,
     safe: Annotated[float, typer.Option(
         help="How far inside the cut text keeps, in mm; closer is a warning.")] = 3.0,
     no_crop_marks: Annotated[bool, typer.Option(
@@ -252,6 +301,11 @@ def build(
     no_cache: Annotated[bool, typer.Option(
         "--no-cache", help="Build everything afresh: no cached piece is read or kept.")
     ] = False,
+    profile: Annotated[str | None, typer.Option(
+        "--profile", metavar="SHOP", help="Also write the files a print shop takes, into "
+        "OUT/<game>/<SHOP>/, after checking every card against it (nothing is written when "
+        "a check fails): tgc (The Game Crafter), mpc (MakePlayingCards), dtc "
+        "(DriveThruCards), or a profile file (.yaml).", show_default=False)] = None,
 ) -> None:
     """Validate games and write their print-and-play kits into the output folder.
 
@@ -286,15 +340,19 @@ def build(
         parse_papers,
     )
     from ..build.pipeline import Build
+    from ..build.profiles import ProfileError, load_profile
     from ..content.project import UsageError
 
     try:
+        shop = load_profile(profile) if profile is not None else None
+        if bleed is None:
+            bleed = shop.bleed if shop is not None else 3.0
         options = BuildOptions(papers=parse_papers(paper or []), bleed=bleed, safe=safe,
                                crop_marks=not no_crop_marks, duplex=parse_duplex(duplex),
                                back_offset=parse_back_offset(back_offset),
                                only=tuple(only or ()), ink_saver=ink_saver, png_dpi=png,
-                               svg=svg, strict=strict, cache=not no_cache)
-    except OptionError as exc:
+                               svg=svg, strict=strict, cache=not no_cache, profile=shop)
+    except (OptionError, ProfileError) as exc:
         raise _fail_usage(str(exc)) from None
     printer = BuildPrinter(quiet=quiet)
     run = Build(Project(content, (templates,), output), options, games=games, listen=printer)
@@ -308,95 +366,6 @@ def build(
     finally:
         printer.close()
     raise typer.Exit(code)
-
-
-class BuildPrinter:
-    """Prints a build's events: findings and what went wrong on stderr, what was written on
-    stdout, and a progress bar while faces and PDFs are drawn."""
-
-    def __init__(self, *, quiet: bool) -> None:
-        self.quiet = quiet
-        self.out_dir: Path | None = None
-        self.bar: ProgressBar | None = None
-        self.removed = 0
-        self.recorded = 0
-
-    def __call__(self, event: Event) -> None:
-        from ..build.events import Done, FindingReported, Progress, Removed, Skipped, Started
-        from ..build.events import Written as WrittenEvent
-        from ..core.findings import Severity, render_text
-
-        if isinstance(event, Progress):
-            self.progress(event.game, event.what, event.done, event.total)
-            return
-        self.close()
-        if isinstance(event, Started):
-            self.out_dir, self.removed, self.recorded = event.out_dir, 0, 0
-        elif isinstance(event, FindingReported):
-            if event.finding.recorded and event.finding.severity is Severity.WARNING:
-                self.recorded += 1
-            elif not self.quiet or event.finding.severity is Severity.ERROR:
-                typer.echo(render_text(event.finding), err=True)
-        elif isinstance(event, WrittenEvent):
-            typer.echo(f"{event.game}: wrote {event.summary}")
-            for line in () if self.quiet else event.details:
-                typer.echo(f"    {line}")
-        elif isinstance(event, Skipped):
-            if not self.quiet:
-                typer.echo(f"{event.game}: not printed: {event.what}: {event.why}")
-        elif isinstance(event, Removed):
-            self.removed += 1
-            if not self.quiet:
-                typer.echo(f"{event.game}: removed {event.path} (no longer made)")
-        elif isinstance(event, Done):
-            self.done(event)
-
-    def done(self, event: Done) -> None:
-        """Tell how a game's build ended."""
-        from ..build.events import Outcome
-
-        game, out_dir = event.game, event.out_dir
-        if self.recorded and not self.quiet:
-            them = "it" if self.recorded == 1 else "them"
-            typer.echo(f"{game}: {self.recorded} rulebook contradiction"
-                       f"{'' if self.recorded == 1 else 's'} recorded in game.yaml with the "
-                       f"reading chosen ('pnp validate {game}' shows {them})", err=True)
-        if event.outcome is Outcome.UP_TO_DATE:
-            typer.echo(f"{game}: up to date ({event.files} files in {out_dir}; nothing changed "
-                       f"since the last build; {event.summary})")
-        elif event.outcome is Outcome.NOTHING_TO_BUILD:
-            typer.echo(f"{game}: nothing to build (no component matches --only)", err=True)
-        elif event.outcome is Outcome.NOT_BUILT:
-            typer.echo(f"{game}: not built ({event.summary})", err=True)
-        elif event.outcome is Outcome.KIT_NOT_BUILT:
-            typer.echo(f"{game}: kit not built ({event.summary}; {out_dir} left as it was)",
-                       err=True)
-        else:
-            if self.quiet and self.removed:
-                files = "file" if self.removed == 1 else "files"
-                typer.echo(f"{game}: removed {self.removed} {files} an earlier build wrote "
-                           "that these options no longer make")
-            if event.changed < event.files:
-                typer.echo(f"{game}: {event.changed} of {event.files} files changed; the "
-                           "others were already up to date")
-
-    def progress(self, game: str, what: str, done: int, total: int) -> None:
-        """Show work under way on the progress bar (started on the first report)."""
-        if self.bar is None:
-            self.bar = ProgressBar(game, enabled=not self.quiet).start()
-        self.bar(what, done, total)
-
-    def close(self) -> None:
-        """Clear the progress bar, so other lines print whole."""
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
-
-    def interrupted(self) -> None:
-        """Tell that the build was interrupted and the game's folder left as it was."""
-        self.close()
-        where = f"; {self.out_dir} left as it was" if self.out_dir else ""
-        typer.echo(f"\npnp: interrupted{where}", err=True)
 
 
 @app.command()

@@ -202,7 +202,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
             findings += exc.findings
             continue
         group.items.append(ItemFaces(item.id, front, back, item.back_id if back else None,
-                                     item.copies))
+                                     item.copies, item.where))
     return group, findings
 
 

@@ -12,8 +12,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.digests import canonical_json
+
+if TYPE_CHECKING:
+    from .profiles import Profile
 
 
 class Paper(StrEnum):
@@ -71,6 +75,9 @@ class BuildOptions:
     """Warnings count as errors."""
     cache: bool = True
     """Read and keep pieces in the build cache (off: everything is made afresh)."""
+    profile: Profile | None = None
+    """A print shop to write files for (``--profile``), after its pre-flight; its bleed is
+    the build's."""
 
     def __post_init__(self) -> None:
         if not self.papers:
@@ -86,6 +93,9 @@ class BuildOptions:
         if not low <= self.safe <= high:
             raise OptionError(f"--safe must be between {low:g} and {high:g} mm, "
                               f"not {self.safe:g}")
+        if self.profile is not None and abs(self.bleed - self.profile.bleed) > 1e-9:
+            raise OptionError(f"--bleed: the {self.profile.id} profile prints with "
+                              f"{self.profile.bleed:g} mm of bleed, not {self.bleed:g}")
         low_dpi, high_dpi = PNG_DPI_RANGE
         if self.png_dpi and not low_dpi <= self.png_dpi <= high_dpi:
             raise OptionError(f"--png takes a resolution between {low_dpi} and {high_dpi} "

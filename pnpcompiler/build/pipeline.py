@@ -52,12 +52,15 @@ class Build:
     def __init__(self, project: Project, options: BuildOptions, *,
                  games: Sequence[str] | None = None,
                  outputs: Sequence[Output[Any]] | None = None,
-                 listen: Listener = ignore) -> None:
+                 listen: Listener = ignore, remove_stale: bool = True) -> None:
         self.project = project
         self.options = options
         self.games = list(games) if games is not None else None
         self.chosen_outputs = list(outputs) if outputs is not None else None
         self.listen = listen
+        self.remove_stale = remove_stale
+        """Remove the files an earlier build wrote that this one does not make (off for an
+        export into a folder a kit may share)."""
         self._templates: TemplateSet | None = None
         self._templates_digest: str | None = None
         """Read once for every game of the build."""
@@ -103,6 +106,11 @@ class Build:
             self.tell_findings(slug, kit_findings)
             if exit_code(kit_findings):
                 return self.done(slug, Outcome.KIT_NOT_BUILT, kit_findings), names
+            checked = self.preflight(kit)
+            self.tell_findings(slug, checked)
+            kit_findings += checked
+            if exit_code(checked):
+                return self.done(slug, Outcome.KIT_NOT_BUILT, checked), names
             stage = Stage(kit.out_dir, state)
             try:
                 reports, removed = self.write_and_commit(kit, stage)
@@ -205,12 +213,18 @@ class Build:
                                     progress=progress)
         return kit, apply_strict(kit_findings, self.options.strict)
 
+    def preflight(self, kit: Kit) -> list[Finding]:
+        """Run each wanted output's checks of the kit, before anything is written."""
+        found = [f for output in self.outputs() if output.wanted(self.options)
+                 for f in output.preflight(kit)]
+        return apply_strict(found, self.options.strict)
+
     def write_and_commit(self, kit: Kit, stage: Stage
                          ) -> tuple[list[tuple[Output[Any], list[Report]]], list[str]]:
         """Write every output into the stage, then move the kit into place; return what each
         output wrote and the files of an earlier build removed."""
         reports = self.write_outputs(kit, stage)
-        return reports, stage.commit(remove_stale=not self.options.partial)
+        return reports, stage.commit(remove_stale=self.remove_stale and not self.options.partial)
 
     def write_outputs(self, kit: Kit, stage: Stage) -> list[tuple[Output[Any], list[Report]]]:
         """Write each output the options want; those that work in the background start
@@ -265,9 +279,11 @@ def _refuse_clashes(plans: list[tuple[Output[Any], list[Any]]]) -> None:
 
 def _identity(output: Output[Any]) -> str:
     """Return an output's class by name and, for one defined outside pnp (whose code the
-    code digest does not cover), the digest of its module's source."""
+    code digest does not cover), the digest of its module's source; then its own settings."""
     cls = type(output)
     name = f"{cls.__module__}.{cls.__qualname__}"
+    if output.settings():
+        name = f"{name}({output.settings()})"
     if cls.__module__.partition(".")[0] == __name__.partition(".")[0]:
         return name
     try:

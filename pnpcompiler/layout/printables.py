@@ -81,6 +81,8 @@ class ItemFaces:
     back: Face | None
     back_id: str | None
     copies: int
+    where: Location | None = None
+    """Where the item is written in content, for findings about its faces."""
 
 
 @dataclass

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from ...core.findings import Finding
 from ..faces import Kit
 from ..options import BuildOptions
 from ..stage import Stage
@@ -71,6 +72,16 @@ class Output(ABC, Generic[P]):
     def wanted(self, options: BuildOptions) -> bool:
         """Return whether the options ask for this output at all."""
         return True
+
+    def settings(self) -> str:
+        """Return what this output was made with beyond the build options (an export's own
+        settings), for the build's key: the same kit with other settings is another kit."""
+        return ""
+
+    def preflight(self, kit: Kit) -> list[Finding]:
+        """Return what stops (errors) or concerns (warnings) this output's files, found before
+        any file of the kit is written."""
+        return []
 
     @abstractmethod
     def pieces(self, kit: Kit) -> list[P]:

@@ -1,5 +1,6 @@
 """What the templates see besides the item: a dashboard's preset side resolved to its pilot's
-and equipment's names, the dice they add and the ability markers that show them (6.10)."""
+and equipment's names, the dice they add and the ability markers that show them (6.10); the
+dice faces for the dice labels."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 from ...content.plugin import Rules
 from ...content.project import GameContent
 from ...layout.hooks import ITEM_CONTEXT, ItemContext
-from .lookup import equipment, pilots
-from .model import TESTS, Dashboard, DashboardDeck
+from .lookup import equipment, pilots, tables_of
+from .model import TESTS, Counters, Dashboard, DashboardDeck
 
 rules = Rules()
 """This module's hooks; the game's package includes them."""
@@ -38,3 +39,12 @@ def dashboard_context(game: GameContent, deck: DashboardDeck) -> ItemContext:
     def context(item: Any) -> dict[str, Any]:
         return {"preset": preset_view(game, item) if isinstance(item, Dashboard) else {}}
     return context
+
+
+@rules.on(ITEM_CONTEXT, Counters)
+def counter_context(game: GameContent, counters: Counters) -> ItemContext:
+    """The dice faces, for the dice labels: each face's symbols, by face number."""
+    tables = tables_of(game)
+    faces = {str(n): list(face) for n, face in enumerate(tables.dice.faces, 1)} if tables \
+        else {}
+    return lambda item: {"dice_faces": faces}

@@ -211,6 +211,8 @@ class Counter(Tile):
     value: int | None = Field(None, ge=1, le=10)
     terrain: Terrain | None = None
     colour: str | None = None
+    face: int | None = Field(None, ge=1, le=6)
+    """A dice label's face: the rules tables' dice say what it shows."""
 
 
 class Counters(TileSet[Counter]):
@@ -219,6 +221,21 @@ class Counters(TileSet[Counter]):
     kind: Literal["counters"] = "counters"  # type: ignore[assignment]
 
 
+class CourseLayout(Component):
+    """The course layout sheet: the quick-start course and its tile table in both placement
+    columns, printed from the rules tables."""
+
+    kind: Literal["course-layout"] = "course-layout"
+    title: str
+    paper: Literal["a4", "letter", "a3"] = "a4"
+
+    base_kind = "sheet"
+
+    def counts(self) -> dict[str, int]:
+        return {self.component: 1} if self.component else {}
+
+
 KINDS: tuple[type[Component], ...] = (DashboardDeck, PilotDeck, EquipmentDeck, TrickDeck,
-                                      WeatherChangeDeck, TerrainTiles, WeatherTiles, Counters)
+                                      WeatherChangeDeck, TerrainTiles, WeatherTiles, Counters,
+                                      CourseLayout)
 __all__ = ["KINDS", "ByPlayers", "Count", "Source"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from pnpcompiler.content.project import GameContent
 from pnpcompiler.core.findings import Finding
 from pnpcompiler.games.magnificent_flying_machines.lookup import (
@@ -16,6 +18,7 @@ from pnpcompiler.games.magnificent_flying_machines.lookup import (
     tricks,
     weather_tiles,
 )
+from pnpcompiler.games.magnificent_flying_machines.model import WeatherChangeDeck
 from pnpcompiler.games.magnificent_flying_machines.tables import RulesTables
 from tests.games.rulebooks import seed_text
 
@@ -123,31 +126,43 @@ def test_8_1_named_trick_and_boost_cards_and_their_frames(game: GameContent) -> 
     assert sum(c.copies for c in tricks(game) if c.title == "Immunity") > 1
 
 
-def test_section_7_race_stage_stacks_for_each_number_of_players(game: GameContent) -> None:
-    stacks = {(r.players, r.machines): (r.middle, r.final)
-              for r in rules_tables(game).race_stages}
-    assert stacks == {
-        (2, 4): ([7, 4, 3], [8, 5, 3]), (3, 3): ([7, 4], [8, 5]), (4, 4): ([7, 4, 3], [8, 5, 3]),
-        (5, 5): ([7, 4, 3, 2], [8, 5, 3, 2]), (6, 6): ([7, 4, 3, 2, 1], [8, 5, 3, 2, 1])}
-    for (_, machines), (middle, final) in stacks.items():
-        assert len(middle) == len(final) == machines - 1
+@pytest.mark.parametrize("players, machines, middle, final", [
+    (2, 4, [7, 4, 3], [8, 5, 3]), (3, 3, [7, 4], [8, 5]), (4, 4, [7, 4, 3], [8, 5, 3]),
+    (5, 5, [7, 4, 3, 2], [8, 5, 3, 2]), (6, 6, [7, 4, 3, 2, 1], [8, 5, 3, 2, 1])])
+def test_section_7_race_stage_stacks_row(game: GameContent, players: int, machines: int,
+                                         middle: list[int], final: list[int]) -> None:
+    row = next(r for r in rules_tables(game).race_stages if r.players == players)
+    assert (row.machines, row.middle, row.final) == (machines, middle, final)
+    assert len(middle) == len(final) == machines - 1
 
 
-def test_8_4_1_fuel_cubes_for_terrain_tiles_crossed(game: GameContent) -> None:
-    assert rules_tables(game).fuel == [0, 0, 2, 3, 4]
+@pytest.mark.parametrize("tiles, cubes", [(0, 0), (1, 0), (2, 2), (3, 3), (4, 4)])
+def test_8_4_1_fuel_table_row(game: GameContent, tiles: int, cubes: int) -> None:
+    assert rules_tables(game).fuel[tiles] == cubes
 
 
-def test_8_3_action_table_rows(game: GameContent) -> None:
+@pytest.mark.parametrize("action, test, damage, discard, points, starts", [
+    ("take-off", "take-off", {"catastrophic": 1}, 0, 0, "TAKE OFF. MOVE FLYING MACHINE TO LOWEST"),
+    ("repair-and-scavenge", None, {}, 0, 0, "TRANSFER ALL DAMAGE MARKERS"),
+    ("fly-on", "flying", {"catastrophic": 1}, 1, 0, "MOVE ON TO NEXT TILE. DISCARD 1 DICE."),
+    ("trick-manoeuvre", "flying", {"catastrophic": 1}, 2, 2, "SUCCESSFUL MANOEUVRE."),
+    ("gain-altitude", None, {}, 0, 0, "MOVE FLYING MACHINE TO HIGHEST ALTITUDE BAND"),
+    ("landing", "landing", {"failed": 1, "catastrophic": 2}, 0, 0, "LAND SAFELY.")])
+def test_8_3_action_table_row(game: GameContent, action: str, test: str | None,
+                              damage: dict[str, int], discard: int, points: int,
+                              starts: str) -> None:
+    rows = {a.id: a for a in rules_tables(game).actions}
+    row = rows[action]
+    assert (row.test, row.damage, row.discard_dice, row.victory_points) == (
+        test, damage, discard, points)
+    assert row.passed.startswith(starts)
+
+
+def test_8_3_action_table_order_and_fuel(game: GameContent) -> None:
     rows = {a.id: a for a in rules_tables(game).actions}
     assert list(rows) == ["take-off", "repair-and-scavenge", "fly-on", "trick-manoeuvre",
                           "gain-altitude", "landing"]
-    assert rows["take-off"].damage == {"catastrophic": 1}
-    assert (rows["fly-on"].discard_dice, rows["fly-on"].damage) == (1, {"catastrophic": 1})
-    assert (rows["trick-manoeuvre"].victory_points, rows["trick-manoeuvre"].discard_dice) == (2, 2)
-    assert rows["landing"].damage == {"failed": 1, "catastrophic": 2}
-    assert rows["landing"].passed.startswith("LAND SAFELY")
     assert rows["landing"].fuel == rows["repair-and-scavenge"].fuel == 1
-    assert rows["gain-altitude"].test is None and rows["repair-and-scavenge"].test is None
 
 
 def test_section_11_final_airfield_actions(game: GameContent) -> None:
@@ -157,19 +172,26 @@ def test_section_11_final_airfield_actions(game: GameContent) -> None:
                     "speech": ("landing", 3, 3, 0), "autographs": (None, None, 1, 0)}
 
 
-def test_8_5_weather_change_cards(game: GameContent) -> None:
-    from pnpcompiler.games.magnificent_flying_machines.model import WeatherChangeDeck
+@pytest.mark.parametrize("change, terrain, text", [
+    ("terrain", "fields", "Change in the Weather"), ("terrain", "town", "Change in the Weather"),
+    ("terrain", "water", "Change in the Weather"),
+    ("terrain", "mountain", "Change in the Weather"),
+    ("terrain", "airfield", "Change in the Weather"),
+    ("easterly", None, "Easterly Wind – Move all weather one to the left"),
+    ("westerly", None, "Westerly Wind – Move all weather one to the right"),
+    ("no-change", None, "No Change")])
+def test_8_5_weather_change_card(game: GameContent, change: str, terrain: str | None,
+                                 text: str) -> None:
     cards = [c for deck in game.of_type(WeatherChangeDeck) for c in deck.cards]
     assert len(cards) == 8
-    assert sorted(c.terrain or "" for c in cards if c.change == "terrain") == [
-        "airfield", "fields", "mountain", "town", "water"]
-    assert [c.text for c in cards if c.change != "terrain"] == [
-        "Easterly Wind – Move all weather one to the left",
-        "Westerly Wind – Move all weather one to the right", "No Change"]
+    assert sum(1 for c in cards if (c.change, c.terrain, c.text) == (change, terrain, text)) == 1
 
 
-def test_section_9_game_end_by_number_of_machines(game: GameContent) -> None:
-    assert rules_tables(game).machines == {3: 1, 4: 1, 5: 2, 6: 2}
+@pytest.mark.parametrize("players, left", [(3, 1), (4, 1), (5, 2), (6, 2)])
+def test_section_9_game_end_row(game: GameContent, players: int, left: int) -> None:
+    """"In a three or four player game, when the penultimate flying machine has landed ...
+    In a five or six player game, when there are only two flying machines remaining"."""
+    assert rules_tables(game).machines[players] == left
 
 
 def test_6_1_and_12_1_course_modes(game: GameContent) -> None:

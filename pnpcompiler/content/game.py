@@ -165,6 +165,13 @@ class GameContent:
         """Return the bill of materials by entry id."""
         return {entry.id: entry for entry in self.manifest.bill_of_materials}
 
+    def stated_count(self, entry: BomEntry) -> int:
+        """Return how many of an entry the game has: the count the bill of materials states,
+        or, for a designer's entry that leaves it out, the content's."""
+        if entry.count is not None:
+            return entry.count
+        return self.counts().get(entry.id, 0)
+
     def of_type(self, model: type[C]) -> list[C]:
         """Return the component files that are instances of ``model``."""
         return [c for c in self.components.values() if isinstance(c, model)]

@@ -1,0 +1,136 @@
+"""Bots that race through the referee's engine: a random-legal bot and a simple heuristic
+bot. A bot picks among the engine's open actions, rolls the dice the engine says the test
+rolls, spends spare parts, fuel or luck when that passes a failed test, and writes each
+action as a race log writes it, so what the bots play is a record the referee accepts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
+from .referee.log import Machine, Phase, RaceLog, Turn
+from .referee.state import Race
+from .referee.turns import scores, winner
+
+Chooser = Callable[[Race, list[Phase], random.Random], Phase | None]
+TURN_LIMIT = 400
+"""A race that has not ended after so many turns is stopped (bots that never land)."""
+
+
+def random_choice(race: Race, options: list[Phase], rng: random.Random) -> Phase | None:
+    """Pick any open action; now and then end the turn early."""
+    if rng.random() < 0.1 and not any(p.forced for p in options):
+        return None
+    return rng.choice(options)
+
+
+def heuristic_choice(race: Race, options: list[Phase], rng: random.Random) -> Phase | None:
+    """Fly on while fuel lasts, land on airfields and untaken first-to-land tiles, repair
+    when damaged, and give lessons and speeches on the final airfield."""
+    by_action = {p.action: p for p in options}
+    for forced in options:
+        if forced.forced:
+            return forced
+    now = race.current
+    assert now is not None
+    flyer = now.flyer
+    for wanted in ("flying-lesson", "speech", "make-good", "autographs"):
+        if wanted in by_action and (wanted != "make-good" or flyer.total_damage):
+            return by_action[wanted]
+    if flyer.altitude == 0:
+        if flyer.gauge_damage and "repair-and-scavenge" in by_action:
+            return by_action["repair-and-scavenge"]
+        return by_action.get("take-off")
+    tile = race.course[flyer.at]
+    worth_landing = tile.airfield in ("middle", "final") or (
+        tile.first_to_land is not None and flyer.at not in race.first_landed)
+    if "landing" in by_action and (tile.airfield == "final" or (worth_landing and now.crossed)):
+        return by_action["landing"]
+    if "fly-on" in by_action:
+        return by_action["fly-on"]
+    if "landing" in by_action and worth_landing:
+        return by_action["landing"]
+    return None if now.crossed else by_action.get("fly-on")
+
+
+BOTS: dict[str, Chooser] = {"random": random_choice, "heuristic": heuristic_choice}
+
+
+@dataclass
+class Played:
+    """A race a bot played: the record and the race it left."""
+
+    record: dict[str, Any]
+    race: Race
+    turns: int
+
+
+def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random) -> Phase:
+    """Return the phase with its dice rolled, what passes it spent, and its outcome."""
+    taken = engine.test_of(race, phase)
+    if taken is None:
+        return phase
+    test, needed, pool = taken
+    dice = [rng.randint(1, 6) for _ in range(pool.dice)]
+    flyer = race.current.flyer if race.current else None
+    assert flyer is not None
+    symbols = sum(1 for f in dice if test in engine.tables.symbols(f))
+    extra: dict[str, Any] = {"dice": dice}
+    short = needed - symbols
+    if short > 0 and flyer.parts.get(test, 0) >= short:
+        extra["spare_parts"] = short
+    elif short > 0 and test != "landing" and race.current is not None and flyer.fuel - 2 >= \
+            engine.fuel_for(race.current.crossed + (phase.action == "fly-on")):
+        extra["fuel"] = True
+    elif short > 0 and flyer.luck:
+        extra["luck"] = True
+    trial = phase.model_copy(update=extra)
+    for outcome in ("pass", "fail", "catastrophic"):
+        tried = trial.model_copy(update={"outcome": outcome})
+        _, found = engine.apply(engine.fork(race), PhaseAction(tried))
+        if not any(f.code == "test.outcome" for f in found):
+            return tried
+    return trial
+
+
+def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random) -> Played:
+    """Play a race set up as ``log`` says; return the record and the final race."""
+    race = engine.initial(log)
+    turns: list[dict[str, Any]] = []
+    while not race.over and len(turns) < TURN_LIMIT:
+        machine = race.order[race.turns % len(race.order)]
+        race, _ = engine.apply(race, StartTurn(Turn(machine=machine)))
+        phases: list[Phase] = []
+        while True:
+            options = list(engine.open_phases(race))
+            choice = choose(race, options, rng) if options else None
+            if choice is None:
+                break
+            phase = rolled(engine, race, choice, rng)
+            race, _ = engine.apply(race, PhaseAction(phase))
+            phases.append(phase)
+        flyer = race.flyers[machine]
+        luck_before = flyer.luck
+        race, _ = engine.apply(race, EndTurn(Turn(machine=machine, phases=phases)))
+        turns.append({"machine": machine,
+                      "phases": [p.model_dump(exclude_defaults=True) for p in phases],
+                      "fuel": flyer.fuel, "luck": flyer.luck > luck_before})
+    table = scores(race)
+    end = {"scores": {p: s["total"] for p, s in table.items()}, "winner": winner(race, table)}
+    record = {**log.model_dump(exclude_defaults=True, exclude={"turns", "end"}),
+              "game": log.game, "record": log.record, "turns": turns, "end": end}
+    race, _ = engine.apply(race, EndRace(log))
+    return Played(record, race, len(turns))
+
+
+def quick_start_log(players: list[str], boards: list[str], pilots: list[str],
+                    kits: list[list[str]], weather: dict[int, str]) -> RaceLog:
+    """Return the header of a quick-start race: tiles 1-11, machines in seat order."""
+    machines = [Machine(player=players[i % len(players)], dashboard=b, pilot=p, equipment=k)
+                for i, (b, p, k) in enumerate(zip(boards, pilots, kits, strict=True))]
+    return RaceLog(game="magnificent-flying-machines", record="race", mode="quick-start",
+                   players=players, course=list(range(1, 12)), weather=weather,
+                   machines=machines)

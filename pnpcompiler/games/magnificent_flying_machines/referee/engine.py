@@ -1,0 +1,149 @@
+"""Magnificent Flying Machines as an engine (``referee.Engine``): the replay of a race log,
+the bots and the simulator apply the same actions.
+
+A turn is ``StartTurn``, a ``PhaseAction`` for each action the record lists, then
+``EndTurn`` (fuel for the tiles crossed, the luck token); ``EndRace`` checks the end and the
+scores. Chance is in the actions (a test's dice are written in it): ``legal_actions`` offers
+the actions open now without dice, and ``pool`` says how many dice one rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ....content.project import GameContent
+from ....core.findings import Finding
+from ..flight import Pool
+from ..model import Test
+from . import phases, turns
+from .log import Phase, RaceLog, Turn
+from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
+from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
+
+
+@dataclass(slots=True)
+class StartTurn:
+    """A machine's turn begins."""
+
+    turn: Turn
+
+
+@dataclass(slots=True)
+class PhaseAction:
+    """One action of the turn, its test's dice included."""
+
+    phase: Phase
+
+
+@dataclass(slots=True)
+class EndTurn:
+    """The turn ends: fuel for the tiles crossed (8.4.1), the luck token (8.3)."""
+
+    turn: Turn
+
+
+@dataclass(slots=True)
+class EndRace:
+    """The race ends: the end by player count (section 9), the scores and the winner."""
+
+    log: RaceLog
+
+
+Action = StartTurn | PhaseAction | EndTurn | EndRace
+
+
+class RaceEngine:
+    """A race on one loaded content's tiles and tables (see the module's docs)."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    @classmethod
+    def of(cls, game: GameContent) -> RaceEngine:
+        """Return the engine of a loaded content."""
+        return cls(Tables.of(game))
+
+    def initial(self, log: RaceLog) -> Race:
+        """Return the race as the record sets it up."""
+        return new_race(self.tables, log)
+
+    def actions(self, log: RaceLog) -> Iterator[Action]:
+        """Return a record's turns as actions, in order."""
+        for turn in log.turns:
+            yield StartTurn(turn)
+            for phase in turn.phases:
+                yield PhaseAction(phase)
+            yield EndTurn(turn)
+        yield EndRace(log)
+
+    def fork(self, race: Race) -> Race:
+        """Return a copy of a race that actions can be tried on."""
+        return fork(race)
+
+    def apply(self, race: Race, action: Action) -> tuple[Race, list[Finding]]:
+        """Play one action; return the race and the rulings it drew."""
+        before = len(race.rulings.findings)
+        if isinstance(action, StartTurn):
+            turns.start(race, action.turn)
+        elif isinstance(action, PhaseAction):
+            phases.act(race, action.phase)
+        elif isinstance(action, EndTurn):
+            turns.end(race, action.turn)
+        else:
+            turns.finish(race, action.log)
+        return race, race.rulings.findings[before:]
+
+    def legal_actions(self, race: Race) -> Iterator[Action]:
+        """Return the actions open to the machine whose turn it is, without their dice."""
+        return (PhaseAction(phase) for phase in self.open_phases(race))
+
+    def open_phases(self, race: Race) -> Iterator[Phase]:
+        """Return the phases open now: a forced landing, else the actions of 8.3 where the
+        machine is, or the final airfield actions on its runway (section 11)."""
+        now = race.current
+        if now is None or race.over:
+            return
+        flyer = now.flyer
+        if now.forced_landing:
+            yield Phase(action="landing", forced=True)
+            return
+        # 8.3: flying on needs the fuel for one more tile crossed this turn.
+        fuelled = flyer.fuel >= self.fuel_for(now.crossed + 1)
+        if now.may_continue:
+            if flyer.at + 1 < len(race.course) and fuelled:
+                yield Phase(action="fly-on", continues=True)
+            yield Phase(action="trick-manoeuvre", continues=True)
+        if now.phases >= 2:
+            return
+        tile = race.course[flyer.at]
+        if flyer.altitude == 0:
+            if tile.airfield == "final" and flyer.finished:
+                yield from (Phase(action=a) for a in FINAL_ACTIONS
+                            if a == "autographs" or a not in flyer.done)
+                return
+            if flyer.gauge_damage < GAUGE_DAMAGE:
+                yield Phase(action="take-off")
+            yield Phase(action="repair-and-scavenge")
+            return
+        if flyer.at + 1 < len(race.course) and fuelled:
+            yield Phase(action="fly-on")
+        yield Phase(action="landing")
+        yield Phase(action="trick-manoeuvre")
+        if flyer.altitude < tile.air_bands:
+            yield Phase(action="gain-altitude")
+
+    def fuel_for(self, crossed: int) -> int:
+        """Return the fuel cubes a turn crossing so many tiles spends (8.4.1)."""
+        table = self.tables.rules.fuel
+        return table[min(crossed, len(table) - 1)]
+
+    def test_of(self, race: Race, phase: Phase) -> tuple[Test, int, Pool] | None:
+        """Return the test an action takes now, its difficulty and its dice pool."""
+        test = TEST_OF.get(phase.action)
+        if test is None or race.current is None:
+            return None
+        flyer = race.current.flyer
+        return test, need(race, flyer, phase, test), pool(race, flyer, phase, test)
+
+

@@ -1,0 +1,99 @@
+"""The race log a Magnificent Flying Machines referee reads (``record: race``).
+
+A YAML record: the race's set-up (players, course, each machine's dashboard, pilot and
+equipment, the weather dealt), then every turn in order, each action phase with its test:
+the dice rolled (face numbers, which the dice faces in rules.yaml turn into symbols) and
+what was added to pass it. docs/magnificent-flying-machines-referee.md explains every key.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ....core.model import Id, Model
+
+Face = Annotated[int, Field(ge=1, le=6, description="A die's face, 1-6 (rules.yaml dice).")]
+ActionName = Literal["take-off", "repair-and-scavenge", "fly-on", "trick-manoeuvre",
+                     "gain-altitude", "landing", "make-good", "flying-lesson", "speech",
+                     "autographs"]
+Outcome = Literal["pass", "fail", "catastrophic"]
+
+
+class Machine(Model):
+    """A flying machine in the race, in turn order: its player, dashboard, pilot, cards."""
+
+    player: str
+    dashboard: Id
+    pilot: Id
+    equipment: list[Id] = Field(default_factory=list)
+    colour: str | None = None
+
+
+class Phase(Model):
+    """One action (8.3), with its test when it takes one (8.2)."""
+
+    action: ActionName
+    continues: bool = False
+    """A fly on or trick manoeuvre that goes on in the same phase after a pass (8.3)."""
+    forced: bool = False
+    """A landing forced by a catastrophic failure or a second damage marker on the gauge:
+    it needs no phase (8.3, 8.4.2)."""
+    dice: list[Face] = Field(default_factory=list, max_length=20)
+    """The faces rolled, one per die (none for an action without a test)."""
+    cad: str | None = None
+    """The player whose cad symbol cut this test by one die (8.2)."""
+    charges: list[Id] = Field(default_factory=list)
+    """Equipment whose charge added a die to this test (section 14)."""
+    descend: int = Field(0, ge=0, le=2)
+    """Altitude bands given up for as many flying symbols (8.3)."""
+    spare_parts: int = Field(0, ge=0, le=10)
+    """Spare parts of the test's type spent, one symbol each (8.2)."""
+    fuel: bool = False
+    """Two fuel cubes discarded to pass a failed take-off or flying test (8.2)."""
+    luck: bool = False
+    """A luck token spent to pass a failed test (8.3)."""
+    take: dict[Literal["take-off", "flying", "landing", "fuel"], int] = Field(
+        default_factory=dict)
+    """Repair and scavenge: the spare parts and fuel cubes taken, up to the tile's resource
+    number (8.3)."""
+    outcome: Outcome | None = None
+    """What the test came to; needed for every action that takes a test."""
+
+
+class Turn(Model):
+    """One turn (8.1): whose machine, its phases, and how it ended."""
+
+    machine: Id
+    """The dashboard of the machine whose turn it is."""
+    phases: list[Phase] = Field(default_factory=list)
+    fuel: int | None = Field(None, ge=0, le=4)
+    """Fuel cubes on the gauge at the end of the turn (8.4.1); checked when given."""
+    luck: bool | None = None
+    """Whether the turn earned a luck token for no progress (8.3); checked when given."""
+
+
+class End(Model):
+    """The scores each player counted, and the winner."""
+
+    scores: dict[str, int] = Field(default_factory=dict)
+    winner: str | None = None
+
+
+class RaceLog(Model):
+    """A turn-by-turn record of a race of Magnificent Flying Machines."""
+
+    game: Literal["magnificent-flying-machines"]
+    record: Literal["race"]
+    mode: Literal["quick-start", "standard", "long", "random"] = "quick-start"
+    players: list[str] = Field(min_length=2, max_length=6)
+    """Seats, the first player first, going clockwise."""
+    course: list[int] = Field(min_length=3, max_length=15)
+    """Terrain tile numbers from the starting airfield to the final airfield."""
+    weather: dict[int, Id] = Field(default_factory=dict)
+    """The weather tile on each terrain tile, by tile number, as turned face up."""
+    machines: list[Machine] = Field(min_length=2, max_length=6)
+    """In turn order."""
+    turns: list[Turn] = Field(default_factory=list)
+    end: End | None = None

@@ -1,0 +1,45 @@
+"""What a test needs and rolls at a point of the race (8.2, section 11, section 15)."""
+
+from __future__ import annotations
+
+from ..flight import Ignores, Pool, dice_pool, difficulty
+from ..model import Test
+from .log import Phase
+from .state import Flyer, Race
+
+TEST_OF: dict[str, Test] = {"take-off": "take-off", "fly-on": "flying",
+                            "trick-manoeuvre": "flying", "landing": "landing",
+                            "make-good": "take-off", "flying-lesson": "flying",
+                            "speech": "landing"}
+"""The test each action takes (8.3, section 11)."""
+FINAL_ACTIONS = ("make-good", "flying-lesson", "speech", "autographs")
+IGNORE_WEATHER = ("janu-rajan", "goggles")
+"""The Navigator and Goggles ignore one symbol of each type on every weather tile."""
+
+
+def held(flyer: Flyer) -> list[str]:
+    """Return the ids of the machine's pilot and equipment."""
+    return [flyer.pilot.id if flyer.pilot else "", *(c.id for c in flyer.kit)]
+
+
+def need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
+    """Return the symbols a test needs: terrain and weather, or a final airfield action's
+    three plus the weather."""
+    tile, weather = race.course[flyer.at], race.weather_on(flyer.at)
+    ignores = Ignores(
+        weather_each=1 if any(i in IGNORE_WEATHER for i in held(flyer)) else 0,
+        highest_band=flyer.altitude >= tile.air_bands)
+    if phase.action in FINAL_ACTIONS:
+        rule = next(a for a in race.tables.rules.final_airfield if a.id == phase.action)
+        sky = max(0, weather.symbols.of(test) - ignores.weather_each) if weather else 0
+        return (rule.difficulty or 0) + sky
+    return difficulty(tile, weather, test, machine=flyer.board.id, ignores=ignores)
+
+
+def pool(race: Race, flyer: Flyer, phase: Phase, test: Test) -> Pool:
+    """Return the dice a test rolls: one fewer for each earlier test of its kind this turn."""
+    repeats = race.current.tests[test] if race.current else 0
+    charged = [card for card in flyer.kit if card.id in phase.charges]
+    return dice_pool(flyer.board, flyer.pilot, flyer.kit, test,
+                     water=race.course[flyer.at].terrain == "water", repeats=repeats,
+                     cad=phase.cad is not None, charges=charged)

@@ -1,0 +1,196 @@
+"""The state of a race as the referee replays it: where each flying machine is, its damage,
+fuel, spare parts, charges and points, and what the current turn has done."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ....content.project import GameContent
+from ....referee import RefereeError, Rulings
+from ..lookup import dashboards, equipment, pilots, tables_of, terrain_tiles, weather_tiles
+from ..model import TESTS, Dashboard, Equipment, Pilot, TerrainTile, Test, WeatherTile
+from ..tables import RulesTables
+from .log import Machine, RaceLog
+
+GAUGE = 4
+"""The fuel gauge's four spaces (5.3)."""
+GAUGE_DAMAGE = 2
+"""8.4.2: two damage markers on the gauge at most; more go to the scoring area."""
+
+
+@dataclass
+class Tables:
+    """What a replay reads from the content, looked up once."""
+
+    rules: RulesTables
+    boards: dict[str, Dashboard]
+    pilots: dict[str, Pilot]
+    equipment: dict[str, Equipment]
+    tiles: dict[int, TerrainTile]
+    weather: dict[str, WeatherTile]
+
+    @classmethod
+    def of(cls, game: GameContent) -> Tables:
+        """Return the tables of a loaded content (RefereeError when they are unsound)."""
+        rules = tables_of(game)
+        if rules is None:
+            raise RefereeError("the game's rules tables did not validate")
+        return cls(rules, {b.id: b for b in dashboards(game)}, {p.id: p for p in pilots(game)},
+                   {e.id: e for e in equipment(game)},
+                   {t.number: t for t in terrain_tiles(game)},
+                   {w.id: w for w in weather_tiles(game)})
+
+    def symbols(self, face: int) -> list[str]:
+        """Return the symbols on one face of the dice."""
+        return list(self.rules.dice.faces[face - 1])
+
+
+@dataclass
+class Flyer:
+    """A flying machine in the race."""
+
+    machine: Machine
+    board: Dashboard
+    pilot: Pilot | None
+    kit: list[Equipment]
+    at: int = 0
+    """Index of its tile in the course."""
+    altitude: int = 0
+    """0 on the ground, 1 the lowest air band, up to the tile's bands."""
+    gauge_damage: int = 0
+    damage: int = 0
+    """Damage markers in the scoring area."""
+    fuel: int = GAUGE
+    parts: dict[str, int] = field(default_factory=dict)
+    charges: dict[str, int] = field(default_factory=dict)
+    luck: int = 0
+    points: Counter[str] = field(default_factory=Counter)
+    done: set[str] = field(default_factory=set)
+    """Final airfield actions already taken (section 11)."""
+    finished: bool = False
+
+    @property
+    def name(self) -> str:
+        """Return the dashboard id that names the machine in the record."""
+        return self.board.id
+
+    def take_damage(self, markers: int) -> None:
+        """Place damage markers on the gauge, then in the scoring area (8.4.2)."""
+        for _ in range(markers):
+            if self.gauge_damage < GAUGE_DAMAGE:
+                self.gauge_damage += 1
+                self.fuel = min(self.fuel, GAUGE - self.gauge_damage)
+            else:
+                self.damage += 1
+
+    @property
+    def total_damage(self) -> int:
+        """Return every damage marker the machine holds (section 9)."""
+        return self.gauge_damage + self.damage
+
+
+@dataclass
+class TurnState:
+    """What the current turn has done so far."""
+
+    flyer: Flyer
+    tests: Counter[str] = field(default_factory=Counter)
+    phases: int = 0
+    crossed: int = 0
+    forced_landing: bool = False
+    may_continue: bool = False
+    progress: bool = False
+    start_altitude: int = 0
+    points_before: int = 0
+
+
+@dataclass
+class RaceRulings(Rulings):
+    """The rulings of one race, each at its turn."""
+
+    turn: int = 0
+
+    def current_turn(self) -> int | None:
+        return self.turn or None
+
+
+@dataclass
+class Race:
+    """A race being replayed."""
+
+    tables: Tables
+    course: list[TerrainTile]
+    weather: dict[int, WeatherTile]
+    flyers: dict[str, Flyer]
+    order: list[str]
+    players: list[str]
+    stacks: dict[str, list[int]]
+    first_landed: set[int] = field(default_factory=set)
+    rulings: RaceRulings = field(default_factory=lambda: RaceRulings(piece_word="machine"))
+    turns: int = 0
+    current: TurnState | None = None
+    last_turns: set[str] | None = None
+    """Once the end is triggered (section 9): the machines still owed their one more turn."""
+    over: bool = False
+
+    def weather_on(self, index: int) -> WeatherTile | None:
+        """Return the weather on a course position (none on the starting airfield)."""
+        return self.weather.get(self.course[index].number)
+
+
+def new_race(tables: Tables, log: RaceLog) -> Race:
+    """Return the race at the start, as the record sets it up (RefereeError when the set-up
+    names what the content does not have)."""
+    course = []
+    for number in log.course:
+        if number not in tables.tiles:
+            raise RefereeError(f"course: no terrain tile {number}", key="course")
+        course.append(tables.tiles[number])
+    weather = {}
+    for number, tile_id in log.weather.items():
+        if tile_id not in tables.weather:
+            raise RefereeError(f"weather: no weather tile {tile_id!r}", key="weather")
+        weather[number] = tables.weather[tile_id]
+    flyers = {}
+    loading = tables.rules.setup.loading.spare_parts
+    for machine in log.machines:
+        board = tables.boards.get(machine.dashboard)
+        if board is None:
+            raise RefereeError(f"machines: no dashboard {machine.dashboard!r}", key="machines")
+        kit = [tables.equipment[e] for e in machine.equipment if e in tables.equipment]
+        flyer = Flyer(machine, board, tables.pilots.get(machine.pilot), kit)
+        parts = board.preset.spare_parts if log.mode == "quick-start" else loading
+        flyer.parts = {t: parts.of(t) for t in TESTS}
+        flyer.charges = {c.id: c.charges for c in kit if c.charges}
+        if flyer.pilot is not None and flyer.pilot.charges:
+            flyer.charges[flyer.pilot.id] = flyer.pilot.charges
+        flyers[board.id] = flyer
+    players = len(log.players)
+    stacks = next((r for r in tables.rules.race_stages if r.players == players), None)
+    race = Race(tables, course, weather, flyers, [m.dashboard for m in log.machines],
+                list(log.players), {"middle": list(stacks.middle) if stacks else [],
+                                    "final": list(stacks.final) if stacks else []})
+    if log.mode == "quick-start":
+        seated: set[str] = set()
+        for machine in log.machines:
+            if machine.player in log.players and machine.player not in seated:
+                seated.add(machine.player)
+                points = tables.rules.seat_victory_points[log.players.index(machine.player)]
+                if points and machine.dashboard in flyers:
+                    flyers[machine.dashboard].points["seat"] = points
+    return race
+
+
+def fork(race: Race) -> Race:
+    """Return a copy of a race that actions can be tried on: the content's cards and tiles
+    are shared, never copied (no action changes them)."""
+    shared: list[object] = [race.tables, *race.course, *race.weather.values()]
+    for flyer in race.flyers.values():
+        shared += [flyer.machine, flyer.board, flyer.pilot, *flyer.kit]
+    memo = {id(thing): thing for thing in shared}
+    return copy.deepcopy(race, memo)
+
+
+__all__ = ["Test"]

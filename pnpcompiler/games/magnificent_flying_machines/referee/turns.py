@@ -1,0 +1,126 @@
+"""Turns and the end of the race: turn order (8.1), fuel and the luck token at the end of a
+turn (8.4.1, 8.3), the game end by player count (section 9, 12.2) and the scores."""
+
+from __future__ import annotations
+
+from .log import RaceLog, Turn
+from .rolls import FINAL_ACTIONS
+from .state import Flyer, Race, TurnState
+
+
+def start(race: Race, turn: Turn) -> None:
+    """Begin a machine's turn: it must be that machine's turn and the race not over."""
+    race.rulings.turn = race.turns + 1
+    race.current = None
+    due = race.order[race.turns % len(race.order)]
+    if race.over and race.rulings.once("game.over"):
+        race.rulings.rule("game.over", "section 9", "the race had ended: every machine owed "
+                          "one more turn had taken it", turn.where("machine"),
+                          piece=turn.machine)
+    flyer = race.flyers.get(turn.machine)
+    if flyer is None:
+        race.rulings.rule("turn.machine", "8.1", f"no machine {turn.machine!r} races; "
+                          f"machines: {', '.join(race.order)}", turn.where("machine"))
+        return
+    if turn.machine != due:
+        race.rulings.rule("turn.order", "8.1", f"turns go round the table in order: it is "
+                          f"{due}'s turn, found {turn.machine}", turn.where("machine"),
+                          piece=turn.machine)
+    race.current = TurnState(flyer, start_altitude=flyer.altitude)
+    race.current.points_before = sum(flyer.points.values())
+
+
+def end(race: Race, turn: Turn) -> None:
+    """End the turn: fuel for the tiles crossed, the luck token, the game end's count."""
+    now = race.current
+    race.turns += 1
+    if now is None:
+        return
+    flyer, piece = now.flyer, now.flyer.name
+    if now.forced_landing:
+        race.rulings.rule("landing.forced", "8.3", "a forced landing test was not taken",
+                          turn.where("phases"), piece=piece)
+    # Flying on needed the fuel (8.3); damage taken since may have emptied the gauge.
+    spend = race.tables.rules.fuel[min(now.crossed, len(race.tables.rules.fuel) - 1)]
+    flyer.fuel = max(0, flyer.fuel - spend)
+    if turn.fuel is not None and turn.fuel != flyer.fuel:
+        race.rulings.rule("fuel.end", "8.4.1", f"expected {flyer.fuel} fuel cubes on the gauge "
+                          f"after crossing {now.crossed} tiles, found {turn.fuel}",
+                          turn.where("fuel"), piece=piece)
+    progress = (now.progress or now.crossed > 0 or flyer.altitude > now.start_altitude
+                or sum(flyer.points.values()) > now.points_before)
+    on_runway = flyer.finished and any(p.action in FINAL_ACTIONS for p in turn.phases)
+    earned = not progress and not on_runway
+    if earned:
+        flyer.luck += 1
+    if turn.luck is not None and turn.luck != earned:
+        race.rulings.rule("luck.token", "8.3", f"a machine that makes no progress in a turn "
+                          f"takes a luck token: expected {'one' if earned else 'none'}",
+                          turn.where("luck"), piece=piece)
+    count_down(race, flyer)
+    race.current = None
+
+
+def count_down(race: Race, flyer: Flyer) -> None:
+    """Start the end once enough machines have landed on the final airfield, then count the
+    one more turn each machine still on the course takes (section 9, 12.2)."""
+    if race.last_turns is not None:
+        race.last_turns.discard(flyer.name)
+    else:
+        left = [f.name for f in race.flyers.values() if not f.finished]
+        players = len(race.players)
+        if players == 2:
+            done = {f.machine.player for f in race.flyers.values()
+                    if sum(1 for g in race.flyers.values()
+                           if g.machine.player == f.machine.player and g.finished) >= 2}
+            triggered = bool(done)
+            left = [f.name for f in race.flyers.values() if f.machine.player not in done]
+        else:
+            triggered = len(left) <= race.tables.rules.machines.get(players, 1)
+        if triggered:
+            race.last_turns = set(left)
+    if race.last_turns is not None and not race.last_turns:
+        race.over = True
+
+
+def scores(race: Race) -> dict[str, dict[str, int]]:
+    """Return each player's points by kind, damage and total (section 9)."""
+    out: dict[str, dict[str, int]] = {}
+    for flyer in race.flyers.values():
+        mine = out.setdefault(flyer.machine.player, {"damage": 0, "total": 0})
+        for kind, n in flyer.points.items():
+            mine[kind] = mine.get(kind, 0) + n
+        mine["damage"] += flyer.total_damage
+        mine["total"] += sum(flyer.points.values()) - flyer.total_damage
+    return out
+
+
+def winner(race: Race, table: dict[str, dict[str, int]]) -> str | None:
+    """Return the winner: most points, then least damage, then reverse player order."""
+    if not table:
+        return None
+    seats = {p: i for i, p in enumerate(race.players)}
+    return max(table, key=lambda p: (table[p]["total"], -table[p]["damage"], seats.get(p, 0)))
+
+
+def finish(race: Race, log: RaceLog) -> None:
+    """Check the end of the race and the scores and winner the players counted."""
+    race.rulings.turn = race.turns
+    if not race.over:
+        race.rulings.rule("game.unfinished", "section 9", "the record ends before the race "
+                          "does: the end comes once the machines left on the course have "
+                          "each taken one more turn", log.where("turns"))
+    if log.end is None:
+        return
+    table = scores(race)
+    for player, claimed in log.end.scores.items():
+        counted = table.get(player, {}).get("total")
+        if counted != claimed:
+            race.rulings.rule("score.total", "section 9", f"{player} scores {counted}, "
+                              f"found {claimed}", log.end.where("scores", player),
+                              piece=player)
+    best = winner(race, table)
+    if log.end.winner is not None and log.end.winner != best:
+        race.rulings.rule("score.winner", "section 9", f"the winner is {best} (most points, "
+                          f"then least damage, then reverse player order), found "
+                          f"{log.end.winner}", log.end.where("winner"))

@@ -1,0 +1,96 @@
+"""Play seeded races of Magnificent Flying Machines with the bots and print how long they
+ran and how they scored; optionally write one as a race log.
+
+Each race deals its course (5.1, 6.1, 12.1) and the weather from the 20 weather tiles onto
+every tile but the starting airfield, and flies the dashboards' preset sides (5.2) in seat
+order; every action goes through the referee's own
+engine, and a written record is refereed again before it is kept.
+
+    python tools/play_magnificent_flying_machines.py --games 200 --players 4 --bot heuristic
+    python tools/play_magnificent_flying_machines.py --players 4 --seed 3 -o race.yaml
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+import yaml
+
+from pnpcompiler.content.project import GameContent, load_game
+from pnpcompiler.games.magnificent_flying_machines.bots import BOTS, Played, play, quick_start_log
+from pnpcompiler.games.magnificent_flying_machines.course import deal_course
+from pnpcompiler.games.magnificent_flying_machines.lookup import (
+    dashboards,
+    tables_of,
+    terrain_tiles,
+    weather_tiles,
+)
+from pnpcompiler.games.magnificent_flying_machines.referee.engine import RaceEngine
+from pnpcompiler.referee import referee_file
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
+         mode: str = "quick-start") -> Played:
+    """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
+    same machines, pilots and equipment as the preset sides."""
+    rng = random.Random(seed)
+    tables = tables_of(game)
+    assert tables is not None
+    course_rules = next(c for c in tables.courses if c.mode == mode)
+    course = [t.number for t in deal_course(terrain_tiles(game), course_rules, rng)]
+    deck = [w.id for w in weather_tiles(game) for _ in range(w.copies)]
+    rng.shuffle(deck)
+    weather = {tile: deck[i] for i, tile in enumerate(course[1:])}
+    machines = 4 if players == 2 else players
+    boards = dashboards(game)[:machines]
+    log = quick_start_log(NAMES[:players], [b.id for b in boards],
+                          [b.preset.pilot for b in boards],
+                          [list(b.preset.equipment) for b in boards], weather)
+    log = log.model_copy(update={"mode": mode, "course": course})
+    return play(engine, log, BOTS[bot], rng)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 7))
+    parser.add_argument("--bot", choices=sorted(BOTS), default="heuristic")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mode", choices=["quick-start", "standard", "long", "random"],
+                        default="quick-start")
+    parser.add_argument("-o", "--output", type=Path, help="write the first race's record")
+    args = parser.parse_args()
+    game, findings = load_game(ROOT / "content", "magnificent-flying-machines")
+    if game is None:
+        print("\n".join(f.message for f in findings), file=sys.stderr)
+        return 2
+    engine = RaceEngine.of(game)
+    played = [race(game, engine, args.players, args.bot, args.seed + n, args.mode)
+              for n in range(args.games)]
+    lengths = [p.turns for p in played]
+    finished = sum(1 for p in played if p.race.over)
+    rounds = [t / len(p.race.order) for t, p in zip(lengths, played, strict=True)]
+    print(f"{args.games} races, {args.players} players, {args.mode}, {args.bot} bot: "
+          f"{finished} finished; turns per race mean {statistics.mean(lengths):.1f}, "
+          f"min {min(lengths)}, max {max(lengths)}; rounds mean {statistics.mean(rounds):.1f}")
+    best = [max(p.record["end"]["scores"].values()) for p in played]
+    print(f"winning score mean {statistics.mean(best):.1f}, min {min(best)}, max {max(best)}")
+    if args.output:
+        args.output.write_text(yaml.safe_dump(played[0].record, sort_keys=False,
+                                              default_flow_style=None, width=100),
+                               encoding="utf-8")
+        report = referee_file(args.output, ROOT / "content")
+        print(f"wrote {args.output}: {'legal' if report.legal else 'NOT LEGAL'}")
+        return 0 if report.legal else 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

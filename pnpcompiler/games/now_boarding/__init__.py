@@ -14,4 +14,7 @@ rules.not_printed(NowBoardingRules, "the colours, schedule, planes, prices and t
                   "checks, the kit and the referee read; the Schedule board and price cards "
                   "print them")
 
+# The referee is imported when a record is first refereed, never to validate or build.
+rules.records(f"{__name__}.referee")
+
 __all__ = ["checks", "kit", "rules"]

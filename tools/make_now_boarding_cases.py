@@ -231,6 +231,51 @@ def in_last_round(change: Callable[[Data, Data, Data], bool]
     return changed
 
 
+def last_round_entry(change: Change) -> Change:
+    """Make a change to a Departure only in the record's last round, leaving out that round's
+    purchases, which what the change delivers would otherwise upset."""
+    def changed(data: Data, entry: Data) -> bool:
+        if not last_round(data, entry):
+            return False
+        data["days"][-1]["rounds"][-1].pop("purchase", None)
+        return change(data, entry)
+    return changed
+
+
+def rename(data: Data, old: str, new: str) -> None:
+    """Write another tile wherever the record names one (in place)."""
+    text = re.sub(rf"\b{re.escape(old)}\b", new, yaml.safe_dump(data, sort_keys=False))
+    data.clear()
+    data.update(yaml.safe_load(text))
+
+
+def keep_matching(data: Data, entry: Data) -> bool:
+    """Draw, for the entry's first airport, a tile bound there that the record never names,
+    and keep it."""
+    colour = next(p["colour"] for p in data["players"] if p["name"] == entry["player"])
+    draw = entry.get("draws", [None])[0]
+    if draw is None or draw.get("redraw"):
+        return False
+    own = next((f"{colour}-{draw['airport'].lower()}{n}" for n in range(1, 7)
+                if text_count(data, f"{colour}-{draw['airport'].lower()}{n}") == 0), None)
+    if own is None:
+        return False
+    rename(data, draw["tile"], own)
+    return True
+
+
+def drop_draw(data: Data, entry: Data) -> bool:
+    """Leave out the entry's last draw, and the loading of the tile it drew."""
+    draws = entry.get("draws", [])
+    if not draws or draws[-1].get("redraw"):
+        return False
+    tile = draws.pop()["tile"]
+    entry["loads"] = [ld for ld in entry.get("loads", []) if ld["tile"] != tile]
+    for arrival in data["days"][-1]["rounds"][-1].get("arrival", []):
+        arrival["deboard"] = [d for d in arrival.get("deboard", []) if d["tile"] != tile]
+    return True
+
+
 def own_hub(data: Data, entry: Data, move: Data) -> bool:
     if move["to"] == "tarmac":
         return False
@@ -333,16 +378,20 @@ def skip_purchase(data: Data, entry: Data) -> bool:
     return True
 
 
-def end_change(key: str, value: Callable[[Data], Any]) -> Iterator[Data]:
-    """Yield the record with one claim of its end changed."""
+def end_change(key: str, value: Callable[[Data], Any]) -> Callable[[Data], Iterator[Data]]:
+    """Return the maker of the record with one claim of its end changed."""
     def make(data: Data) -> Iterator[Data]:
         twin = copy.deepcopy(data)
         twin["end"][key] = value(twin["end"])
         yield twin
-    return make  # type: ignore[return-value]
+    return make
 
 
 CASE_LIST: list[tuple[str, str, str, str, Any]] = [
+    ("draw-kept-for-its-own-airport", "a tile drawn for its own destination is kept",
+     "draw.redraw", "departure", last_round_entry(keep_matching)),
+    ("draw-missing", "an airport left without its draw", "draw.count", "departure",
+     last_round_entry(drop_draw)),
     ("draw-redrawn-for-nothing", "a tile drawn again though it was not bound for that airport",
      "draw.redraw", "departure", first_draw(needless_redraw)),
     ("draw-twice-for-one-airport", "two draws for one airport", "draw.count", "departure",

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .referee.arrival import day_losses, score_or_age
-from .referee.engine import EndDay, NowBoardingEngine, StartRound
+from .referee.arrival import concessions, day_losses, deboard, into_gates, score_or_age
+from .referee.engine import EndDay, EndDeparture, NowBoardingEngine, StartRound
 from .referee.log import (
     Arrival,
     Buy,
@@ -197,8 +197,6 @@ def distance(game: Game, start: Player, colour: str) -> int:
 
 def outcome(game: Game, player: Player, entry: Arrival) -> tuple[list[str], list[str]]:
     """Return which passengers would score and be lost in this Arrival, on a copy."""
-    from .referee.arrival import concessions, deboard, into_gates
-
     twin = game.fork()
     mirror = twin.player(player.name)
     assert mirror is not None
@@ -290,8 +288,6 @@ def play(engine: NowBoardingEngine, colours: list[str], seed: int, style: str = 
 def play_round(engine: NowBoardingEngine, game: Game, bot: Bot,
                apply: Callable[[Any], None]) -> dict[str, Any]:
     """Play one round for every player; return it as record data."""
-    from .referee.engine import EndDeparture
-
     entry: dict[str, Any] = {"round": game.round, "departure": [], "arrival": [],
                              "purchase": []}
     for player in game.players:

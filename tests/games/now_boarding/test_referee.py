@@ -252,3 +252,22 @@ def test_4_2_each_gate_holds_one_jet(engine: NowBoardingEngine) -> None:
     assert codes(engine, game.fork(), [one]) == []
     two = Arrival(player="P2", gates=["jet-blue", "jet-orange"])
     assert codes(engine, game.fork(), [two]) == ["gate.full 4.2"]
+
+
+def test_5_9_additional_items_only_when_the_header_turns_them_on(
+        engine: NowBoardingEngine) -> None:
+    seats = [Seat(name=f"P{n + 1}", colour=COLOURS[n]) for n in range(3)]
+    for optional, expected in (([], ["buy.optional 5.9"]), (["helicopter"], [])):
+        log = RoundLog(game="now-boarding", record="rounds", players=seats, optional=optional,
+                       end=End(reason="day-3"))
+        game = engine.initial(log)
+        engine.apply(game, StartRound(1, 1))
+        game.players[0].pile["blue-a5"] = True
+        game.players[0].pile["blue-a6"] = True
+        heli = Purchase(player="P1", buy=[Buy(item="helicopter", at="A", jet="heli-1")],
+                        paid=["blue-a5", "blue-a6"])
+        assert codes(engine, game, [heli]) == expected
+        assert ("heli-1" in game.jets) == bool(optional)
+    log = RoundLog(game="now-boarding", record="rounds", players=seats, optional=["blimp"],
+                   end=End(reason="day-3"))
+    assert [f.code for f in engine.initial(log).rulings.findings] == ["record.optional"]

@@ -87,6 +87,17 @@ class NowBoardingEngine:
         if not low <= len(players) <= high:
             rulings.rule("record.players", "1.1", f"expected {low}-{high} players, found "
                          f"{len(players)}", log.where("players"), turn=None)
+        names = [p.name for p in players]
+        for n, name in enumerate(names):
+            if name in names[:n]:
+                rulings.rule("record.players", "1.1", f"two players are named {name!r}",
+                             log.where("players", n), turn=None)
+        optional = {p.id for p in self.tables.purchases if p.optional}
+        for n, item in enumerate(log.optional):
+            if item not in optional:
+                rulings.rule("record.optional", "5.9", f"expected additional items of "
+                             f"{', '.join(sorted(optional))}, found {item!r}",
+                             log.where("optional", n), turn=None)
         in_play = {p.colour for p in players}
         supply = {t.id for t in self.tiles.values()
                   if t.colour in in_play and t.destination in first}

@@ -116,12 +116,14 @@ def place_upgrade(game: Game, player: Player, buy: Buy) -> bool:
 
 
 def place_plane(game: Game, player: Player, buy: Buy) -> bool:
-    """Add a New Jet (or an optional plane) to the Tarmac of one of the airports (5.7)."""
+    """Add a New Jet (5.7), or an optional plane (5.9), to the Tarmac of one of the
+    airports."""
+    rule = "5.7" if buy.item == "new-jet" else "5.9"
     if own_airport(player, buy) is None:
-        return refuse(game, player, buy, "5.7", f"a New Jet goes to the Tarmac of one of "
+        return refuse(game, player, buy, rule, f"a new plane goes to the Tarmac of one of "
                       f"{player.name}'s airports, found {buy.at}")
     if not buy.jet or buy.jet in game.jets:
-        return refuse(game, player, buy, "5.7", f"a New Jet needs a name no Jet has, found "
+        return refuse(game, player, buy, rule, f"a new plane needs a name no Jet has, found "
                       f"{buy.jet!r}")
     game.jets[buy.jet] = Jet(buy.jet, player.name, buy.at or "A", "tarmac")
     return True
@@ -215,7 +217,10 @@ def end_game(game: Game, end: End) -> None:
                           f"play by {found}", end.where("reason"))
     for name, claimed in (end.totals or {}).items():
         total = totals(game).get(name)
-        if total != claimed:
+        if total is None:
+            game.rulings.rule("end.total", "8.3", f"no player {name!r} in this game",
+                              end.where("totals", name))
+        elif total != claimed:
             game.rulings.rule("end.total", "8.3", f"{name}'s score pile adds up to {total}, "
                               f"the record says {claimed}", end.where("totals", name))
     score = final_score(game)

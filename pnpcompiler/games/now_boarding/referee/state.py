@@ -1,0 +1,144 @@
+"""The state of a game of Now Boarding as the referee replays it: airports, Jets, Commuters,
+where every passenger is and how often it has aged, score piles, supply and Lost pile."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ....core.findings import Location
+from ....referee import Rulings
+from ..model import NowBoardingRules, Passenger
+
+Place = Literal["gate", "tarmac", "runway"]
+STEP_NAMES = ("Departure", "Arrival", "Purchase")
+
+
+@dataclass
+class Airport:
+    """One of a player's airports: its Gates, whether it has a Runway, its Concessions."""
+
+    gates: int = 0
+    runway: bool = False
+    concessions: int = 0
+
+
+@dataclass
+class Jet:
+    """A Jet: the player it is with, at which of their airports, where there, and aboard."""
+
+    id: str
+    holder: str
+    airport: str
+    place: Place
+    upgraded: bool = False
+    aboard: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Player:
+    """A player: colour, airports, Commuters and their passengers, waiting passengers, pile."""
+
+    name: str
+    colour: str
+    seat: int
+    airports: dict[str, Airport] = field(default_factory=dict)
+    commuters: int = 1
+    commuting: list[str] = field(default_factory=list)
+    waiting: dict[str, str] = field(default_factory=dict)
+    """Passenger tile -> the airport it waits at."""
+    pile: dict[str, bool] = field(default_factory=dict)
+    """Score pile: tile -> face up (not yet spent)."""
+
+
+@dataclass(kw_only=True)
+class NowBoardingRulings(Rulings):
+    """Rulings that know the round they are made in."""
+
+    day: int = 1
+    round: int = 0
+    rounds_per_day: int = 6
+    piece_word: str = "player"
+
+    def current_turn(self) -> int | None:
+        """Return the round counted from the start of the game."""
+        return (self.day - 1) * self.rounds_per_day + self.round if self.round else None
+
+
+@dataclass
+class Table:
+    """What the engine reads and never changes: the rules tables and the passenger tiles."""
+
+    tables: NowBoardingRules
+    tiles: dict[str, Passenger]
+    optional: frozenset[str] = frozenset()
+    advanced: bool = False
+
+
+@dataclass
+class Game:
+    """The whole table at one moment of the replay."""
+
+    table: Table
+    players: list[Player]
+    jets: dict[str, Jet]
+    supply: set[str]
+    rulings: NowBoardingRulings
+    aging: dict[str, int] = field(default_factory=dict)
+    lost: list[str] = field(default_factory=list)
+    day: int = 1
+    round: int = 0
+    over: str | None = None
+    """Why the game ended early, once it has: tiles-ran-out or advanced-loss."""
+    days_played: int = 0
+    round_where: Location | None = None
+
+    def player(self, name: str) -> Player | None:
+        """Return the player of that name."""
+        return next((p for p in self.players if p.name == name), None)
+
+    def step(self, index: int) -> str:
+        """Return 'day D round R Step' for messages."""
+        return f"day {self.day} round {self.round} {STEP_NAMES[index]}"
+
+    def redeye(self) -> bool:
+        """Return whether this round is the day's Redeye."""
+        return self.round == self.table.tables.schedule.redeye_round
+
+    def seats_away(self, start: Player, target: Player) -> int:
+        """Return how far the target's hub is by range: the nearer way round the table, and
+        in a 3 player game left is range 1 and right range 2 (3.13)."""
+        n = len(self.players)
+        left = (target.seat - start.seat) % n
+        if n == 3:
+            sides = self.table.tables.three_player_range
+            return sides["left"] if left == 1 else sides["right"]
+        return min(left, n - left)
+
+    def fork(self) -> Game:
+        """Return a copy actions can be tried on (the table is shared)."""
+        table, self.table = self.table, None  # type: ignore[assignment]
+        try:
+            twin = copy.deepcopy(self)
+        finally:
+            self.table = table
+        twin.table = table
+        return twin
+
+
+def draws_needed(game: Game) -> int:
+    """Return how many tiles this round's Departure draws: one per airport per player."""
+    return sum(len(p.airports) for p in game.players)
+
+
+def next_round(game: Game) -> int:
+    """Return the number of the round that comes next."""
+    return game.round % game.table.tables.schedule.rounds_per_day + 1
+
+
+def runs_out(game: Game, round_number: int) -> bool:
+    """Return whether the supply is too small for a round's draws, judged at the beginning
+    of its Departure step, before any redraw (rules.yaml's tiles-run-out reading; 8.2)."""
+    redeye = round_number == game.table.tables.schedule.redeye_round
+    return not redeye and len(game.supply) < draws_needed(game)

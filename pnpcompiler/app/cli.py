@@ -567,6 +567,36 @@ def new(
     typer.echo(f"next: pnp validate {game}, then pnp build {game}")
 
 
+@app.command()
+def preview(
+    games: GamesArg = None,
+    content: ContentOpt = Path("content"),
+    templates: TemplatesOpt = Path("templates"),
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="Output folder whose .cache/ keeps laid-out faces.")] = Path("out"),
+    port: Annotated[int, typer.Option(
+        "--port", min=0, max=65535, help="Port on 127.0.0.1 (0: any free port).")] = 8000,
+) -> None:
+    """Serve a live preview page of games on 127.0.0.1: every face as SVG grouped by
+    component, boards and forms too, each finding beside the face it concerns, search by id
+    and text.
+
+    Saving a content or template file lays out again only what changed (the build cache) and
+    updates the open page; changed faces are highlighted. While a file has errors the page
+    shows them and keeps the last good drawing. Ctrl-C stops the server. See docs/preview.md.
+
+    Example:  pnp preview rushing-tin --port 8000   (then open http://127.0.0.1:8000/)
+    """
+    from ..build.options import Project
+    from ..content.project import UsageError
+    from .preview import PortUnavailable, serve_preview
+
+    try:
+        serve_preview(Project(content, (templates,), output), games, port, typer.echo)
+    except (UsageError, PortUnavailable) as exc:
+        raise _fail_usage(str(exc)) from None
+
+
 def run() -> None:
     """Entry point: run the app; an unexpected error is one line, not a traceback."""
     try:

@@ -306,6 +306,13 @@ def build(
         "OUT/<game>/<SHOP>/, after checking every card against it (nothing is written when "
         "a check fails): tgc (The Game Crafter), mpc (MakePlayingCards), dtc "
         "(DriveThruCards), or a profile file (.yaml).", show_default=False)] = None,
+    changed_since: Annotated[str | None, typer.Option(
+        "--changed-since", metavar="BUILD|REV", help="Also write <game>-<paper>-changed.pdf: "
+        "only the items whose front or back changed since BUILD (last: the last build into "
+        "OUT; or the build id pnp build printed) or since REV, a git revision of the project "
+        "(built from a git archive of it in a temporary folder); each face's version mark, "
+        "printed in the bleed beside it, tells which printed card a new one replaces.",
+        show_default=False)] = None,
 ) -> None:
     """Validate games and write their print-and-play kits into the output folder.
 
@@ -329,7 +336,13 @@ def build(
     that these options no longer make (a Letter PDF, PNGs) are removed, each named; nothing
     else in OUT is touched, and a build with --only removes nothing.
 
+    Every card and counter carries a version mark, a short digest of what its face prints,
+    in the bleed under its bottom-left corner (cut away with the bleed); pnp build prints the
+    build's id, and --changed-since that id (or last, or a git revision) later writes a PDF
+    of only the items that changed, with their backs.
+
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
+    Example:  pnp build rushing-tin --changed-since last   (or a build id, or HEAD~3)
     """
     from ..build.options import (
         BuildOptions,
@@ -351,7 +364,8 @@ def build(
                                crop_marks=not no_crop_marks, duplex=parse_duplex(duplex),
                                back_offset=parse_back_offset(back_offset),
                                only=tuple(only or ()), ink_saver=ink_saver, png_dpi=png,
-                               svg=svg, strict=strict, cache=not no_cache, profile=shop)
+                               svg=svg, strict=strict, cache=not no_cache, profile=shop,
+                               changed_since=changed_since or "")
     except (OptionError, ProfileError) as exc:
         raise _fail_usage(str(exc)) from None
     printer = BuildPrinter(quiet=quiet)

@@ -536,20 +536,49 @@ def schema(
     output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write into.")] = Path(
         "schemas"),
     content: ContentOpt = Path("content"),
+    templates: TemplatesOpt = Path("templates"),
+    check: Annotated[bool, typer.Option(
+        "--check", help="Write nothing: name each schema that is missing or differs from what "
+        "would be written, and exit 1 if any does (for CI, after content changes).")] = False,
 ) -> None:
-    """Write a JSON Schema for game.yaml and for every component kind.
+    """Write a JSON Schema for game.yaml, every component kind and every kind of record.
 
     Generic kinds go to OUT/<kind>.schema.json, a game's own kinds to
-    OUT/<game>/<kind>.schema.json. Point an editor at one with a first line such as
-    '# yaml-language-server: $schema=../../schemas/deck.schema.json' to get completion and
-    errors as you type.
+    OUT/<game>/<kind>.schema.json, the records its referee reads to
+    OUT/<game>/<record>-record.schema.json. Every field that names something defined
+    elsewhere (a template, a card back, a game's routes, airports, hexes...) lists the values
+    the content defines as an enum, so an editor completes them and flags a dangling one as
+    you type. Those values come from the content: run pnp schema again after adding or
+    renaming ids (pnp schema --check tells whether the folder is stale).
+
+    Point an editor at a schema with a first line such as
+    '# yaml-language-server: $schema=../../schemas/deck.schema.json' (content) or
+    '# yaml-language-server: $schema=../../schemas/rushing-tin/shift-record.schema.json'
+    (a record) to get completion and errors as you type.
 
     Example:  pnp schema -o schemas
     """
-    from ..content.json_schema import write_schemas
+    import json
 
-    for path in write_schemas(output, content):
-        typer.echo(f"wrote {path}")
+    from ..content.json_schema import all_schemas, write_schemas
+    from ..referee.records import record_models
+
+    if not check:
+        for path in write_schemas(output, content, [templates], record_models):
+            typer.echo(f"wrote {path}")
+        return
+    stale = []
+    for rel, body in sorted(all_schemas(content, [templates], record_models).items()):
+        try:
+            same = json.loads((output / rel).read_text("utf-8")) == body
+        except (OSError, ValueError):
+            same = False
+        if not same:
+            stale.append(rel)
+            typer.echo(f"{output / rel}: stale (pnp schema -o {output} rewrites it)")
+    if stale:
+        raise typer.Exit(1)
+    typer.echo(f"{output}: every schema is up to date")
 
 
 @app.command()

@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import load_game
 from pnpcompiler.games.air_cargo.legs import Leg
 from pnpcompiler.games.air_cargo.model import Airport, Beacon
@@ -46,6 +47,7 @@ from pnpcompiler.games.air_cargo.referee.state import PilotState
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas"
 Data = dict[str, Any]
 
 
@@ -498,12 +500,14 @@ def main() -> int:
         parser.error("-o is required")
     if args.pilot_log is not None:
         record = yaml.safe_load(args.pilot_log.read_text(encoding="utf-8"))
-        header = (f"# The filled-in Pilot Log of {args.pilot_log.as_posix()}, written by\n"
+        header = (schema_comment(args.output, SCHEMAS, "pilot-log-record", "air-cargo") + "\n"
+                  f"# The filled-in Pilot Log of {args.pilot_log.as_posix()}, written by\n"
                   "# tools/play_air_cargo.py --pilot-log. See docs/air-cargo-referee.md.\n")
         text = dump(pilot_log_of(record), header)
     else:
         seed, record = play_game(args.seed, args.style, args.want)
-        header = (f"# A whole game of Air Cargo, played by tools/play_air_cargo.py --style "
+        header = (schema_comment(args.output, SCHEMAS, "flight-log-record", "air-cargo") + "\n"
+                  f"# A whole game of Air Cargo, played by tools/play_air_cargo.py --style "
                   f"{args.style} --seed {seed}.\n# See docs/air-cargo-referee.md for the "
                   "format.\n")
         text = dump(record, header)

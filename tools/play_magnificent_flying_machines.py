@@ -20,6 +20,7 @@ from pathlib import Path
 
 import yaml
 
+from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.games.magnificent_flying_machines.bots import BOTS, Played, play, quick_start_log
 from pnpcompiler.games.magnificent_flying_machines.course import deal_course
@@ -83,9 +84,11 @@ def main() -> int:
     best = [max(p.record["end"]["scores"].values()) for p in played]
     print(f"winning score mean {statistics.mean(best):.1f}, min {min(best)}, max {max(best)}")
     if args.output:
-        args.output.write_text(yaml.safe_dump(played[0].record, sort_keys=False,
-                                              default_flow_style=None, width=100),
-                               encoding="utf-8")
+        line = schema_comment(args.output, ROOT / "schemas", "race-record",
+                              "magnificent-flying-machines")
+        args.output.write_text(line + "\n" + yaml.safe_dump(
+            played[0].record, sort_keys=False, default_flow_style=None, width=100),
+            encoding="utf-8")
         report = referee_file(args.output, ROOT / "content")
         print(f"wrote {args.output}: {'legal' if report.legal else 'NOT LEGAL'}")
         return 0 if report.legal else 1

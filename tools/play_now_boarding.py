@@ -25,6 +25,7 @@ from pathlib import Path
 
 import yaml
 
+from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import load_game
 from pnpcompiler.games.now_boarding.bots import STYLES, play
 from pnpcompiler.games.now_boarding.referee.engine import NowBoardingEngine
@@ -47,7 +48,10 @@ def write_record(args: argparse.Namespace, engine: NowBoardingEngine, colours: l
                   args.advanced)
     header = {"game": "now-boarding", "record": "rounds", "content_version": "v3.0"}
     record = {**header, **{k: v for k, v in played.record.items() if k not in header}}
-    args.output.write_text(f"# A {len(colours[:args.players_list[0]])} player game played by "
+    schemas = ROOT / "schemas"
+    args.output.write_text(schema_comment(args.output, schemas, "rounds-record", "now-boarding")
+                           + "\n"
+                           f"# A {len(colours[:args.players_list[0]])} player game played by "
                            f"the {args.style} bots (tools/play_now_boarding.py --seed "
                            f"{args.seed}).\n" + yaml.safe_dump(
                                record, sort_keys=False, default_flow_style=None, width=100),

@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import load_game
 from pnpcompiler.games.rushing_tin.movement import Goal
 from pnpcompiler.games.rushing_tin.referee import events as ev
@@ -47,6 +48,7 @@ from pnpcompiler.games.rushing_tin.routes import hhmm
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas"
 NAMES = ["PR", "JD", "MK", "SL"]
 
 
@@ -528,7 +530,8 @@ def main() -> int:
     parser.add_argument("-o", "--output", type=Path, required=True)
     args = parser.parse_args()
     record = Player(args.atcs, args.seed).play(args.turns)
-    header = (f"# A whole shift of Rushing Tin, RT001, {args.atcs} ATC(s), played by\n"
+    header = (schema_comment(args.output, SCHEMAS, "shift-record", "rushing-tin") + "\n"
+              f"# A whole shift of Rushing Tin, RT001, {args.atcs} ATC(s), played by\n"
               f"# tools/play_rt_shift.py --atcs {args.atcs} --seed {args.seed}. See "
               "docs/referee.md for the format.\n")
     args.output.parent.mkdir(parents=True, exist_ok=True)

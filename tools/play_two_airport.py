@@ -22,6 +22,7 @@ from pathlib import Path
 
 import yaml
 
+from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import load_game
 from pnpcompiler.games.two_airport.referee.bots import Bot, RacingBot, RandomBot, play_game
 from pnpcompiler.games.two_airport.referee.state import tables_for
@@ -85,7 +86,9 @@ def main() -> int:
               f"90th percentile {q[8]:g}, max {max(lengths)}")
         print("wins by bot kind: " + ", ".join(f"{k} {v}" for k, v in sorted(winners.items())))
     if args.output is not None and game is not None:
-        header = (f"# A whole game of two-airport, played by tools/play_two_airport.py --seed "
+        schemas = Path(__file__).resolve().parent.parent / "schemas"
+        header = (schema_comment(args.output, schemas, "turns-record", "two-airport") + "\n"
+                  f"# A whole game of two-airport, played by tools/play_two_airport.py --seed "
                   f"{args.seed + args.games - 1} --players {args.players} --bots {args.bots}."
                   "\n# See docs/two-airport.md for the format.\n")
         args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -306,6 +306,13 @@ def build(
         "OUT/<game>/<SHOP>/, after checking every card against it (nothing is written when "
         "a check fails): tgc (The Game Crafter), mpc (MakePlayingCards), dtc "
         "(DriveThruCards), or a profile file (.yaml).", show_default=False)] = None,
+    changed_since: Annotated[str | None, typer.Option(
+        "--changed-since", metavar="BUILD|REV", help="Also write <game>-<paper>-changed.pdf: "
+        "only the items whose front or back changed since BUILD (last: the last build into "
+        "OUT; or the build id pnp build printed) or since REV, a git revision of the project "
+        "(built from a git archive of it in a temporary folder); each face's version mark, "
+        "printed in the bleed beside it, tells which printed card a new one replaces.",
+        show_default=False)] = None,
 ) -> None:
     """Validate games and write their print-and-play kits into the output folder.
 
@@ -329,7 +336,13 @@ def build(
     that these options no longer make (a Letter PDF, PNGs) are removed, each named; nothing
     else in OUT is touched, and a build with --only removes nothing.
 
+    Every card and counter carries a version mark, a short digest of what its face prints,
+    in the bleed under its bottom-left corner (cut away with the bleed); pnp build prints the
+    build's id, and --changed-since that id (or last, or a git revision) later writes a PDF
+    of only the items that changed, with their backs.
+
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
+    Example:  pnp build rushing-tin --changed-since last   (or a build id, or HEAD~3)
     """
     from ..build.options import (
         BuildOptions,
@@ -351,7 +364,8 @@ def build(
                                crop_marks=not no_crop_marks, duplex=parse_duplex(duplex),
                                back_offset=parse_back_offset(back_offset),
                                only=tuple(only or ()), ink_saver=ink_saver, png_dpi=png,
-                               svg=svg, strict=strict, cache=not no_cache, profile=shop)
+                               svg=svg, strict=strict, cache=not no_cache, profile=shop,
+                               changed_since=changed_since or "")
     except (OptionError, ProfileError) as exc:
         raise _fail_usage(str(exc)) from None
     printer = BuildPrinter(quiet=quiet)
@@ -522,20 +536,49 @@ def schema(
     output: Annotated[Path, typer.Option("-o", "--output", help="Folder to write into.")] = Path(
         "schemas"),
     content: ContentOpt = Path("content"),
+    templates: TemplatesOpt = Path("templates"),
+    check: Annotated[bool, typer.Option(
+        "--check", help="Write nothing: name each schema that is missing or differs from what "
+        "would be written, and exit 1 if any does (for CI, after content changes).")] = False,
 ) -> None:
-    """Write a JSON Schema for game.yaml and for every component kind.
+    """Write a JSON Schema for game.yaml, every component kind and every kind of record.
 
     Generic kinds go to OUT/<kind>.schema.json, a game's own kinds to
-    OUT/<game>/<kind>.schema.json. Point an editor at one with a first line such as
-    '# yaml-language-server: $schema=../../schemas/deck.schema.json' to get completion and
-    errors as you type.
+    OUT/<game>/<kind>.schema.json, the records its referee reads to
+    OUT/<game>/<record>-record.schema.json. Every field that names something defined
+    elsewhere (a template, a card back, a game's routes, airports, hexes...) lists the values
+    the content defines as an enum, so an editor completes them and flags a dangling one as
+    you type. Those values come from the content: run pnp schema again after adding or
+    renaming ids (pnp schema --check tells whether the folder is stale).
+
+    Point an editor at a schema with a first line such as
+    '# yaml-language-server: $schema=../../schemas/deck.schema.json' (content) or
+    '# yaml-language-server: $schema=../../schemas/rushing-tin/shift-record.schema.json'
+    (a record) to get completion and errors as you type.
 
     Example:  pnp schema -o schemas
     """
-    from ..content.json_schema import write_schemas
+    import json
 
-    for path in write_schemas(output, content):
-        typer.echo(f"wrote {path}")
+    from ..content.json_schema import all_schemas, write_schemas
+    from ..referee.records import record_models
+
+    if not check:
+        for path in write_schemas(output, content, [templates], record_models):
+            typer.echo(f"wrote {path}")
+        return
+    stale = []
+    for rel, body in sorted(all_schemas(content, [templates], record_models).items()):
+        try:
+            same = json.loads((output / rel).read_text("utf-8")) == body
+        except (OSError, ValueError):
+            same = False
+        if not same:
+            stale.append(rel)
+            typer.echo(f"{output / rel}: stale (pnp schema -o {output} rewrites it)")
+    if stale:
+        raise typer.Exit(1)
+    typer.echo(f"{output}: every schema is up to date")
 
 
 @app.command()

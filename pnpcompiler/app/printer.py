@@ -82,6 +82,10 @@ class BuildPrinter:
             if event.changed < event.files:
                 typer.echo(f"{game}: {event.changed} of {event.files} files changed; the "
                            "others were already up to date")
+            if event.build_id and not self.quiet:
+                typer.echo(f"{game}: build {event.build_id} (each face's version mark is "
+                           f"printed beside it; --changed-since {event.build_id} reprints "
+                           "what changes after it)")
 
     def progress(self, game: str, what: str, done: int, total: int) -> None:
         """Show work under way on the progress bar (started on the first report)."""

@@ -103,6 +103,8 @@ class Done:
     """Files the kit has."""
     changed: int = 0
     """Of those, the files this build wrote (the others were in place already)."""
+    build_id: str = ""
+    """The id of the faces this kit prints (``--changed-since`` takes it); "" when unknown."""
 
 
 Event = Started | Progress | FindingReported | Skipped | Written | Removed | Done

@@ -29,6 +29,7 @@ from ..layout.undefined import merge_undefined
 from .codec import decode_face_list, encode_faces
 from .inputs import Inputs
 from .options import BuildOptions, Paper
+from .versions import stamp_marks
 
 if TYPE_CHECKING:
     from ..content.assets import GameAssets
@@ -299,6 +300,10 @@ class Kit:
     unprinted: list[tuple[str, str]] = field(default_factory=list)
     """(name, why) for each component that prints nothing."""
     progress: ReportProgress = no_progress
+    marks: dict[str, str] = field(default_factory=dict)
+    """Every item face's version mark, by ``component/face-id``."""
+    since: dict[str, str] | None = None
+    """The marks as they were at ``--changed-since``'s build or revision."""
 
     @property
     def empty(self) -> bool:
@@ -325,7 +330,7 @@ def lay_out(game: GameContent, templates: TemplateSet, options: BuildOptions, bu
                                               options.safe)
         findings += found
     kit = Kit(game, options, out_dir, resolved, forms, builder, content_findings,
-              parts.unprinted, progress)
+              parts.unprinted, progress, stamp_marks(resolved.groups))
     return kit, _unique(findings)
 
 

@@ -78,6 +78,9 @@ class BuildOptions:
     profile: Profile | None = None
     """A print shop to write files for (``--profile``), after its pre-flight; its bleed is
     the build's."""
+    changed_since: str = ""
+    """Also write a PDF of only the faces that changed since this build (``last`` or a build
+    id) or git revision (``--changed-since``); none when empty."""
 
     def __post_init__(self) -> None:
         if not self.papers:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ from .inputs import Inputs, templates_digest
 from .options import BuildOptions, OptionError, Project
 from .record import BuildRecord, build_key, locked, read_build_record, write_build_record
 from .stage import Stage, UnsafeOutput
+from .versions import LAST, Marks, kept_marks, last_build, remember_build, revision
 
 if TYPE_CHECKING:
     from ..content.project import GameContent
@@ -89,8 +91,9 @@ class Build:
         knows its components by."""
         self.tell(Started(slug, self.out_dir(slug)))
         state = self.project.output / CACHE_DIR / slug
+        since = self.marks_since(slug) if self.options.changed_since else None
         with locked(state), Cache(state if self.options.cache else None) as cache:
-            inputs, key = self.read_inputs(slug)
+            inputs, key = self.read_inputs(slug, since)
             record = read_build_record(state, key, self.out_dir(slug)) if key else None
             if record is not None:
                 return self.up_to_date(slug, record), set(record.names)
@@ -103,6 +106,7 @@ class Build:
             if exit_code(findings):
                 return self.done(slug, Outcome.NOT_BUILT, findings), names
             kit, kit_findings = self.lay_out(game, findings, cache, inputs)
+            kit.since = since
             self.tell_findings(slug, kit_findings)
             if exit_code(kit_findings):
                 return self.done(slug, Outcome.KIT_NOT_BUILT, kit_findings), names
@@ -125,8 +129,10 @@ class Build:
             if key:
                 write_build_record(state, key, BuildRecord([*findings, *kit_findings],
                                                            made, sorted(names)))
+            ident = remember_build(state, kit.marks)
             self.tell_written(kit, reports, removed)
-            return self.done(slug, Outcome.BUILT, findings, len(made), stage.written), names
+            return self.done(slug, Outcome.BUILT, findings, len(made), stage.written,
+                             ident), names
 
     def tell(self, event: Event) -> None:
         """Pass an event to whoever listens."""
@@ -149,16 +155,39 @@ class Build:
             self._templates = TemplateSet(list(self.project.templates))
         return self._templates
 
-    def read_inputs(self, slug: str) -> tuple[Inputs | None, str | None]:
+    def marks_since(self, slug: str) -> Marks:
+        """Return the faces' version marks as they were at ``--changed-since``: a kept build,
+        or the game built as it was at a git revision (in a folder of its own, by this pnp,
+        so only what the project changed counts)."""
+        reference = self.options.changed_since
+        kept = kept_marks(reference, self.project.output / CACHE_DIR / slug)
+        if kept is not None:
+            return kept
+        with revision(self.project, slug, reference) as old:
+            options = replace(self.options, changed_since="", svg=False, png_dpi=0,
+                              profile=None, cache=True)
+            code = Build(old, options, games=[slug], outputs=[]).run()
+            marks = kept_marks(LAST, old.output / CACHE_DIR / slug)
+        if code or marks is None:
+            raise OptionError(f"--changed-since {reference!r}: {slug} does not build at that "
+                              "revision ('pnp validate' on a checkout of it says why)")
+        return marks
+
+    def read_inputs(self, slug: str, since: Marks | None = None
+                    ) -> tuple[Inputs | None, str | None]:
         """Return the digests of what a game's build reads and the build's key (None for
-        both without a cache: everything is made afresh)."""
+        both without a cache: everything is made afresh); ``since``, the marks a reprint is
+        against, is part of the key."""
         if not self.options.cache:
             return None, None
         folders = list(self.project.templates)
         if self._templates_digest is None:
             self._templates_digest = templates_digest(folders)
         inputs = Inputs.of(self.project.content / slug, folders, self._templates_digest)
-        return inputs, build_key(slug, inputs, self.settings())
+        settings = self.settings()
+        if since is not None:
+            settings = canonical_json([settings, since])
+        return inputs, build_key(slug, inputs, settings)
 
     def settings(self) -> str:
         """Return what shapes a kit besides what it reads: the options and the outputs (the
@@ -179,7 +208,8 @@ class Build:
         """Tell the last build's findings again: nothing it read has changed."""
         findings = apply_strict(record.findings, self.options.strict)
         self.tell_findings(slug, findings)
-        return self.done(slug, Outcome.UP_TO_DATE, findings, len(record.files))
+        return self.done(slug, Outcome.UP_TO_DATE, findings, len(record.files), 0,
+                         last_build(self.project.output / CACHE_DIR / slug))
 
     def load(self, slug: str, cache: Cache, inputs: Inputs | None
              ) -> tuple[GameContent | None, list[Finding], set[str]]:
@@ -258,11 +288,11 @@ class Build:
             self.tell(Removed(slug, kit.out_dir / rel))
 
     def done(self, slug: str, outcome: Outcome, findings: list[Finding], files: int = 0,
-             changed: int = 0) -> int:
+             changed: int = 0, ident: str = "") -> int:
         """Tell how a game's build ended; return its exit code."""
         code = exit_code(findings)
         self.tell(Done(slug, outcome, code, summary(findings), self.out_dir(slug), files,
-                       changed))
+                       changed, ident))
         return code
 
 

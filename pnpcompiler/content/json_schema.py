@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from ..core.files import write_atomic
-from .components import GENERIC_KINDS
+from ..core.findings import Finding
+from ..core.model import OPEN_REFERENCE, REFERS_TO, Model
+from .components import GENERIC_KINDS, Deck
 from .manifest import Manifest
+from .plugin import References
 from .tables import item_lists
+
+if TYPE_CHECKING:
+    from .game import GameContent
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -84,8 +91,14 @@ TABLE_SCHEMA: dict[str, Any] = {
 }
 
 
-def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
-    """Return the JSON Schema of a model, with ``kind`` required so editors insist on it."""
+Values = dict[str, list[str | int]]
+"""The values each kind of reference may take (``RefersTo``), by kind."""
+
+
+def json_schema(model: type[BaseModel], title: str, values: Values | None = None
+                ) -> dict[str, Any]:
+    """Return the JSON Schema of a model, with ``kind`` required so editors insist on it and
+    every reference's ``values`` as its enum."""
     with_field_docstrings()
     body = model.model_json_schema()
     body["title"] = title
@@ -99,43 +112,119 @@ def json_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
         required = body.setdefault("required", [])
         if "kind" not in required:
             required.insert(0, "kind")
+    with_references(body, values or {})
     return {"$schema": DIALECT, **body}
 
 
-def all_schemas(content_dir: Path) -> dict[str, dict[str, Any]]:
-    """Return schemas by relative file name: generic kinds, the manifest, each game's kinds."""
-    from ..core.loader import load_file
-    from ..core.validate import validate_document
-    from .plugin import PluginError, load_plugin
-    from .project import MANIFEST, find_games
+def with_references(schema: Any, values: Values) -> None:
+    """Give every value that refers to something (``x-refers-to``) the values the content
+    defines for it as an ``enum``, in place; a kind with no values known stays open."""
+    if isinstance(schema, list):
+        for part in schema:
+            with_references(part, values)
+    elif isinstance(schema, dict):
+        kind = schema.get(REFERS_TO)
+        if isinstance(kind, str) and values.get(kind):
+            schema["examples" if schema.get(OPEN_REFERENCE) else "enum"] = values[kind]
+        for part in schema.values():
+            with_references(part, values)
 
-    out = {"game.schema.json": json_schema(Manifest, "pnpcompiler game manifest (game.yaml)")}
-    for name, model in GENERIC_KINDS.items():
-        out[f"{name}.schema.json"] = json_schema(model, f"pnpcompiler {name}")
-    for slug in find_games(content_dir):
-        game_dir = content_dir / slug
-        doc, found = load_file(game_dir / MANIFEST, str(game_dir / MANIFEST))
-        manifest, found = validate_document(doc, Manifest) if not found else (None, found)
-        if manifest is None:
-            continue
-        spec = manifest.plugin
-        if spec is None and (game_dir / "rules.py").is_file():
-            spec = "rules.py"
-        if not spec:
-            continue
+
+def template_names(folders: list[Path]) -> list[str]:
+    """Return the name of every face template in the folders (icons are not faces)."""
+    names: set[str] = set()
+    for folder in folders:
+        for path in folder.rglob("*.yaml") if folder.is_dir() else ():
+            name = path.relative_to(folder).with_suffix("").as_posix()
+            if "icons" not in name.split("/")[:-1]:
+                names.add(name)
+    return sorted(names)
+
+
+def _card_backs(game: GameContent) -> Iterator[str]:
+    """Yield the id of every deck's every back (a card names one of its own deck's)."""
+    for component in game.components.values():
+        if isinstance(component, Deck):
+            yield from (back.id for back in component.backs)
+
+
+CORE_REFERENCES: dict[str, References] = {"card-back": _card_backs}
+"""The kinds of reference every game's content may make, and where their values come from."""
+
+
+def reference_values(game: GameContent, templates: list[str]) -> Values:
+    """Return the values of every kind of reference the game's content defines."""
+    out: Values = {"template": list(templates)} if templates else {}
+    for kind, values_of in {**CORE_REFERENCES, **game.rules.references}.items():
         try:
-            rules = load_plugin(spec, game_dir, slug)
-        except PluginError:
-            continue
-        for name, model in rules.kinds.items():
-            out[f"{slug}/{name}.schema.json"] = json_schema(model, f"{manifest.title} {name}")
+            found = list(values_of(game))
+        except (AttributeError, KeyError, LookupError, TypeError, ValueError):
+            continue  # content that does not hold together yet: that reference stays open
+        if found:
+            out[kind] = _ordered(found)
     return out
 
 
-def write_schemas(output: Path, content_dir: Path) -> list[Path]:
+def _ordered(values: Iterable[str | int]) -> list[str | int]:
+    """Return the values once each: numbers in order, then text in order."""
+    return sorted(set(values), key=lambda v: (1, 0, v) if isinstance(v, str) else (0, v, ""))
+
+
+def _merged(values: list[Values]) -> Values:
+    """Return every game's values of each kind together (for the generic kinds' schemas)."""
+    out: dict[str, set[str | int]] = {}
+    for game_values in values:
+        for kind, found in game_values.items():
+            out.setdefault(kind, set()).update(found)
+    return {kind: _ordered(found) for kind, found in out.items()}
+
+
+def _no_checks(game: GameContent) -> list[Finding]:
+    """Check nothing: the schemas need the content's ids, not its rules."""
+    return []
+
+
+RecordModels = Callable[["GameContent"], "dict[str, type[Model]]"]
+"""A game's kinds of record and their models (the referee's ``record_models``)."""
+
+
+def all_schemas(content_dir: Path, templates: list[Path] | None = None,
+                records: RecordModels | None = None) -> dict[str, dict[str, Any]]:
+    """Return schemas by relative file name: generic kinds, the manifest, each game's kinds
+    and (with ``records``) its kinds of record, each reference listing the values the
+    project defines for it (template names from ``templates``: ``templates/`` beside the
+    content when None)."""
+    from .project import find_games, load_game
+
+    folders = templates if templates is not None else [content_dir.parent / "templates"]
+    names = template_names(folders)
+    games: list[tuple[GameContent, Values]] = []
+    for slug in find_games(content_dir):
+        game, _ = load_game(content_dir, slug, check=_no_checks)
+        if game is not None:
+            games.append((game, reference_values(game, names)))
+    everyone = _merged([values for _, values in games]) or (
+        {"template": list(names)} if names else {})
+    out = {"game.schema.json": json_schema(Manifest, "pnpcompiler game manifest (game.yaml)")}
+    for name, model in GENERIC_KINDS.items():
+        out[f"{name}.schema.json"] = json_schema(model, f"pnpcompiler {name}", everyone)
+    for game, values in games:
+        title, slug = game.manifest.title, game.slug
+        for name, model in game.rules.kinds.items():
+            if GENERIC_KINDS.get(name) is not model:
+                out[f"{slug}/{name}.schema.json"] = json_schema(model, f"{title} {name}",
+                                                                values)
+        for name, record in (records(game) if records else {}).items():
+            out[f"{slug}/{name}-record.schema.json"] = json_schema(
+                record, f"{title}: a {name} record", values)
+    return out
+
+
+def write_schemas(output: Path, content_dir: Path, templates: list[Path] | None = None,
+                  records: RecordModels | None = None) -> list[Path]:
     """Write every schema under ``output``; return the paths written."""
     written = []
-    for rel, body in sorted(all_schemas(content_dir).items()):
+    for rel, body in sorted(all_schemas(content_dir, templates, records).items()):
         path = output / rel
         write_atomic(path, json.dumps(body, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
         written.append(path)

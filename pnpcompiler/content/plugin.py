@@ -30,7 +30,7 @@ import importlib
 import importlib.util
 import sys
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -50,12 +50,15 @@ from .game import (
 )
 
 __all__ = ["AT_LEAST_ONE", "EXACTLY_ONE", "Check", "Count", "Derive", "Fact", "Hook", "Output",
-           "PluginError", "Rules", "deferred", "failing_line", "kind_name", "load_plugin"]
+           "PluginError", "References", "Rules", "deferred", "failing_line", "kind_name",
+           "load_plugin"]
 
 K = TypeVar("K", bound="type[Component]")
 F = TypeVar("F", bound=Check)
 C = TypeVar("C", bound=Component)
 T = TypeVar("T")
+References = Callable[[GameContent], Iterable[str | int]]
+"""The values a game's content defines for one kind of reference."""
 
 
 @dataclass
@@ -76,6 +79,9 @@ class Rules:
     records_from: object = None
     """The game's kinds of record (a ``referee.Records``), or the name of the package whose
     ``records`` they are (imported when a record is first refereed)."""
+    references: dict[str, References] = field(default_factory=dict)
+    """For each kind of reference the game's fields make (``RefersTo("route")``), the values
+    its content defines (``pnp schema`` writes them into the schemas as enums)."""
 
     def kind(self, model: K, *, count: Count | None = None) -> K:
         """Register a component kind; its name is the default of its ``kind`` field. With
@@ -142,6 +148,16 @@ class Rules:
                     return table[cls]
         return None
 
+    def reference(self, kind: str) -> Callable[[References], References]:
+        """Register what the content defines for a kind of reference that fields marked
+        ``RefersTo(kind)`` make: a function of the game returning the values."""
+
+        def register(func: References) -> References:
+            self.references[kind] = func
+            return func
+
+        return register
+
     def records(self, source: object) -> None:
         """Give the game's kinds of record: a ``referee.Records``, or the name of the package
         whose ``records`` it is, imported when a record is first refereed (never to validate
@@ -177,6 +193,7 @@ class Rules:
                     mine[kind] = func
             self.unprinted.update(other.unprinted)
             self.records_from = other.records_from or self.records_from
+            self.references.update(other.references)
         return self
 
 

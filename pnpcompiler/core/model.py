@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
@@ -14,6 +15,33 @@ if TYPE_CHECKING:
 #: Identifiers in content: lowercase words joined by hyphens or underscores (``hand-off-aa105``).
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=80,
                           description="An identifier: letters, digits, '-', '_' or '.'.")]
+
+REFERS_TO = "x-refers-to"
+"""The JSON Schema keyword that names what a field refers to; ``pnp schema`` adds the values
+the project's content defines for it as an ``enum``."""
+OPEN_REFERENCE = "x-reference-open"
+"""Marks a reference that may also name what the content does not define (a Celebrity Jet's
+plane ID): its values are ``examples`` to complete, not an ``enum`` to insist on."""
+
+
+@dataclass(frozen=True)
+class RefersTo:
+    """Marks a value (in ``Annotated``) as naming something defined elsewhere, a ``kind`` of
+    reference (``template``, ``card-back``, a game's ``route``): its JSON Schema says so, and
+    ``pnp schema`` lists the values the content defines, so editors complete them."""
+
+    kind: str
+    closed: bool = True
+    """Whether only the values the content defines are right (else they are suggestions)."""
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = handler(core_schema)
+        target = handler.resolve_ref_schema(schema)
+        target[REFERS_TO] = self.kind
+        if not self.closed:
+            target[OPEN_REFERENCE] = True
+        return schema
+
 
 #: Where a value comes from: the rulebook's text, or the content author (a picture was missing).
 Source = Literal["rulebook", "designer", "mixed"]

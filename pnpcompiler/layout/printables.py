@@ -83,6 +83,10 @@ class ItemFaces:
     copies: int
     where: Location | None = None
     """Where the item is written in content, for findings about its faces."""
+    front_mark: str = ""
+    back_mark: str = ""
+    """The faces' version marks (short digests of what they print), printed outside the trim
+    so a playtester can tell which cards a reprint replaces; none when empty."""
 
 
 @dataclass

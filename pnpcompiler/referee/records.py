@@ -121,6 +121,11 @@ def records_of(game: GameContent) -> Records:
     return source
 
 
+def record_models(game: GameContent) -> dict[str, type[Model]]:
+    """Return the model of each kind of record a game reads, by name (for its schemas)."""
+    return {name: kind.model for name, kind in records_of(game).kinds.items()}
+
+
 def _header(doc: Document) -> tuple[str | None, str | None]:
     header = doc.data if isinstance(doc.data, dict) else {}
     game = header.get("game") if isinstance(header.get("game"), str) else None

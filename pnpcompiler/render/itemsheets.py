@@ -32,6 +32,10 @@ FOLD_LINE = "#888888"
 LABEL_GREY = "#777777"
 LABEL_SIZE = 6.0
 LABEL_MIN_SIZE = 4.5
+MARK_SIZE = 4.0
+"""Points: a version mark is about 1.4 mm tall."""
+MARK_CLEARANCE = 0.6
+"""Millimetres between the trim and a version mark, so a cut a little off misses it."""
 _K = 72 / 25.4
 
 
@@ -71,6 +75,8 @@ def draw_fronts(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
             x, y = s.trim(i)
             _clipped(canvas, draw, s.cell(i, band.count),
                      lambda x=x, y=y, face=item.front: draw.face(face, x, y, clip=False))
+            _version_mark(canvas, draw, s.cell(i, band.count), x, y + s.item_h,
+                          item.front_mark)
             _cut_line(canvas, draw, group.shape, x, y, s.item_w, s.item_h)
         if kit.marks(band):
             _marks(canvas, draw, s, band.count)
@@ -148,6 +154,7 @@ def _backs(canvas: Any, kit: ItemSheet, band: Band, duplex: str,
             canvas.doForm(form)
 
         cell = sheet.back_cell(i, band.count, duplex, offset)
+        _version_mark(canvas, draw, cell, x, y + sheet.item_h, item.back_mark)
         whole = (x - sheet.bleed, y - sheet.bleed, x + sheet.item_w + sheet.bleed,
                  y + sheet.item_h + sheet.bleed)
         if all(abs(a - b) < 1e-9 for a, b in zip(cell, whole, strict=True)):
@@ -156,6 +163,28 @@ def _backs(canvas: Any, kit: ItemSheet, band: Band, duplex: str,
             canvas.restoreState()
         else:
             _clipped(canvas, draw, cell, place)
+
+
+def _version_mark(canvas: Any, draw: Any, cell: Box, left: float, trim_bottom: float,
+                  mark: str) -> None:
+    """Print a face's version mark in the bleed under its trim's bottom-left corner, on a
+    white ground so it reads over the bleed's art; none where the bleed is too narrow to
+    hold it (the cut takes it away with the bleed)."""
+    top = trim_bottom + MARK_CLEARANCE
+    bottom = top + MARK_SIZE * 1.15 / _K + 0.2
+    if not mark or bottom > cell[3] + 1e-9:
+        return
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = stringWidth(mark, "Vera", MARK_SIZE) / _K + 0.4
+    canvas.saveState()
+    canvas.setFillColor("#ffffff")
+    canvas.rect(draw.x(left), draw.y(bottom), width * _K, (bottom - top) * _K, stroke=0,
+                fill=1)
+    canvas.setFont("Vera", MARK_SIZE)
+    canvas.setFillColor(LABEL_GREY)
+    canvas.drawString(draw.x(left + 0.2), draw.y(bottom - 0.45), mark)
+    canvas.restoreState()
 
 
 def _boxes(canvas: Any, page: Page, boxes: list[Box]) -> None:

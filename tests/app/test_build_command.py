@@ -31,11 +31,15 @@ def test_build_prints_each_outputs_files_then_what_prints_nothing(pnp: Pnp,
         f"air-cargo: wrote {kit / 'boards' / 'map-poster.pdf'}",
         "air-cargo: not printed: Air Cargo rulebook (rulebook): the list of the game's rules, "
         "for the rule-coverage map (`pnp rules`), not printed",
-        lines[-2],
+        lines[-3],
         "air-cargo: 2 rulebook contradictions recorded in game.yaml with the reading chosen "
         "('pnp validate air-cargo' shows them)",
+        lines[-1],
     ]
-    assert lines[-2].startswith("air-cargo: not printed: Air Cargo rules tables")
+    ident = lines[-1].removeprefix("air-cargo: build ")[:8]
+    assert lines[-1] == (f"air-cargo: build {ident} (each face's version mark is printed "
+                         f"beside it; --changed-since {ident} reprints what changes after it)")
+    assert lines[-3].startswith("air-cargo: not printed: Air Cargo rules tables")
     # The contradictions game.yaml records, each with its chosen reading, are one line here;
     # pnp validate shows each.
     assert "rulebook.contradiction" not in out

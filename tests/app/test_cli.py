@@ -155,11 +155,22 @@ def test_schema_writes_a_schema_per_kind(project, pnp, tmp_path: Path) -> None: 
     assert deck["additionalProperties"] is False
 
 
+def test_schema_check_names_a_stale_schema(project, pnp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    project()
+    assert pnp("schema", "-o", "schemas")[0] == 0
+    code, out = pnp("schema", "--check", "-o", "schemas")
+    assert code == 0 and "every schema is up to date" in out
+    (tmp_path / "schemas" / "deck.schema.json").write_text("{}")
+    code, out = pnp("schema", "--check", "-o", "schemas")
+    assert code == 1 and "deck.schema.json: stale" in out
+
+
 def test_committed_schemas_are_up_to_date(tmp_path: Path) -> None:
     """The schemas/ folder editors point at matches what `pnp schema` writes today."""
     from pnpcompiler.content.json_schema import all_schemas
+    from pnpcompiler.referee.records import record_models
 
-    current = all_schemas(CONTENT)
+    current = all_schemas(CONTENT, [TEMPLATES], record_models)
     for rel, body in current.items():
         committed = REPO / "schemas" / rel
         assert committed.is_file(), f"schemas/{rel} missing: run 'make schemas'"

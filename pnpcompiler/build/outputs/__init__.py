@@ -17,11 +17,13 @@ from .content_json import ContentJson
 from .game import GameOutputs
 from .kit_pdf import KitPdfs
 from .png import FacePngs
+from .reprint import ReprintPdfs
 from .shop import ShopFiles
 from .svg import FaceSvgs
 
 OUTPUTS: tuple[Output[Any], ...] = (ContentJson(), GameOutputs(), FaceSvgs(), FacePngs(),
-                                    KitPdfs(), BoardPdfs(), ShopFiles())
+                                    KitPdfs(), ReprintPdfs(), BoardPdfs(),
+                                    ShopFiles())
 """Every output of a build, in the order their files are told."""
 
 __all__ = ["OUTPUTS", "Output", "Piece", "Report", "Writing"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Component, Item, PrintedSide
+from .base import Component, Item, PrintedSide, TemplateName
 from .deck import CARD_SIZES, Back, Card, Deck, Size
 from .maps import Hex, HexMap, MapOfHexes, MapOfPoints, Point, PointMap, Zone
 from .rulebook import REASONS, Rule, Rulebook, Unchecked
@@ -81,6 +81,7 @@ __all__ = [
     "Sheet",
     "Size",
     "TableSection",
+    "TemplateName",
     "TextSection",
     "Tile",
     "TileSet",

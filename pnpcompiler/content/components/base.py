@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
 
-from ...core.model import Id, Model, Scalar, Source
+from ...core.model import Id, Model, RefersTo, Scalar, Source
+
+TemplateName = Annotated[str, RefersTo("template")]
+"""A face template's name under ``templates/`` (``rushing-tin/hand-off-front``)."""
 
 
 class Item(Model):
@@ -24,7 +27,7 @@ class Item(Model):
 class PrintedSide(Model):
     """One printed side: the template that draws it and the text fields it fills."""
 
-    template: str | None = None
+    template: TemplateName | None = None
     """Template name under ``templates/`` (e.g. ``rushing-tin/hand-off-front``)."""
     fields: dict[str, Scalar] = Field(default_factory=dict)
     """Free text fields the template prints."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Generic, Literal, TypeVar
+from typing import Annotated, Generic, Literal, TypeVar
 
 from pydantic import Field
 
-from ...core.model import Id, Model, Scalar
+from ...core.model import Id, Model, RefersTo, Scalar
 from ...core.units import Length
-from .base import Component, Item, PrintedSide
+from .base import Component, Item, PrintedSide, TemplateName
 
 #: Card size presets, width x height in millimetres (portrait).
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -33,8 +33,8 @@ class Card(Item):
     copies: int = Field(1, ge=1, le=1000)
     component: Id | None = None
     """The bill-of-materials entry this card counts towards, when not the file's."""
-    template: str | None = None
-    back: Id | None = None
+    template: TemplateName | None = None
+    back: Annotated[Id, RefersTo("card-back")] | None = None
     """The id of one of the deck's ``backs``; the deck's default back when omitted."""
     fields: dict[str, Scalar] = Field(default_factory=dict)
 
@@ -53,7 +53,7 @@ class Deck(Component, Generic[C]):
 
     kind: Literal["deck"] = "deck"
     size: Literal["poker", "bridge", "mini", "tarot", "square"] | Size = "poker"
-    template: str | None = None
+    template: TemplateName | None = None
     """The front template for cards that do not name their own."""
     backs: list[Back] = Field(default_factory=list)
     """Card backs; the first is the default."""

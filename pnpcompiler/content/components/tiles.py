@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ...core.model import Id
 from ...core.units import Length
-from .base import Component, Item, PrintedSide
+from .base import Component, Item, PrintedSide, TemplateName
 
 
 class Tile(Item):
@@ -34,7 +34,7 @@ class TileSet(Component, Generic[T]):
     size: Length
     """Edge for squares, flat-to-flat for hexes, diameter for round counters."""
     sides: Literal[1, 2] = 1
-    template: str | None = None
+    template: TemplateName | None = None
     """The front template for tiles whose front names none."""
     back: PrintedSide | None = None
     """A back shared by every tile without its own; its template also draws tiles' own backs

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ...content.plugin import EXACTLY_ONE, Rules
-from . import board, checks, exports, kit, map_checks, pilot_log
+from . import board, checks, exports, kit, map_checks, pilot_log, references
 from .model import KINDS, AirCargoMap, AirCargoRules
 
 rules = Rules().include(checks.rules, map_checks.rules, exports.rules, kit.rules,
-                        pilot_log.rules, board.rules)
+                        pilot_log.rules, board.rules, references.rules)
 for _kind in KINDS:
     rules.kind(_kind)
 rules.kind(AirCargoMap, count=EXACTLY_ONE)
@@ -18,4 +18,5 @@ rules.not_printed(AirCargoRules, "the cargo, weather, hazard and score tables th
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
 
-__all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "rules"]
+__all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "references",
+           "rules"]

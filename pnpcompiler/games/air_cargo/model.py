@@ -10,8 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ...content.components import Component, Item, MapOfPoints
-from ...core.model import Id, Model, Source
+from ...content.components import Component, Item, MapOfPoints, TemplateName
+from ...core.model import Id, Model, RefersTo, Source
 from ...core.units import Length
 
 Side = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
@@ -65,7 +65,7 @@ class Flight(Model):
     id: Id
     ref: str | None = None
     """The rulebook section the example illustrates."""
-    route: list[Id] = Field(min_length=2)
+    route: list[Annotated[Id, RefersTo("place-id")]] = Field(min_length=2)
     """Place ids in flying order: airport, beacons, airport."""
     source: Source = "designer"
     notes: str | None = None
@@ -275,7 +275,7 @@ class LegTemplate(Component):
     """The leg template: a strip exactly the longest leg at map scale, with a ruler on it."""
 
     kind: Literal["leg-template"] = "leg-template"
-    template: str
+    template: TemplateName
     """The face template that draws the strip."""
     width: Length
     """The strip's width (its length is the map's longest leg)."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ...content.plugin import AT_LEAST_ONE, EXACTLY_ONE, Rules
-from . import board, checks, exports, kit, map_checks, sheets
+from . import board, checks, exports, kit, map_checks, references, sheets
 from .model import KINDS, RulesTables, Sector
 
 rules = Rules().include(checks.rules, map_checks.rules, exports.rules, kit.rules, sheets.rules,
-                        board.rules)
+                        board.rules, references.rules)
 for _kind in KINDS:
     rules.kind(_kind)
 rules.kind(RulesTables, count=EXACTLY_ONE)
@@ -18,4 +18,5 @@ rules.not_printed(RulesTables, "the levels, costs and tables the rule checks and
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
 
-__all__ = ["board", "checks", "exports", "kit", "map_checks", "rules", "sheets"]
+__all__ = ["board", "checks", "exports", "kit", "map_checks", "references", "rules",
+           "sheets"]

@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ...content.components import Card, Component, Deck, MapOfHexes
-from ...core.model import Model, Source
+from ...content.components import Card, Component, Deck, MapOfHexes, TemplateName
+from ...core.model import Model, RefersTo, Source
 from ...core.units import Length
 from .routes import ROUTE_CODE_PATTERN, SCHEDULE_PATTERN
 
@@ -20,6 +20,13 @@ WeatherLevel = Annotated[int, Field(ge=3, le=6)]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="#rrggbb")]
 AxialHex = tuple[int, int]
 PointNumber = Annotated[str, Field(pattern=r"^[0-9]{2}$", description="Two digits, e.g. '02'.")]
+RouteRef = Annotated[RouteCode, RefersTo("route")]
+"""A route a hand-off card flies, or a Celebrity Jet's (its Celebrity Alert card)."""
+AirlineRef = Annotated[str, Field(pattern=r"^[A-Z]{2}$", description="Airline initials, e.g. "
+                                  "AA."), RefersTo("airline")]
+"""An airline of the rules tables, by its initials."""
+EntryPointRef = Annotated[PointNumber, RefersTo("entry-point")]
+"""An entry/exit point of the sector map, by its number."""
 
 
 # --- rules tables -------------------------------------------------------------------------
@@ -132,7 +139,7 @@ class RulesTables(Component):
 class EntryPoint(Model):
     """An entry/exit point active in a sector, and its level."""
 
-    point: PointNumber | Literal["airport"]
+    point: EntryPointRef | Literal["airport"]
     level: Level
 
 
@@ -146,7 +153,7 @@ class Frequency(Model):
 class LogRow(Model):
     """One printed row of the Sector Log: a flight and its schedule."""
 
-    flight: RouteCode
+    flight: RouteRef
     schedule: Time
 
 
@@ -260,7 +267,7 @@ class RandomEventCard(Card):
     text: str
     variant: Literal["cannot-climb", "cannot-descend", "single", "double"] | None = None
     bonus: int | None = Field(None, ge=0)
-    exit_point: PointNumber | None = None
+    exit_point: EntryPointRef | None = None
     """Re-route: the new exit point."""
     land_within: Time | None = None
     """Food poisoning, Mucho Grande, Passenger Freak-out: land at the airport within this."""
@@ -299,7 +306,7 @@ class WeatherEventDeck(Deck[WeatherEventCard]):
 class StatusCard(Card):
     """An ATC status card for one airline and its bonus payment modifier."""
 
-    airline: Annotated[str, Field(pattern=r"^[A-Z]{2}$")]
+    airline: AirlineRef
     status: Literal["key-controller", "cautioned-controller", "black-listed"]
     modifier: int | None = None
     """Added to every schedule bonus for the airline; none for Black Listed (no control)."""
@@ -327,7 +334,7 @@ class PlaneCubes(Component):
     """The level on each face of the net: top cap, the band of four left to right, bottom
     cap. Neighbouring levels on neighbouring faces make a climb or descent one push of the
     cube."""
-    template: str = "rushing-tin/plane-cube-net"
+    template: TemplateName = "rushing-tin/plane-cube-net"
 
     base_kind = "other"
 
@@ -350,7 +357,7 @@ class Cash(Component):
     denominations: list[Note] = Field(min_length=1)
     width: Length
     height: Length
-    template: str = "rushing-tin/cash-note"
+    template: TemplateName = "rushing-tin/cash-note"
 
     base_kind = "cash"
 

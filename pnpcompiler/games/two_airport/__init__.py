@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ...content.plugin import EXACTLY_ONE, Rules
-from . import checks, kit
+from . import checks, kit, references
 from .model import KINDS, FlightField, TurnRules
 
-rules = Rules().include(checks.rules, kit.rules)
+rules = Rules().include(checks.rules, kit.rules, references.rules)
 for _kind in KINDS:
     rules.kind(_kind, count=EXACTLY_ONE)
 rules.kind(FlightField, count=EXACTLY_ONE)
@@ -17,4 +17,4 @@ rules.not_printed(TurnRules, "the numbers of a turn and the designer's rulings, 
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
 
-__all__ = ["checks", "kit", "rules"]
+__all__ = ["checks", "kit", "references", "rules"]

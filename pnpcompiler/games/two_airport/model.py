@@ -7,13 +7,16 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...content.components import Card, Component, Deck
-from ...core.model import Id, Model
+from ...core.model import Id, Model, RefersTo
 
 AirportLetter = Literal["A", "B"]
 AircraftNumber = Annotated[int, Field(ge=1, le=10, description="An aircraft's number, 1-10.")]
 SpaceName = Annotated[str, Field(pattern=r"^[a-z][1-9][0-9]?$",
                                  description="A space of the field: column letter, row number "
                                              "(c4).")]
+SpaceRef = Annotated[SpaceName, RefersTo("space", closed=False)]
+"""A space of the field: the content's spaces are offered, but a record may lay the field out
+otherwise (its own ``field``)."""
 EventKind = Literal["extra-move", "extra-diagonal-move", "storm", "clear-sky", "holding", "pass",
                     "technical-return"]
 MOVEMENT_EVENTS: frozenset[str] = frozenset({"extra-move", "extra-diagonal-move"})
@@ -90,9 +93,9 @@ class FieldAirport(Model):
     """An airport on the field: its space, its runway (Arrival Zone), its Departure Zones."""
 
     airport: AirportLetter
-    at: SpaceName
-    runway: SpaceName
-    departure_zones: list[SpaceName] = Field(min_length=1, max_length=4)
+    at: SpaceRef
+    runway: SpaceRef
+    departure_zones: list[SpaceRef] = Field(min_length=1, max_length=4)
 
 
 class FlightField(Component):

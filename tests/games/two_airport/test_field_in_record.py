@@ -58,7 +58,8 @@ def test_2_2_a_runway_not_next_to_its_airport_is_one_finding_and_no_replay(
     (finding,) = report.findings
     assert finding.code == "field.runway" and finding.extra["rule"] == "2.2"
     assert finding.location is not None
-    assert (finding.location.line, finding.location.path) == (14, "field.airports[0].runway")
+    # The field goes in at the example's "turns:", line 11 (below its schema line).
+    assert (finding.location.line, finding.location.path) == (15, "field.airports[0].runway")
 
 
 def test_5_2_a_departure_zone_off_the_airport_s_sides_is_found(tmp_path: Path) -> None:

@@ -12,13 +12,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ....core.model import Model
+from ....core.model import Model, RefersTo
 
 Die = Annotated[int, Field(ge=1, le=6, description="A d6 result.")]
 Dice = Annotated[list[Die], Field(min_length=2, max_length=2,
                                   description="Both dice, e.g. [1, 6].")]
 PlaceRef = Annotated[int | str, Field(description="An airport's ID or name, or a beacon's "
-                                                  "ident or name: 46, Los Angeles, LKV.")]
+                                                  "ident or name: 46, Los Angeles, LKV."),
+                     RefersTo("place")]
+DestinationRef = Annotated[int | str, Field(description="The airport ticked: its ID (the two "
+                                                        "digits in either order) or name."),
+                           RefersTo("place", closed=False)]
+MountainRef = Annotated[str, Field(description="A mountain range's id or name, or 'landing'."),
+                        RefersTo("hazard-check")]
 Weight = Annotated[int, Field(ge=1, le=99, description="A cargo weight (its victory points).")]
 Boxes = Annotated[int, Field(ge=0, le=1000, description="How many boxes are ticked.")]
 Ending = Literal["stop", "crash", "nothing-valid"]
@@ -48,14 +54,14 @@ class Plan(Model):
     """Each ticks a PLAN REROLL box, in order."""
     cargo: Weight | None = None
     """Cargo planning: the weight ticked (one die, or the sum of both)."""
-    destination: PlaceRef | None = None
+    destination: DestinationRef | None = None
     """Destination planning: the airport ticked (the two digits in either order)."""
 
 
 class Check(Model):
     """A hazard check (Hazard pass check): where, the weather die, the dice, what it cost."""
 
-    at: str
+    at: MountainRef
     """The mountain range crossed (its id or name), or ``landing``."""
     weather_die: Die
     """The die that picks the weather column (1-4 left, 5 centre, 6 right)."""

@@ -12,16 +12,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ....core.model import Model
-from ..model import RouteCode, Time
+from ....core.model import Model, RefersTo
+from ..model import AirlineRef, RouteRef, Time
 
 HexRef = Annotated[str, Field(pattern=r"^[0-9]{4}$",
                               description="A hex as printed on the map: column then row, "
-                                          "e.g. '0412'.")]
+                                          "e.g. '0412'."), RefersTo("hex")]
 Initials = Annotated[str, Field(pattern=r"^[A-Z][A-Z0-9]{0,3}$",
                                 description="An ATC's initials, e.g. 'PR'.")]
 PlaneId = Annotated[int, Field(ge=1, le=99, description="A Plane ID (1-12; Celebrity Jets "
-                                                        "may use 13 and up).")]
+                                                        "may use 13 and up)."),
+                   RefersTo("plane", closed=False)]
+SectorCode = Annotated[str, RefersTo("sector")]
+"""A sector of the content, by its code (``RT001``)."""
 Die = Annotated[int, Field(ge=1, le=6, description="A d6 result.")]
 Side = Literal["left", "right"]
 
@@ -37,7 +40,7 @@ class Accept(Model):
     """An accepted hand-off (2.01-2.04): the card, from whose pending hand-offs, the plane."""
 
     atc: Initials
-    flight: RouteCode
+    flight: RouteRef
     plane: PlaneId
     traded_from: Initials | None = None
     """When the card came from another ATC's pending hand-offs (1.11, 1.44)."""
@@ -52,7 +55,7 @@ class Setup(Model):
     """Plane IDs in the Plane Pool (1.05); 1 to the sector's starting planes when omitted."""
     lead_rolls: dict[str, list[Die]] | None = None
     """1.06: each ATC's d6 (more than one when re-rolling ties)."""
-    pending: dict[str, list[RouteCode]]
+    pending: dict[str, list[RouteRef]]
     """1.01: the three hand-offs dealt to each ATC."""
     accept: list[Accept] = Field(default_factory=list)
     """1.08-1.14, in the order they were accepted."""
@@ -179,7 +182,7 @@ class Draw(Model):
     """1.61: an ATC took a new pending hand-off from the deck."""
 
     atc: Initials
-    flight: RouteCode
+    flight: RouteRef
 
 
 class Payment(Model):
@@ -224,7 +227,7 @@ class ShiftLog(Model):
 
     game: Literal["rushing-tin"]
     record: Literal["shift"]
-    sector: str = "RT001"
+    sector: SectorCode = "RT001"
     seed: int | None = None
     """When given, every die in the log is checked against a die seeded with it."""
     atcs: list[Atc] = Field(min_length=1, max_length=4)
@@ -241,7 +244,7 @@ HandOff = Literal["perfect", "imperfect", "overshoot", "deal", "emergency", "cra
 DealKind = Literal["minor", "major", "covered"]
 """A deal (12.01, 12.04) or one covered up by the colleagues (12.07: a final warning)."""
 Status = Literal["key-controller", "cautioned-controller", "black-listed"]
-Airline = Annotated[str, Field(pattern=r"^[A-Z]{2}$", description="Airline initials, e.g. AA.")]
+Airline = AirlineRef
 
 
 class DealNote(Model):
@@ -264,7 +267,7 @@ class RowEvent(Model):
 class SheetRow(Model):
     """One filled row of the Sector Log: the printed columns, then what they cannot say."""
 
-    flight: RouteCode
+    flight: RouteRef
     """FLIGHT ID: the route code printed at the start of the row."""
     ctr: Initials | None = None
     """CTR: the initials of the ATC who accepted the hand-off."""
@@ -332,7 +335,7 @@ class SectorLogRecord(Model):
 
     game: Literal["rushing-tin"]
     record: Literal["sector-log"]
-    sector: str = "RT001"
+    sector: SectorCode = "RT001"
     atcs: list[Atc] = Field(min_length=1, max_length=4)
     """The ATCs on the shift."""
     lead: Initials

@@ -10,8 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ....core.model import Id, Model
-from ..model import AircraftNumber, EventKind, FieldAirport, SpaceName
+from ....core.model import Id, Model, RefersTo
+from ..model import AircraftNumber, EventKind, FieldAirport, SpaceRef
 
 MoveKind = Literal["depart", "fly", "land", "back", "extra", "extra-diagonal"]
 """5. Moving Aircraft (depart, fly, land, one step back) and the two Movement cards (8.1,
@@ -24,7 +24,7 @@ class Seat(Model):
     """A player: their name, their secret Goal card and the Event card dealt to them."""
 
     name: str = Field(min_length=1, max_length=40)
-    goal: Id
+    goal: Annotated[Id, RefersTo("goal-card")]
     """The Goal card's id (``goal-3``): secret in play, known to the referee."""
     dealt: EventKind | None = None
     """The Event card dealt at setup; checked against the deck when given."""
@@ -39,11 +39,11 @@ class Action(Model):
     claim: Literal["win"] | None = None
     aircraft: AircraftNumber | list[AircraftNumber] | None = None
     """The aircraft moved, or played on (Holding, Technical return; both aircraft of a Pass)."""
-    from_: SpaceName | None = Field(None, alias="from")
+    from_: SpaceRef | None = Field(None, alias="from")
     """Where a move starts; the referee knows it, and checks it when given."""
-    to: SpaceName | None = None
+    to: SpaceRef | None = None
     """Where a move ends (a depart's Departure Zone, a flight's space); a landing needs none."""
-    at: SpaceName | None = None
+    at: SpaceRef | None = None
     """The space a Storm is placed on, or the Storm a Clear sky removes."""
     player: str | None = None
     """Who claims the win; the turn's player when not given."""

@@ -98,6 +98,9 @@ class GameRules(Protocol):
     @property
     def records_from(self) -> object: ...
 
+    @property
+    def simulation_from(self) -> object: ...
+
     def hook(self, hook: Hook[T], component: Component
              ) -> Callable[[GameContent, Any], T] | None: ...
 

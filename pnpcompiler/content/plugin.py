@@ -76,6 +76,9 @@ class Rules:
     records_from: object = None
     """The game's kinds of record (a ``referee.Records``), or the name of the package whose
     ``records`` they are (imported when a record is first refereed)."""
+    simulation_from: object = None
+    """How bots play the game (a ``referee.Simulation``), or the name of the module whose
+    ``simulation`` it is (imported when ``pnp simulate`` first plays the game)."""
 
     def kind(self, model: K, *, count: Count | None = None) -> K:
         """Register a component kind; its name is the default of its ``kind`` field. With
@@ -148,6 +151,11 @@ class Rules:
         or build)."""
         self.records_from = source
 
+    def simulation(self, source: object) -> None:
+        """Give how bots play the game: a ``referee.Simulation``, or the name of the module
+        whose ``simulation`` it is, imported when ``pnp simulate`` first plays the game."""
+        self.simulation_from = source
+
     def not_printed(self, kind: type[Component], why: str) -> None:
         """Say why a kind is not printed: ``pnp build`` tells it for each such component."""
         self.unprinted[kind] = why
@@ -177,6 +185,7 @@ class Rules:
                     mine[kind] = func
             self.unprinted.update(other.unprinted)
             self.records_from = other.records_from or self.records_from
+            self.simulation_from = other.simulation_from or self.simulation_from
         return self
 
 

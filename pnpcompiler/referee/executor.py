@@ -60,7 +60,7 @@ def _on_dask(work: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> Iter
         raise SchedulerError("--scheduler needs Dask distributed: pip install "
                              "'pnpcompiler[dask]'") from exc
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
     except OSError as exc:
         raise SchedulerError(f"no Dask scheduler answers at {scheduler}: {exc}") from exc
     with client:

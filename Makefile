@@ -54,11 +54,13 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 # Figures only (nothing asserted): kit builds and validation, the parity deck against
-# protograf and plain reportlab, referee throughput; each with peak memory.
+# protograf and plain reportlab, referee throughput, simulated games per second on 1 and 2
+# workers; each with peak memory.
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/bench_build.py
 	$(BIN)/python benchmarks/bench_parity.py
 	$(BIN)/python benchmarks/bench_referee.py
+	$(BIN)/python benchmarks/bench_simulate.py
 
 schemas: $(VENV)/.installed
 	$(PNP) schema -o schemas

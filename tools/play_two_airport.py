@@ -14,43 +14,18 @@ run). A game that passes ``--max-turns`` counts as stuck: none should.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from collections import Counter
 from pathlib import Path
 
-import yaml
-
 from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import load_game
-from pnpcompiler.games.two_airport.referee.bots import Bot, RacingBot, RandomBot, play_game
+from pnpcompiler.games.two_airport.referee.bots import NAMES, dump, play_game, seat
 from pnpcompiler.games.two_airport.referee.state import tables_for
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = ("Ann", "Ben", "Cas", "Dee")
-
-
-def seat(kinds: list[str], players: int, seed: int) -> dict[str, Bot]:
-    """Return the bots at the table, by name, in turn order."""
-    rng = random.Random(seed)
-    make = {"random": RandomBot, "racing": RacingBot}
-    return {NAMES[i]: make[kinds[i % len(kinds)]](rng) for i in range(players)}
-
-
-class RecordDumper(yaml.SafeDumper):
-    """Write each action and each seat on one line, the rest as blocks."""
-
-
-def _dict(dumper: yaml.SafeDumper, value: dict[str, object]) -> yaml.Node:
-    flat = all(not isinstance(v, dict | list) or (isinstance(v, list) and len(v) <= 2)
-               for v in value.values())
-    return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(),
-                                    flow_style=flat and "turns" not in value)
-
-
-RecordDumper.add_representer(dict, _dict)
 
 
 def main() -> int:
@@ -92,9 +67,7 @@ def main() -> int:
                   f"{args.seed + args.games - 1} --players {args.players} --bots {args.bots}."
                   "\n# See docs/two-airport.md for the format.\n")
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(header + yaml.dump(game.record, Dumper=RecordDumper,
-                                                  sort_keys=False, width=100),
-                               encoding="utf-8")
+        args.output.write_text(dump(game.record, header), encoding="utf-8")
         report = referee_file(args.output, ROOT / "content")
         for finding in report.findings:
             print(f"{finding.code} [{finding.extra.get('rule')}] {finding.message}",

@@ -104,6 +104,9 @@ class GameRules(Protocol):
     @property
     def references(self) -> dict[str, Callable[[GameContent], Iterable[str | int]]]: ...
 
+    @property
+    def simulation_from(self) -> object: ...
+
     def hook(self, hook: Hook[T], component: Component
              ) -> Callable[[GameContent, Any], T] | None: ...
 

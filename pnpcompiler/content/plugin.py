@@ -82,6 +82,9 @@ class Rules:
     references: dict[str, References] = field(default_factory=dict)
     """For each kind of reference the game's fields make (``RefersTo("route")``), the values
     its content defines (``pnp schema`` writes them into the schemas as enums)."""
+    simulation_from: object = None
+    """How bots play the game (a ``referee.Simulation``), or the name of the module whose
+    ``simulation`` it is (imported when ``pnp simulate`` first plays the game)."""
 
     def kind(self, model: K, *, count: Count | None = None) -> K:
         """Register a component kind; its name is the default of its ``kind`` field. With
@@ -164,6 +167,11 @@ class Rules:
         or build)."""
         self.records_from = source
 
+    def simulation(self, source: object) -> None:
+        """Give how bots play the game: a ``referee.Simulation``, or the name of the module
+        whose ``simulation`` it is, imported when ``pnp simulate`` first plays the game."""
+        self.simulation_from = source
+
     def not_printed(self, kind: type[Component], why: str) -> None:
         """Say why a kind is not printed: ``pnp build`` tells it for each such component."""
         self.unprinted[kind] = why
@@ -194,6 +202,7 @@ class Rules:
             self.unprinted.update(other.unprinted)
             self.records_from = other.records_from or self.records_from
             self.references.update(other.references)
+            self.simulation_from = other.simulation_from or self.simulation_from
         return self
 
 

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import glob
 import json
-import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any
 
 from ..core.files import display_path
 from ..core.findings import unreadable
+from .executor import run_tasks
 from .records import Loaded, load_content, referee_file
 from .report import AnyReport, Report
 
@@ -114,20 +113,14 @@ def referee_batch(paths: Sequence[Path], content_dir: Path, *, jobs: int | None 
                   cache: Path | None = None) -> Iterator[Refereed]:
     """Referee every record, in order, on ``jobs`` processes (every core when None; one runs
     them here). Each worker loads a game's content once, however many records it reads."""
-    jobs = jobs or os.cpu_count() or 1
     chunks = [list(paths[i:i + CHUNK]) for i in range(0, len(paths), CHUNK)]
     work = partial(_referee_chunk, content_dir=content_dir, cache=cache)
     # Each game is loaded here, once, before the workers start: forked, they share it.
     for game in sorted({g for g in map(_game_named, paths) if g}):
         if game not in _LOADED and (content_dir / game / "game.yaml").is_file():
             _LOADED[game] = load_content(content_dir, game, cache)
-    if jobs == 1 or len(chunks) == 1:
-        for chunk in chunks:
-            yield from work(chunk)
-        return
-    with _pool(min(jobs, len(chunks))) as pool:
-        for done in pool.map(work, chunks):
-            yield from done
+    for done in run_tasks(work, chunks, jobs=jobs):
+        yield from done
 
 
 _GAME_LINE = re.compile(r"^game:[ \t]*['\"]?([\w-]+)", re.MULTILINE)
@@ -141,15 +134,6 @@ def _game_named(path: Path) -> str | None:
     except OSError:
         return None
     return found.group(1) if found else None
-
-
-def _pool(workers: int) -> Executor:
-    """Return a process pool that starts its workers by fork where that is safe."""
-    import multiprocessing
-    import sys
-
-    method = "fork" if sys.platform.startswith("linux") else None
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
 
 
 _LOADED: Loaded = {}

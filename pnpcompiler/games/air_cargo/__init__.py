@@ -17,6 +17,8 @@ rules.not_printed(AirCargoRules, "the cargo, weather, hazard and score tables th
 
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
+# Its bots, imported only when the game is simulated.
+rules.simulation(f"{__name__}.referee.simulation")
 
 __all__ = ["board", "checks", "exports", "kit", "map_checks", "pilot_log", "references",
            "rules"]

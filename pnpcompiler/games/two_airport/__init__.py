@@ -16,5 +16,7 @@ rules.not_printed(TurnRules, "the numbers of a turn and the designer's rulings, 
 
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
+# Its bots, imported only when the game is simulated.
+rules.simulation(f"{__name__}.referee.simulation")
 
 __all__ = ["checks", "kit", "references", "rules"]

@@ -8,11 +8,16 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
 
+import yaml
+
 from ..field import Cell
 from .actions import Begin, End, Step, TurnAction
 from .engine import TwoAirportEngine
 from .log import TurnLog
 from .state import Table, Tables
+
+NAMES = ("Ann", "Ben", "Cas", "Dee")
+"""The players' names, seat by seat."""
 
 
 class Bot(Protocol):
@@ -159,3 +164,33 @@ def written(turns: list[dict[str, object]], action: TurnAction) -> None:
         turns.append({**keys, "actions": []})
     elif action.turn.discard is not None:
         turns[-1]["discard"] = action.turn.discard
+
+
+BOTS: dict[str, type[RandomBot] | type[RacingBot]] = {"random": RandomBot, "racing": RacingBot}
+"""The bots by name."""
+
+
+def seat(kinds: tuple[str, ...] | list[str], players: int, seed: int) -> dict[str, Bot]:
+    """Return the bots at the table, by name, in turn order, the kinds repeated round the
+    table; they share one generator seeded with ``seed``."""
+    rng = random.Random(seed)
+    return {NAMES[i]: BOTS[kinds[i % len(kinds)]](rng) for i in range(players)}
+
+
+class RecordDumper(yaml.SafeDumper):
+    """Write each action and each seat on one line, the rest as blocks."""
+
+
+def _dict(dumper: yaml.SafeDumper, value: dict[str, object]) -> yaml.Node:
+    flat = all(not isinstance(v, dict | list) or (isinstance(v, list) and len(v) <= 2)
+               for v in value.values())
+    return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(),
+                                    flow_style=flat and "turns" not in value)
+
+
+RecordDumper.add_representer(dict, _dict)
+
+
+def dump(record: dict[str, object], header: str) -> str:
+    """Return a record as the YAML a record file holds, after a header of comments."""
+    return header + yaml.dump(record, Dumper=RecordDumper, sort_keys=False, width=100)

@@ -1,0 +1,121 @@
+"""``pnp simulate``: bots play a game many times; a balance report (Markdown and JSON), plots,
+and every game as a record if asked.
+
+The run is cut into tasks of consecutive games (:func:`task_size`), played on the local
+process pool or a Dask cluster (``referee.executor``); each game's seed comes from the run's
+seed and its index alone, and the tasks' results are added up in order, so a run's report
+and records are the same bytes whichever executor and however many workers played it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from ..referee.balance import Exact
+    from ..referee.simulation import Played
+
+TASK_MOST = 1000
+TASK_LEAST = 100
+"""Games per task: at least 100 so that handing a task to a worker (a few milliseconds)
+costs under 1% of playing it; at most 1,000, and about four tasks a worker, so that every
+worker stays busy to the end and results stream out as the run goes."""
+
+
+@dataclass(frozen=True)
+class SimulateOptions:
+    """What ``pnp simulate`` was asked to do."""
+
+    game: str
+    games: int
+    bots: list[str]
+    seed: int
+    players: int | None
+    content: Path
+    output: Path
+    records: Path | None = None
+    jobs: int | None = None
+    scheduler: str | None = None
+    plots: bool = True
+    cache: Path | None = None
+
+
+def task_size(games: int, workers: int) -> int:
+    """Return how many games a task plays (see :data:`TASK_LEAST`)."""
+    share = math.ceil(games / (4 * max(1, workers)))
+    return max(1, min(games, TASK_MOST, max(TASK_LEAST, share)))
+
+
+def simulate(options: SimulateOptions) -> int:
+    """Play the run, stream its progress to standard error, write the report (and records
+    and plots); print where they are; return the exit code."""
+    from ..referee.balance import Balance, render_markdown
+    from ..referee.executor import run_tasks
+    from ..referee.simulation import Task, play_task, prepared, seat_bots
+
+    content = options.content.resolve()
+    cache = None if options.cache is None else options.cache.resolve()
+    # Loaded here before any worker starts: forked workers share it.
+    simulation, table = prepared(content, options.game, cache)
+    seats = seat_bots(simulation, options.bots or [simulation.bots[0]],
+                      options.players or simulation.players[0])
+    workers = options.jobs or os.cpu_count() or 1
+    size = task_size(options.games, workers)
+    tasks = [Task(content, options.game, seats, options.seed, start,
+                  min(start + size, options.games), options.records is not None, cache)
+             for start in range(0, options.games, size)]
+    thresholds = simulation.targets(table) if simulation.targets is not None else []
+    balance = Balance(options.game, seats, options.seed, simulation.length, thresholds)
+    width = len(str(max(options.games - 1, 0)))
+    began = time.perf_counter()
+    for chunk in run_tasks(play_task, tasks, jobs=options.jobs, scheduler=options.scheduler):
+        balance.add(chunk)
+        if options.records is not None:
+            _write_records(options.records, options.game, chunk.start, chunk.games, width)
+        wins = balance.wins[0] / balance.games
+        typer.echo(f"{options.game}: {balance.games}/{options.games} games, seat 1 "
+                   f"({seats[0]}) wins {100 * wins:.1f}%", err=True)
+    took = time.perf_counter() - began
+    exact: Exact = {name: (t.columns, partial(t.chance, table))
+             for name, t in simulation.exact_tables.items()}
+    data = balance.to_json(exact)
+    data.update(_plots(data, options.output) if options.plots else
+                {"plots_skipped": "--no-plots"})
+    options.output.mkdir(parents=True, exist_ok=True)
+    (options.output / "report.json").write_text(
+        json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (options.output / "report.md").write_text(render_markdown(data), encoding="utf-8")
+    typer.echo(render_markdown(data, exact=False))
+    typer.echo(f"{options.games} games in {took:.1f} s ({options.games / max(took, 1e-9):.0f} "
+               f"games/s, {len(tasks)} tasks of up to {size}); report in "
+               f"{options.output / 'report.md'} and report.json", err=True)
+    return 0
+
+
+def _write_records(folder: Path, game: str, start: int, played: list[Played],
+                   width: int) -> None:
+    """Write each game of a task as a record file, named by its index in the run."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for offset, one in enumerate(played):
+        assert one.record is not None
+        path = folder / f"{game}-{start + offset:0{width}d}.yaml"
+        path.write_text(one.record, encoding="utf-8")
+
+
+def _plots(data: dict[str, object], folder: Path) -> dict[str, object]:
+    """Draw the report's plots when matplotlib is installed; say why not otherwise."""
+    try:
+        from .plots import draw_plots
+    except ImportError:
+        return {"plots_skipped": "matplotlib is not installed (pip install "
+                                 "'pnpcompiler[plots]')"}
+    return {"plots": draw_plots(data, folder)}

@@ -1,0 +1,263 @@
+"""The balance report of a simulated run: what the games' results add up to, with confidence
+intervals, as JSON and as Markdown.
+
+Everything is counted in tallies (how many games had each length, each score), never kept
+game by game, so a run of millions of games is summed in the memory of a few thousand
+numbers, and the report is the same whatever order the chunks were summed in. Shares carry
+Wilson score intervals (right near 0 and 1, where a normal interval is not); means carry a
+normal interval, mean +- z * sd / sqrt(n), which the central limit theorem makes good for
+the thousands of games a run plays.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .simulation import SEED_SCHEME, Chunk
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+JSON = dict[str, Any]
+Exact = dict[str, tuple[tuple[str, ...], Callable[[tuple[int, ...]], Fraction]]]
+"""Each table of exact chances, by name: its columns and the exact chance of a key."""
+
+
+def wilson(hits: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Return the Wilson score interval of a share ``hits / trials``."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = hits / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def share(hits: int, trials: int) -> JSON:
+    """Return a share with its count and 95% interval, as the report writes it."""
+    low, high = wilson(hits, trials)
+    return {"count": hits, "share": _r(hits / trials if trials else 0.0),
+            "interval": [_r(low), _r(high)]}
+
+
+def spread(tally: Counter[int]) -> JSON:
+    """Return the mean (with its 95% interval), quartiles and extremes of tallied values."""
+    n = sum(tally.values())
+    if n == 0:
+        return {"count": 0}
+    mean = sum(v * k for v, k in tally.items()) / n
+    var = sum(k * (v - mean) ** 2 for v, k in tally.items()) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return {"count": n, "mean": _r(mean), "interval": [_r(mean - half), _r(mean + half)],
+            "sd": _r(math.sqrt(var)), "min": min(tally), "q1": _quantile(tally, n, 0.25),
+            "median": _quantile(tally, n, 0.5), "q3": _quantile(tally, n, 0.75),
+            "max": max(tally), "histogram": {str(v): tally[v] for v in sorted(tally)}}
+
+
+def _quantile(tally: Counter[int], n: int, q: float) -> int:
+    """Return the smallest value with at least a share ``q`` of the values at or below it."""
+    seen = 0
+    for value in sorted(tally):
+        seen += tally[value]
+        if seen >= q * n:
+            return value
+    return max(tally)
+
+
+def _r(x: float) -> float:
+    """Round a figure for the report (fixed digits keep its bytes the same run to run)."""
+    return round(x, 6)
+
+
+@dataclass
+class Balance:
+    """The tallies of a run, added chunk by chunk."""
+
+    game: str
+    seats: tuple[str, ...]
+    run_seed: int
+    length_unit: str
+    thresholds: list[tuple[str, int]] = field(default_factory=list)
+    games: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    lengths: Counter[int] = field(default_factory=Counter)
+    ends: Counter[str] = field(default_factory=Counter)
+    scores: list[Counter[int]] = field(default_factory=list)
+    unscored: Counter[int] = field(default_factory=Counter)
+    """Per seat, the games it scored nothing in (a crash)."""
+    chances: Counter[tuple[str, tuple[int, ...], bool]] = field(default_factory=Counter)
+
+    def add(self, chunk: Chunk) -> None:
+        """Count a chunk's games."""
+        for game in chunk.games:
+            self.games += 1
+            self.wins[-1 if game.winner is None else game.winner] += 1
+            self.lengths[game.length] += 1
+            self.ends[game.end] += 1
+            while len(self.scores) < len(game.scores):
+                self.scores.append(Counter())
+            for seat, points in enumerate(game.scores):
+                if points is None:
+                    self.unscored[seat] += 1
+                else:
+                    self.scores[seat][points] += 1
+        self.chances.update(chunk.chances)
+
+    def to_json(self, exact: Exact) -> JSON:
+        """Return the report as JSON data; ``exact`` gives each table of exact chances its
+        columns and the chance of a key."""
+        n = self.games
+        data: JSON = {
+            "game": self.game, "games": n, "seed": self.run_seed, "seed_scheme": SEED_SCHEME,
+            "players": len(self.seats), "bots": list(self.seats), "confidence": 0.95,
+            "seats": [{"seat": i + 1, "bot": bot, "wins": share(self.wins[i], n)}
+                      for i, bot in enumerate(self.seats)],
+            "no_winner": share(self.wins[-1], n),
+            "length": {"unit": self.length_unit, **spread(self.lengths)},
+            "ends": {end: share(k, n) for end, k in sorted(self.ends.items())},
+        }
+        if len(self.seats) > 1:
+            data["first_player"] = self.first_player()
+        if self.scores:
+            data["scores"] = [self.seat_scores(seat) for seat in range(len(self.scores))]
+        data["exact"] = self.exact_rows(exact)
+        return data
+
+    def first_player(self) -> JSON:
+        """Return the first seat's share of the wins against an even share."""
+        n, even = self.games, 1 / len(self.seats)
+        first = share(self.wins[0], n)
+        low, high = first["interval"]
+        return {**first, "even": _r(even), "advantage": _r(first["share"] - even),
+                "significant": not low <= even <= high}
+
+    def seat_scores(self, seat: int) -> JSON:
+        """Return a seat's scores: their spread, and how often each threshold is reached
+        (a game it scored nothing in reaches none)."""
+        tally = self.scores[seat]
+        return {"seat": seat + 1, "unscored": share(self.unscored[seat], self.games),
+                **spread(tally),
+                "thresholds": [{"name": name, "points": points,
+                                **share(sum(k for v, k in tally.items() if v >= points),
+                                        self.games)}
+                               for name, points in self.thresholds]}
+
+    def exact_rows(self, exact: Exact) -> list[JSON]:
+        """Return every tallied roll's simulated rate beside its exact chance."""
+        rows: list[JSON] = []
+        keys = sorted({(table, key) for table, key, _ in self.chances})
+        for table, key in keys:
+            if table not in exact:
+                continue
+            columns, chance = exact[table]
+            passed = self.chances[(table, key, True)]
+            trials = passed + self.chances[(table, key, False)]
+            exactly = chance(key)
+            rows.append({"table": table, **dict(zip(columns, key, strict=True)),
+                         "exact": _r(float(exactly)), "fraction": str(exactly),
+                         "simulated": share(passed, trials), "trials": trials,
+                         "agrees": wilson(passed, trials)[0] <= exactly
+                         <= wilson(passed, trials)[1]})
+        return rows
+
+
+def _pct(part: JSON) -> str:
+    """Return a share and its interval as percentages."""
+    low, high = part["interval"]
+    return f"{100 * part['share']:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
+
+
+def _mean(part: JSON) -> str:
+    """Return a mean and its interval."""
+    low, high = part["interval"]
+    return f"{part['mean']:.2f} ({low:.2f}-{high:.2f})"
+
+
+def render_markdown(data: JSON, *, exact: bool = True) -> str:
+    """Return the balance report for people, as Markdown, from its JSON data (without the
+    tables of exact chances, which run long, unless ``exact``)."""
+    out = [f"# Balance report: {data['game']}", "",
+           f"{data['games']} games, {data['players']} player(s), bots "
+           f"{', '.join(data['bots'])}, run seed {data['seed']}. Each game's seed is "
+           f"{data['seed_scheme']}. Intervals are 95%: Wilson intervals for shares, normal "
+           "intervals for means.", "", "## Winners", "", "| seat | bot | wins | share |",
+           "|---|---|---|---|"]
+    out += [f"| {s['seat']} | {s['bot']} | {s['wins']['count']} | {_pct(s['wins'])} |"
+            for s in data["seats"]]
+    out += [f"| none | | {data['no_winner']['count']} | {_pct(data['no_winner'])} |", ""]
+    if "first_player" in data:
+        first = data["first_player"]
+        verdict = "an advantage" if first["significant"] and first["advantage"] > 0 else (
+            "a disadvantage" if first["significant"] else "no advantage the games can show")
+        out += [f"First player: wins {_pct(first)} against an even {100 * first['even']:.1f}%"
+                f": {verdict}.", ""]
+    length = data["length"]
+    out += ["## Game length", "", f"In {length['unit']}: mean {_mean(length)}, sd "
+            f"{length['sd']:.2f}; min {length['min']}, quartiles {length['q1']} / "
+            f"{length['median']} / {length['q3']}, max {length['max']}.", "",
+            "## How games end", "", "| end | games | share |", "|---|---|---|"]
+    out += [f"| {end} | {part['count']} | {_pct(part)} |" for end, part in data["ends"].items()]
+    for seat in data.get("scores", []):
+        out += ["", f"## Scores (seat {seat['seat']})", ""]
+        if seat["count"]:
+            out += [f"Mean {_mean(seat)}, sd {seat['sd']:.2f}; min {seat['min']}, quartiles "
+                    f"{seat['q1']} / {seat['median']} / {seat['q3']}, max {seat['max']}; "
+                    f"no score in {_pct(seat['unscored'])} of games.", ""]
+        if seat["thresholds"]:
+            out += ["| reaches | points | games | share |", "|---|---|---|---|"]
+            out += [f"| {t['name']} | {t['points']} | {t['count']} | {_pct(t)} |"
+                    for t in seat["thresholds"]]
+            out.append("")
+        out += _histogram_rows(seat.get("histogram", {}))
+    if data["exact"] and exact:
+        out += _exact_rows(data["exact"])
+    elif data["exact"]:
+        agree = sum(1 for r in data["exact"] if r["agrees"])
+        out += ["", f"Exact chances: {agree} of {len(data['exact'])} simulated rates within "
+                "their 95% interval of the exact chance (the tables are in report.md)."]
+    plots = data.get("plots")
+    if plots:
+        out += ["", "## Plots", ""] + [f"![{p}]({p})" for p in plots if p.endswith(".svg")]
+    elif data.get("plots_skipped"):
+        out += ["", f"Plots skipped: {data['plots_skipped']}."]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _histogram_rows(histogram: dict[str, int]) -> list[str]:
+    """Return the scores' counts as a table, in bands of equal width (at most 16 rows)."""
+    if not histogram:
+        return []
+    values = {int(v): k for v, k in histogram.items()}
+    low, high = min(values), max(values)
+    width = max(1, math.ceil((high - low + 1) / 16))
+    rows = ["| score | games |", "|---|---|"]
+    for start in range(low, high + 1, width):
+        end = start + width - 1
+        games = sum(k for v, k in values.items() if start <= v <= end)
+        rows.append(f"| {start if width == 1 else f'{start}-{end}'} | {games} |")
+    return [*rows, ""]
+
+
+def _exact_rows(rows: list[JSON]) -> list[str]:
+    """Return the exact chances beside the simulated rates, a table each."""
+    out: list[str] = []
+    for table in sorted({r["table"] for r in rows}):
+        mine = [r for r in rows if r["table"] == table]
+        columns = [k for k in mine[0] if k not in {"table", "exact", "fraction", "simulated",
+                                                   "trials", "agrees"}]
+        agree = sum(1 for r in mine if r["agrees"])
+        out += ["", f"## Exact chances: {table}", "",
+                f"The chance to pass, exactly by enumerating the dice, beside the simulated "
+                f"rate: {agree} of {len(mine)} rows within their 95% interval (about 1 in 20 "
+                "falls outside by chance).", "",
+                "| " + " | ".join(columns) + " | exact | simulated | trials |",
+                "|" + "---|" * (len(columns) + 3)]
+        out += ["| " + " | ".join(str(r[c]) for c in columns)
+                + f" | {r['fraction']} = {100 * r['exact']:.2f}% | {_pct(r['simulated'])} "
+                f"| {r['trials']} |" for r in mine]
+    return out

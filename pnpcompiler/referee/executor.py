@@ -1,0 +1,70 @@
+"""Where many tasks run: in this process, on a pool of local processes, or on a Dask
+distributed cluster; results always come back in the tasks' order.
+
+``pnp referee --batch`` and ``pnp simulate`` share it. A task is one call of a module-level
+function on a picklable value (a chunk of records, a chunk of games), large enough that
+handing it to a worker costs little beside running it. Results are yielded in the order of
+the tasks whichever worker finished first, so what a run writes is the same bytes with one
+process, many, or a cluster.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class SchedulerError(Exception):
+    """A Dask scheduler was asked for and cannot be used (the extra is not installed, or
+    nothing answers at its address)."""
+
+
+def run_tasks(work: Callable[[T], R], tasks: Sequence[T], *, jobs: int | None = None,
+              scheduler: str | None = None) -> Iterator[R]:
+    """Run ``work`` on every task and yield the results in the tasks' order: on the Dask
+    cluster whose scheduler is at ``scheduler`` (``tcp://HOST:PORT``), else on ``jobs``
+    local processes (every core when None; one runs them here)."""
+    if scheduler is not None:
+        yield from _on_dask(work, tasks, scheduler)
+        return
+    jobs = jobs or os.cpu_count() or 1
+    if jobs == 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield work(task)
+        return
+    with process_pool(min(jobs, len(tasks))) as pool:
+        yield from pool.map(work, tasks)
+
+
+def process_pool(workers: int) -> Executor:
+    """Return a process pool that starts its workers by fork where that is safe (a worker
+    then shares what this process has loaded)."""
+    import multiprocessing
+    import sys
+
+    method = "fork" if sys.platform.startswith("linux") else None
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
+
+
+def _on_dask(work: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> Iterator[R]:
+    """Run the tasks on a Dask cluster; a worker lost mid-task has its tasks run again
+    elsewhere by the scheduler, so no task is lost."""
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise SchedulerError("--scheduler needs Dask distributed: pip install "
+                             "'pnpcompiler[dask]'") from exc
+    try:
+        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+    except OSError as exc:
+        raise SchedulerError(f"no Dask scheduler answers at {scheduler}: {exc}") from exc
+    with client:
+        # pure=False: two equal tasks are still two tasks; the keys keep the order visible.
+        futures = client.map(work, list(tasks), pure=False)
+        for future in futures:
+            yield future.result()

@@ -1,0 +1,66 @@
+"""pnp simulate's usage errors and the plots, drawn or skipped."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.paths import CONTENT
+
+Pnp = Callable[..., tuple[int, str]]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["air-cargo", "--bots", "reckless"], "no bot 'reckless'; the game has: careful, bold"),
+    (["air-cargo", "--players", "2"], "the game seats 1 players, not 2"),
+    (["two-airport", "--players", "5"], "the game seats 2 to 4 players, not 5"),
+    (["two-airport", "--bots", "random,random,random"], "3 bots for 2 seats"),
+    (["no-such-game"], "no game 'no-such-game'"),
+])
+def test_simulate_usage_errors_exit_2(pnp: Pnp, tmp_path: Path, monkeypatch,
+                                      args: list[str], says: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = pnp("simulate", *args, "--games", "2", "--content", str(CONTENT))
+    assert code == 2
+    assert says in out
+
+
+def test_simulate_a_game_without_bots_exits_2(pnp: Pnp, project: Callable[..., Path]
+                                             ) -> None:
+    project()
+    code, out = pnp("simulate", "golden", "--games", "2")
+    assert code == 2
+    assert "golden has no bots to simulate it with" in out
+
+
+def test_simulate_says_plots_are_skipped_without_matplotlib(pnp: Pnp, tmp_path: Path,
+                                                            monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "pnpcompiler.app.plots", None)  # import fails
+    code, _ = pnp("simulate", "air-cargo", "--games", "5", "--content", str(CONTENT),
+                  "-o", "report", "-j", "1")
+    assert code == 0
+    data = json.loads((tmp_path / "report" / "report.json").read_text(encoding="utf-8"))
+    assert "matplotlib is not installed" in data["plots_skipped"]
+    assert "Plots skipped: matplotlib is not installed" in (
+        tmp_path / "report" / "report.md").read_text(encoding="utf-8")
+
+
+def test_simulate_draws_score_and_winner_plots(pnp: Pnp, tmp_path: Path, monkeypatch) -> None:
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    drawn = []
+    for run in ("a", "b"):
+        code, _ = pnp("simulate", "air-cargo", "--games", "20", "--content", str(CONTENT),
+                      "-o", run, "-j", "1")
+        assert code == 0
+        drawn.append({p.name: p.read_bytes() for p in sorted((tmp_path / run).iterdir())})
+    assert sorted(drawn[0]) == ["report.json", "report.md", "scores.png", "scores.svg",
+                                "winners.png", "winners.svg"]
+    assert drawn[0]["scores.png"].startswith(b"\x89PNG")
+    assert b"<svg" in drawn[0]["winners.svg"]
+    assert drawn[0] == drawn[1]

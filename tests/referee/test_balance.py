@@ -1,0 +1,57 @@
+"""The balance report's statistics, seeds and tasks, on numbers alone."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+
+import pytest
+
+from pnpcompiler.app.simulate import TASK_LEAST, TASK_MOST, task_size
+from pnpcompiler.referee.balance import spread, wilson
+from pnpcompiler.referee.simulation import game_seed
+
+
+def test_wilson_interval_matches_the_published_values() -> None:
+    # Newcombe (1998), table I: 81 of 263 gives 0.2553-0.3662; 0 of 10 gives 0-0.2775.
+    low, high = wilson(81, 263)
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+
+
+def test_wilson_interval_covers_the_true_share_about_95_times_in_100() -> None:
+    rng = random.Random(4)
+    covered = 0
+    for _ in range(2000):
+        hits = sum(rng.random() < 0.3 for _ in range(50))
+        low, high = wilson(hits, 50)
+        covered += low <= 0.3 <= high
+    assert 0.93 <= covered / 2000 <= 0.97
+
+
+def test_spread_of_a_tally_is_that_of_its_values() -> None:
+    values = [3, 5, 5, 6, 9, 9, 9, 12]
+    found = spread(Counter(values))
+    mean = sum(values) / len(values)
+    sd = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) ** 0.5
+    assert found["mean"] == pytest.approx(mean)
+    assert found["sd"] == pytest.approx(sd)
+    half = 1.959964 * sd / len(values) ** 0.5
+    assert found["interval"] == pytest.approx([mean - half, mean + half], abs=1e-6)
+    assert (found["min"], found["median"], found["max"]) == (3, 6, 12)
+
+
+def test_game_seed_follows_the_documented_scheme() -> None:
+    for run, index in [(1, 0), (1, 1), (7, 12345)]:
+        digest = hashlib.sha256(f"{run}:{index}".encode()).hexdigest()
+        assert game_seed(run, index) == int(digest[:12], 16)
+    assert game_seed(1, 0) != game_seed(1, 1) != game_seed(2, 1)
+
+
+@pytest.mark.parametrize(("games", "workers"), [(10, 2), (250, 2), (10_000, 2), (10**7, 64)])
+def test_tasks_hold_100_to_1000_games_unless_the_run_is_smaller(games: int,
+                                                                 workers: int) -> None:
+    size = task_size(games, workers)
+    assert size == games if games < TASK_LEAST else TASK_LEAST <= size <= TASK_MOST

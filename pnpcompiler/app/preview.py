@@ -3,6 +3,7 @@ until Ctrl-C."""
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -30,6 +31,9 @@ def serve_preview(project: Project, games: Sequence[str] | None, port: int,
                               ) from None
     serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
                                name="preview-server", daemon=True)
+    # Ctrl-C asks the watch to end (it looks every 50 ms) rather than raising wherever the
+    # main thread happens to be: in a layout, in the watcher's own wait, or between the two.
+    previous = signal.signal(signal.SIGINT, lambda *_: preview.stop())
     try:
         say(f"laying out {', '.join(slugs)} ...")
         preview.refresh(slugs)
@@ -39,6 +43,7 @@ def serve_preview(project: Project, games: Sequence[str] | None, port: int,
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGINT, previous)
         preview.stop()
         if serving.is_alive():
             server.shutdown()

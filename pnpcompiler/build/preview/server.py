@@ -94,7 +94,10 @@ class Preview:
         # Yielding on each timeout tells when the watch is in place: a save after ready() is
         # seen.
         for changes in watchfiles.watch(*folders, stop_event=self.stopping, debounce=200,
-                                        step=50, rust_timeout=300, yield_on_timeout=True):
+                                        step=50, rust_timeout=300, yield_on_timeout=True,
+                                        raise_interrupt=False):
+            if self.stopping.is_set():
+                break
             if ready is not None:
                 ready()
                 ready = None

@@ -9,12 +9,15 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from .. import __version__
 from .printer import BuildPrinter
+
+if TYPE_CHECKING:
+    from ..build.pipeline import Build
 
 app = typer.Typer(
     name="pnp",
@@ -240,26 +243,16 @@ def export(
 def _export_tts(game: str, content: Path, templates: Path, output: Path, base_url: str,
                 back_is_hidden: bool) -> None:
     """Build a game's faces and write them as Tabletop Simulator objects; exit."""
-    from ..build.options import BuildOptions, OptionError, Project
+    from ..build.options import BuildOptions, Project
     from ..build.outputs.tts import TabletopSimulator
     from ..build.pipeline import Build
-    from ..content.project import UsageError
 
     printer = BuildPrinter(quiet=False)
     # The folder may hold a kit as well: an export removes none of its files.
     run = Build(Project(content, (templates,), output), BuildOptions(svg=False),
                 games=[game], outputs=[TabletopSimulator(base_url, back_is_hidden)],
                 listen=printer, remove_stale=False)
-    try:
-        code = run.run()
-    except (UsageError, OptionError) as exc:
-        raise _fail_usage(str(exc)) from None
-    except KeyboardInterrupt:
-        printer.interrupted()
-        raise typer.Exit(130) from None
-    finally:
-        printer.close()
-    raise typer.Exit(code)
+    _run_build(run, printer)
 
 
 @app.command()
@@ -354,7 +347,6 @@ def build(
     )
     from ..build.pipeline import Build
     from ..build.profiles import ProfileError, load_profile
-    from ..content.project import UsageError
 
     try:
         shop = load_profile(profile) if profile is not None else None
@@ -370,6 +362,15 @@ def build(
         raise _fail_usage(str(exc)) from None
     printer = BuildPrinter(quiet=quiet)
     run = Build(Project(content, (templates,), output), options, games=games, listen=printer)
+    _run_build(run, printer)
+
+
+def _run_build(run: Build, printer: BuildPrinter) -> NoReturn:
+    """Run a build, printing its events; exit with its code (2 for a usage error, 130 when
+    interrupted)."""
+    from ..build.options import OptionError
+    from ..content.project import UsageError
+
     try:
         code = run.run()
     except (UsageError, OptionError) as exc:

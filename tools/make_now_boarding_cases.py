@@ -387,6 +387,15 @@ def end_change(key: str, value: Callable[[Data], Any]) -> Callable[[Data], Itera
     return make
 
 
+def header_change(key: str, value: Any) -> Callable[[Data], Iterator[Data]]:
+    """Return the maker of the record with one key of its header changed."""
+    def make(data: Data) -> Iterator[Data]:
+        twin = copy.deepcopy(data)
+        twin[key] = value
+        yield twin
+    return make
+
+
 CASE_LIST: list[tuple[str, str, str, str, Any]] = [
     ("draw-kept-for-its-own-airport", "a tile drawn for its own destination is kept",
      "draw.redraw", "departure", last_round_entry(keep_matching)),
@@ -460,6 +469,8 @@ END_CASES: list[tuple[str, str, str, str, Any]] = [
      end_change("tier", lambda end: "Great")),
     ("end-reason-wrong", "the game said to end with day 3", "end.reason", "",
      end_change("reason", lambda end: "day-3")),
+    ("content-version-wrong", "a record written for another version of the rules",
+     "record.version", "", header_change("content_version", "v2.0")),
 ]
 
 
@@ -514,6 +525,12 @@ def main() -> int:
         write("legal-advanced-loss", "a legal game of the advanced variant: the players lose "
               "when the Lost pile holds more than twice as many passengers as players",
               {**header, **{k: v for k, v in lost.record.items() if k not in header}})
+        scored = copy.deepcopy(lost.record)
+        scored["end"] |= {"score": final_score(lost.game), "tier": "Keep trying!"}
+        done.add("lost-game-given-a-score")
+        write("lost-game-given-a-score", "a lost game of the advanced variant given a score "
+              "and a tier, which it has not", {**header, **{k: v for k, v in scored.items()
+                                                           if k not in header}})
     else:
         missing.append("legal-advanced-loss")
     print(f"wrote {len(done) + (lost.game.over == 'advanced-loss')} cases to {CASES}")

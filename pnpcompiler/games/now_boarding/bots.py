@@ -277,11 +277,14 @@ def play(engine: NowBoardingEngine, colours: list[str], seed: int, style: str = 
         apply(step)
         rounds += 1
         record["days"][-1]["rounds"].append(play_round(engine, game, bot, apply))
-    end = End(reason=game.over or ending, totals=totals(game), score=final_score(game),
-              tier=engine.tables.tier(final_score(game)))
+    end = End(reason=game.over or ending, totals=totals(game))
+    if end.reason != "advanced-loss":
+        end.score = final_score(game)
+        end.tier = engine.tables.tier(end.score)
     apply(end)
-    record["end"] = {"reason": end.reason, "totals": end.totals, "score": end.score,
-                     "tier": end.tier}
+    record["end"] = {"reason": end.reason, "totals": end.totals}
+    if end.reason != "advanced-loss":
+        record["end"] |= {"score": end.score, "tier": end.tier}
     return Played(record, game, rounds, findings)
 
 

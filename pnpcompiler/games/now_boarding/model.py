@@ -146,6 +146,9 @@ class NowBoardingRules(Component):
     """The numbers of Now Boarding: colours, schedule, planes, purchases, tiers, readings."""
 
     kind: Literal["now-boarding-rules"] = "now-boarding-rules"
+    version: str | None = None
+    """The version of the rules the content follows; a round record's content_version must
+    name it."""
     colours: list[Colour] = Field(min_length=1)
     passengers: TilesPerColour
     edge_colours: dict[Literal["G", "Y", "R"], str]

@@ -57,6 +57,7 @@ def departure(game: Game, entry: Departure) -> None:
         say(game, "record.player", "1.1", f"no player {entry.player!r} in this game",
             entry.where("player"), entry.player)
         return
+    game.departed[player.name] = entry.where("jets") or entry.where("player")
     if game.redeye() and entry.draws:
         say(game, "draw.redeye", "6.2", "the Redeye round draws no passengers",
             entry.where("draws"), player.name)
@@ -211,9 +212,11 @@ def send(game: Game, player: Player, move: JetMove) -> None:
 
 
 def end_departure(game: Game) -> None:
-    """No Jet may be left in a Gate when the Arrival step begins (3.15)."""
+    """No Jet may be left in a Gate when the Arrival step begins (3.15): the finding points
+    at the Departure entry of the player who left it there."""
     for jet in game.jets.values():
         if jet.place == "gate":
+            where = game.departed.get(jet.holder) or game.round_where
             say(game, "jet.in-gate", "3.15", f"{jet.id} is still in a Gate at {jet.holder}'s "
-                f"airport {jet.airport} when Arrivals begin", game.round_where, jet.holder)
+                f"airport {jet.airport} when Arrivals begin", where, jet.holder)
             jet.place = "tarmac"

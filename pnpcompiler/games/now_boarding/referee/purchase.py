@@ -223,6 +223,9 @@ def end_game(game: Game, end: End) -> None:
         elif total != claimed:
             game.rulings.rule("end.total", "8.3", f"{name}'s score pile adds up to {total}, "
                               f"the record says {claimed}", end.where("totals", name))
+    if reason == "advanced-loss":
+        lost_game(game, end)
+        return
     score = final_score(game)
     if end.score is not None and end.score != score:
         game.rulings.rule("end.score", "8.3", f"the final score is {score} (the totals, "
@@ -232,3 +235,12 @@ def end_game(game: Game, end: End) -> None:
     if end.tier is not None and end.tier != tier:
         game.rulings.rule("end.tier", "8.4", f"a score of {score} is {tier}, the record says "
                           f"{end.tier}", end.where("tier"))
+
+
+def lost_game(game: Game, end: End) -> None:
+    """A game lost in the advanced variant has neither final score nor tier (8.1)."""
+    for key, claimed in (("score", end.score), ("tier", end.tier)):
+        if claimed is not None:
+            game.rulings.rule(f"end.{key}", "8.1", f"the players lost ({len(game.lost)} "
+                              f"passengers in the Lost pile): the game has no {key}, the "
+                              f"record says {claimed}", end.where(key))

@@ -93,6 +93,8 @@ class Game:
     """Why the game ended early, once it has: tiles-ran-out or advanced-loss."""
     days_played: int = 0
     round_where: Location | None = None
+    departed: dict[str, Location | None] = field(default_factory=dict)
+    """This round's Departure entry of each player: where its findings point."""
 
     def player(self, name: str) -> Player | None:
         """Return the player of that name."""

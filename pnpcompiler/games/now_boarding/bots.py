@@ -29,7 +29,7 @@ from .referee.log import (
     Seat,
 )
 from .referee.purchase import final_score, totals
-from .referee.state import Game, Jet, Player
+from .referee.state import Game, Jet, Player, plane_of
 
 STYLES = ("random", "heuristic")
 
@@ -99,8 +99,7 @@ class Bot:
 
     def fly_to(self, game: Game, player: Player, jet: Jet, loads: list[Load]) -> str:
         """Return where a Jet in a Gate goes: a player within range, or its own Tarmac."""
-        planes = game.table.tables.planes
-        reach = (planes.upgraded_jet if jet.upgraded else planes.jet).range
+        reach = plane_of(game, jet).range
         targets = [p for p in game.players if p is not player
                    and game.seats_away(player, p) <= reach]
         aboard = jet.aboard + [ld.tile for ld in loads if ld.into == jet.id]
@@ -181,8 +180,7 @@ class Bot:
 
 def capacity(game: Game, jet: Jet) -> int:
     """Return how many passengers a Jet holds."""
-    planes = game.table.tables.planes
-    return (planes.upgraded_jet if jet.upgraded else planes.jet).capacity
+    return plane_of(game, jet).capacity
 
 
 def distance(game: Game, start: Player, colour: str) -> int:

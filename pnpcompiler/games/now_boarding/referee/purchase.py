@@ -249,8 +249,10 @@ def end_game(game: Game, end: End) -> None:
 
 def lost_game(game: Game, end: End) -> None:
     """A game lost in the advanced variant has neither final score nor tier (8.1)."""
-    for key, claimed in (("score", end.score), ("tier", end.tier)):
-        if claimed is not None:
-            game.rulings.rule(f"end.{key}", "8.1", f"the players lost ({len(game.lost)} "
-                              f"passengers in the Lost pile): the game has no {key}, the "
-                              f"record says {claimed}", end.where(key))
+    lost = f"the players lost ({len(game.lost)} passengers in the Lost pile): the game has no"
+    if end.score is not None:
+        game.rulings.rule("end.score", "8.1", f"{lost} score, the record says {end.score}",
+                          end.where("score"))
+    if end.tier is not None:
+        game.rulings.rule("end.tier", "8.1", f"{lost} tier, the record says {end.tier}",
+                          end.where("tier"))

@@ -370,6 +370,67 @@ def buy_item(item: Data) -> Change:
     return change
 
 
+OPTIONAL = ["helicopter", "private-jet", "jumbo-jet", "commuter-train"]
+"""The additional items a case turns on in its header."""
+
+
+def next_departure(data: Data, entry: Data) -> Data | None:
+    """Return the same player's Departure entry in the round after a Purchase entry."""
+    rounds = [(d, r) for d in data["days"] for r in d["rounds"]]
+    for n, (day, rnd) in enumerate(rounds):
+        if entry in rnd.get("purchase", []) and n + 1 < len(rounds):
+            following = rounds[n + 1]
+            if following[0] is not day:
+                return None
+            return next((e for e in following[1].get("departure", [])
+                         if e["player"] == entry["player"]), None)
+    return None
+
+
+def on_day(data: Data, entry: Data, day: int) -> bool:
+    """Return whether an entry is in a round of that day."""
+    return any(entry in r.get(step, []) for d in data["days"] if d["day"] == day
+               for r in d["rounds"] for step in ("departure", "arrival", "purchase"))
+
+
+def buy_optional(items: list[Data], use: Callable[[Data, Data], bool] | None = None,
+                 day: int | None = None) -> Change:
+    """Turn the additional items on, buy items in place of a Purchase entry's, then change
+    the buyer's next Departure entry with ``use``."""
+    def change(data: Data, entry: Data) -> bool:
+        if day is not None and not on_day(data, entry, day):
+            return False
+        data["optional"] = list(OPTIONAL)
+        entry["buy"] = [dict(item) for item in items]
+        if use is None:
+            return True
+        following = next_departure(data, entry)
+        return following is not None and use(data, following)
+    return change
+
+
+def beyond_range(jet: str) -> Callable[[Data, Data], bool]:
+    """Send a plane to the player on the right: range 2 in a 3 player game."""
+    def use(data: Data, entry: Data) -> bool:
+        names = [p["name"] for p in data["players"]]
+        right = names[names.index(entry["player"]) - 1]
+        entry.setdefault("jets", []).append({"jet": jet, "to": right})
+        return True
+    return use
+
+
+def load_into(jet: str, airport: str) -> Callable[[Data, Data], bool]:
+    """Load the passenger drawn at an airport into a plane, before the entry's other loads."""
+    def use(data: Data, entry: Data) -> bool:
+        drawn = [d.get("redraw", [d["tile"]])[-1] for d in entry.get("draws", [])
+                 if d["airport"] == airport]
+        if not drawn:
+            return False
+        entry["loads"] = [{"tile": drawn[0], "into": jet}, *entry.get("loads", [])]
+        return True
+    return use
+
+
 def skip_purchase(data: Data, entry: Data) -> bool:
     rnd = next(r for day in data["days"] for r in day["rounds"] if entry in r.get("purchase", []))
     if rnd["round"] != 6:
@@ -383,6 +444,15 @@ def end_change(key: str, value: Callable[[Data], Any]) -> Callable[[Data], Itera
     def make(data: Data) -> Iterator[Data]:
         twin = copy.deepcopy(data)
         twin["end"][key] = value(twin["end"])
+        yield twin
+    return make
+
+
+def header_change(key: str, value: Any) -> Callable[[Data], Iterator[Data]]:
+    """Return the maker of the record with one key of its header changed."""
+    def make(data: Data) -> Iterator[Data]:
+        twin = copy.deepcopy(data)
+        twin[key] = value
         yield twin
     return make
 
@@ -443,6 +513,24 @@ CASE_LIST: list[tuple[str, str, str, str, Any]] = [
     ("paid-nothing", "a purchase not paid for", "pay.short", "purchase", pay_nothing),
     ("helicopter-not-in-this-game", "an optional item the header does not turn on",
      "buy.optional", "purchase", buy_item({"item": "helicopter", "at": "A", "jet": "heli"})),
+    ("helicopter-beyond-range", "a Helicopter (Range 1) sent to the right in a 3 player game",
+     "jet.range", "purchase", buy_optional([{"item": "helicopter", "at": "A", "jet": "heli-1"}],
+                                           beyond_range("heli-1"))),
+    ("private-jet-upgraded", "a Private Jet turned to a back side it does not have",
+     "buy.upgrade-jet", "purchase", buy_optional([{"item": "private-jet", "at": "B",
+                                                   "jet": "lear-1"},
+                                                  {"item": "upgrade-jet", "jet": "lear-1"}])),
+    ("jumbo-jet-upgraded", "a Jumbo Jet turned to a back side it does not have",
+     "buy.upgrade-jet", "purchase", buy_optional([{"item": "jumbo-jet", "at": "A",
+                                                   "jet": "jumbo-1"},
+                                                  {"item": "upgrade-jet", "jet": "jumbo-1"}])),
+    ("commuter-train-not-serving-the-airport", "a Commuter Train between A and B loaded at "
+     "City C", "load.plane", "purchase",
+     buy_optional([{"item": "commuter-train", "between": ["A", "B"]}], load_into(
+         "commuter-train", "C"), day=2)),
+    ("commuter-train-between-distant-cities", "a Commuter Train between B and D, not "
+     "adjacent", "buy.commuter-train", "purchase",
+     buy_optional([{"item": "commuter-train", "between": ["B", "D"]}], day=2)),
     ("hub-upgrade-of-the-hub", "the hub upgraded into a hub", "buy.hub", "purchase",
      buy_item({"item": "hub", "at": "A"})),
     ("voucher-on-a-fresh-passenger", "a Voucher for a passenger that has not aged",
@@ -460,6 +548,8 @@ END_CASES: list[tuple[str, str, str, str, Any]] = [
      end_change("tier", lambda end: "Great")),
     ("end-reason-wrong", "the game said to end with day 3", "end.reason", "",
      end_change("reason", lambda end: "day-3")),
+    ("content-version-wrong", "a record written for another version of the rules",
+     "record.version", "", header_change("content_version", "v2.0")),
 ]
 
 
@@ -514,6 +604,12 @@ def main() -> int:
         write("legal-advanced-loss", "a legal game of the advanced variant: the players lose "
               "when the Lost pile holds more than twice as many passengers as players",
               {**header, **{k: v for k, v in lost.record.items() if k not in header}})
+        scored = copy.deepcopy(lost.record)
+        scored["end"] |= {"score": final_score(lost.game), "tier": "Keep trying!"}
+        done.add("lost-game-given-a-score")
+        write("lost-game-given-a-score", "a lost game of the advanced variant given a score "
+              "and a tier, which it has not", {**header, **{k: v for k, v in scored.items()
+                                                           if k not in header}})
     else:
         missing.append("legal-advanced-loss")
     print(f"wrote {len(done) + (lost.game.over == 'advanced-loss')} cases to {CASES}")

@@ -29,7 +29,9 @@ from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import load_game
 from pnpcompiler.games.now_boarding.bots import STYLES, play
 from pnpcompiler.games.now_boarding.referee.engine import NowBoardingEngine
+from pnpcompiler.games.now_boarding.referee.purchase import final_score
 from pnpcompiler.games.now_boarding.referee.replay import engine_of
+from pnpcompiler.games.now_boarding.search import search_first_day
 from pnpcompiler.games.now_boarding.solver import day_three_completes, first_day, rounds_needed
 from pnpcompiler.referee import referee_file
 
@@ -58,7 +60,7 @@ def write_record(args: argparse.Namespace, engine: NowBoardingEngine, colours: l
                            encoding="utf-8")
     report = referee_file(args.output, ROOT / "content")
     print(f"{args.output}: {played.rounds} rounds, end {played.record['end']['reason']}, "
-          f"score {played.record['end']['score']} ({played.record['end']['tier']}), "
+          f"score {final_score(played.game)} ({played.record['end'].get('tier', 'lost')}), "
           f"lost {len(played.game.lost)}; referee: {'legal' if report.legal else 'NOT legal'}")
     return 0 if report.legal else 1
 
@@ -69,10 +71,10 @@ def survey(args: argparse.Namespace, engine: NowBoardingEngine, colours: list[st
         runs = [play(engine, colours[:players], args.seed + n, args.style,
                      args.advanced) for n in range(args.games)]
         lengths = [r.rounds for r in runs]
-        scores = [r.record["end"]["score"] for r in runs]
+        scores = [final_score(r.game) for r in runs]
         lost = [len(r.game.lost) for r in runs]
         ends = Counter(r.record["end"]["reason"] for r in runs)
-        tiers = Counter(r.record["end"]["tier"] for r in runs)
+        tiers = Counter(r.record["end"].get("tier", "lost") for r in runs)
         illegal = sum(1 for r in runs if r.findings)
         print(f"{players} players, {args.games} games ({args.style}): rounds "
               f"min {min(lengths)} median {statistics.median(lengths)} max {max(lengths)}; "
@@ -103,6 +105,17 @@ def solve(args: argparse.Namespace, engine: NowBoardingEngine, colours: list[str
           f"{'not ruled out' if bound.zero_losses_possible else 'impossible'}"
           + (f": lost in every play {', '.join(bound.undeliverable)}"
              if bound.undeliverable else ""))
+    found = search_first_day(tables, tiles, colours[:players], args.seed, args.budget)
+    proved = "proved best" if found.exact else f"best found in {args.budget:g} s, not proved"
+    zero = {True: "possible", False: "impossible", None: "not decided"}[found.zero_losses]
+    if not bound.zero_losses_possible:
+        zero = "impossible (the relaxation)"
+    between = "" if found.exact else (f": the best play without purchases delivers "
+                                       f"${found.best_value}-${bound.best_value}")
+    print(f"day 1 of shuffle {args.seed}, exact search without purchases ({found.positions} "
+          f"positions, {found.seconds:.1f} s): ${found.best_value} of ${found.total_value} "
+          f"delivered ({proved}); zero losses {zero}; the relaxation's bound "
+          f"${bound.best_value}{between}")
     per_colour = tables.passengers.per_colour
     for n in range(3, 7):
         bearable = max(lost for lost in range(per_colour * n)
@@ -123,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--advanced", action="store_true", help="the advanced variant's loss")
     parser.add_argument("-o", "--output", type=Path, help="write one game's record here")
     parser.add_argument("--solve", action="store_true", help="print the bounds of a shuffle")
+    parser.add_argument("--budget", type=float, default=60.0,
+                        help="seconds the --solve exact search may take")
     args = parser.parse_args(argv)
     args.players_list = player_counts(args.players)
     game, findings = load_game(ROOT / "content", "now-boarding")

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .model import Passenger
 from .referee.arrival import concessions, day_losses, deboard, into_gates, score_or_age
 from .referee.engine import EndDay, EndDeparture, NowBoardingEngine, StartRound
 from .referee.log import (
@@ -29,9 +30,12 @@ from .referee.log import (
     Seat,
 )
 from .referee.purchase import final_score, totals
-from .referee.state import Game, Jet, Player
+from .referee.state import Game, Jet, Player, plane_of
 
 STYLES = ("random", "heuristic")
+SHOPPING = {"commuter": 0, "gate": 1, "upgrade-jet": 2, "new-jet": 3, "hub": 4,
+            "concession": 5}
+"""The heuristic bot's order of wants in a Purchase step."""
 
 
 @dataclass
@@ -46,14 +50,51 @@ class Bot:
         draws = [] if game.redeye() else self.draw(game, player)
         loads: list[Load] = []
         waiting = {**player.waiting, **{(d.redraw or [d.tile])[-1]: d.airport for d in draws}}
-        for tile, airport in sorted(waiting.items()):
-            into = self.load_into(game, player, tile, airport, loads)
+        plan = self.plan(game, player, waiting)
+        for tile, airport in sorted(waiting.items(), key=lambda w: self.urgency(game, w[0])):
+            into = self.load_into(game, player, tile, airport, loads, plan)
             if into is not None:
                 loads.append(Load(tile=tile, into=into))
-        jets = [JetMove(jet=jet.id, to=self.fly_to(game, player, jet, loads))
+        jets = [JetMove(jet=jet.id, to=self.fly_to(game, player, jet, loads, plan))
                 for jet in sorted(game.jets.values(), key=lambda j: j.id)
                 if jet.holder == player.name and jet.place == "gate"]
+        if self.style == "heuristic":
+            # A Jet left on a Tarmac (its Gate was taken) flies its passengers on.
+            jets += [JetMove(jet=jet.id, to=self.fly_to(game, player, jet, loads, plan))
+                     for jet in sorted(game.jets.values(), key=lambda j: j.id)
+                     if jet.holder == player.name and jet.place == "tarmac" and jet.aboard]
+            jets = [move for move in jets if not (move.to == "tarmac" and game.jets[
+                move.jet].place == "tarmac")]
         return Departure(player=player.name, draws=draws, loads=loads, jets=jets)
+
+    def plan(self, game: Game, player: Player, waiting: dict[str, str]) -> dict[str, Player]:
+        """Return where each Jet in a Gate will fly (heuristic): to the hub in range that
+        brings the most value of the passengers waiting there nearer home, the more urgent
+        counting more."""
+        out: dict[str, Player] = {}
+        if self.style != "heuristic":
+            return out
+        for jet in game.jets.values():
+            if jet.holder != player.name or jet.place != "gate":
+                continue
+            reach = plane_of(game, jet).range
+            targets = [p for p in game.players if p is not player
+                       and game.seats_away(player, p) <= reach]
+            riders = [game.table.tiles[t] for t, a in waiting.items() if a == jet.airport
+                      and game.table.tiles[t].colour != player.colour]
+            gains = {p.name: gain(game, player, p, riders) for p in targets}
+            best = max(targets, key=lambda p: (gains[p.name], -p.seat), default=None)
+            if best is not None and gains[best.name] > 0:
+                out[jet.id] = best
+        return out
+
+    def urgency(self, game: Game, tile: str) -> tuple[int, int, str]:
+        """Return a passenger's place in the boarding order: the fewest agings left first,
+        then the higher value (the random bot keeps the tiles' order)."""
+        if self.style == "random":
+            return (0, 0, tile)
+        passenger = game.table.tiles[tile]
+        return (passenger.patience() - game.aging.get(tile, 0), -passenger.value, tile)
 
     def draw(self, game: Game, player: Player) -> list[Draw]:
         """Draw one tile for each airport at random, again while it matches the airport."""
@@ -75,7 +116,7 @@ class Bot:
         return out
 
     def load_into(self, game: Game, player: Player, tile: str, airport: str,
-                  loads: list[Load]) -> str | None:
+                  loads: list[Load], plan: dict[str, Player]) -> str | None:
         """Return the plane a waiting passenger boards, if any."""
         passenger = game.table.tiles[tile]
         home = passenger.colour == player.colour
@@ -93,14 +134,18 @@ class Bot:
             return self.rng.choice([*options, None]) if options else None
         if wants_commuter and commuting < seats:
             return "commuter"
+        if plan:
+            # Only onto a Jet whose flight brings the passenger nearer its hub.
+            gated = [j for j in gated if j.id in plan and distance(
+                game, plan[j.id], passenger.colour) < distance(game, player, passenger.colour)]
         if not home and gated:
             return gated[0].id
         return None
 
-    def fly_to(self, game: Game, player: Player, jet: Jet, loads: list[Load]) -> str:
+    def fly_to(self, game: Game, player: Player, jet: Jet, loads: list[Load],
+               plan: dict[str, Player]) -> str:
         """Return where a Jet in a Gate goes: a player within range, or its own Tarmac."""
-        planes = game.table.tables.planes
-        reach = (planes.upgraded_jet if jet.upgraded else planes.jet).range
+        reach = plane_of(game, jet).range
         targets = [p for p in game.players if p is not player
                    and game.seats_away(player, p) <= reach]
         aboard = jet.aboard + [ld.tile for ld in loads if ld.into == jet.id]
@@ -108,6 +153,8 @@ class Bot:
             return self.rng.choice([p.name for p in targets] + ["tarmac"])
         if not aboard:
             return "tarmac"
+        if jet.id in plan:
+            return plan[jet.id].name
         wanted = [game.table.tiles[t].colour for t in aboard]
         best = min(targets, key=lambda p: (
             sum(distance(game, p, c) for c in wanted), p.seat))
@@ -172,17 +219,21 @@ class Bot:
             return None
         if day_end or self.style == "random":
             return self.rng.choice(affordable) if self.style == "random" or day_end else None
-        order = {"commuter": 0, "gate": 1, "upgrade-jet": 2, "new-jet": 3, "hub": 4,
-                 "concession": 5}
-        wanted = sorted((b for b in affordable if b[0].item in order),
-                        key=lambda b: order[b[0].item])
+        wanted = sorted((b for b in affordable if b[0].item in SHOPPING),
+                        key=lambda b: SHOPPING[b[0].item])
         return wanted[0] if wanted else None
 
 
 def capacity(game: Game, jet: Jet) -> int:
     """Return how many passengers a Jet holds."""
-    planes = game.table.tables.planes
-    return (planes.upgraded_jet if jet.upgraded else planes.jet).capacity
+    return plane_of(game, jet).capacity
+
+
+def gain(game: Game, player: Player, target: Player, riders: list[Passenger]) -> float:
+    """Return what flying riders to a target is worth: the value of those it brings nearer
+    their hub, each divided by the agings it has left plus one."""
+    return sum(p.value / (1 + p.patience() - game.aging.get(p.id, 0)) for p in riders
+               if distance(game, target, p.colour) < distance(game, player, p.colour))
 
 
 def distance(game: Game, start: Player, colour: str) -> int:
@@ -221,7 +272,7 @@ def purchases(game: Game, player: Player, already: list[Buy]) -> list[tuple[Buy,
     out.append((Buy(item="commuter"), prices["commuter"]))
     out.append((Buy(item="gate", at="A"), prices["gate"]))
     plain = sorted(j.id for j in game.jets.values() if j.holder == player.name
-                   and not j.upgraded and j.id not in {b.jet for b in already})
+                   and not j.upgraded and j.kind == "jet" and j.id not in {b.jet for b in already})
     if plain:
         out.append((Buy(item="upgrade-jet", jet=plain[0]), prices["upgrade-jet"]))
     count = len(game.jets) + sum(1 for b in already if b.item == "new-jet")
@@ -277,11 +328,14 @@ def play(engine: NowBoardingEngine, colours: list[str], seed: int, style: str = 
         apply(step)
         rounds += 1
         record["days"][-1]["rounds"].append(play_round(engine, game, bot, apply))
-    end = End(reason=game.over or ending, totals=totals(game), score=final_score(game),
-              tier=engine.tables.tier(final_score(game)))
+    end = End(reason=game.over or ending, totals=totals(game))
+    if end.reason != "advanced-loss":
+        end.score = final_score(game)
+        end.tier = engine.tables.tier(end.score)
     apply(end)
-    record["end"] = {"reason": end.reason, "totals": end.totals, "score": end.score,
-                     "tier": end.tier}
+    record["end"] = {"reason": end.reason, "totals": end.totals}
+    if end.reason != "advanced-loss":
+        record["end"] |= {"score": end.score, "tier": end.tier}
     return Played(record, game, rounds, findings)
 
 

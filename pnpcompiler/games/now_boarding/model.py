@@ -92,6 +92,10 @@ class Plane(Model):
 
     capacity: int = Field(ge=1, le=20)
     range: int = Field(0, ge=0, le=5)
+    gate: bool = True
+    """Whether it needs a Gate to be loaded and to de-board (a Helicopter does not)."""
+    ages: bool = True
+    """Whether its passengers age aboard (a Private Jet's do not)."""
     source: Source = "rulebook"
 
 
@@ -115,6 +119,10 @@ class Purchase(Model):
     text: str
     optional: bool = False
     """One of the "Additional ideas for items to add": off unless a game turns it on."""
+    plane: Plane | None = None
+    """A plane the item adds to a Tarmac, as a New Jet; it has no upgraded side."""
+    commuters: int = Field(0, ge=0, le=5)
+    """Commuters the item adds that serve only two adjacent airports (a Commuter Train)."""
 
 
 class Tier(Model):
@@ -146,6 +154,9 @@ class NowBoardingRules(Component):
     """The numbers of Now Boarding: colours, schedule, planes, purchases, tiers, readings."""
 
     kind: Literal["now-boarding-rules"] = "now-boarding-rules"
+    version: str | None = None
+    """The version of the rules the content follows; a round record's content_version must
+    name it."""
     colours: list[Colour] = Field(min_length=1)
     passengers: TilesPerColour
     edge_colours: dict[Literal["G", "Y", "R"], str]

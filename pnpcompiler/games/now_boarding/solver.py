@@ -66,33 +66,49 @@ class DayBound:
         return not self.undeliverable
 
 
-def first_day(tables: NowBoardingRules, tiles: list[Passenger], colours: list[str],
-              seed: int) -> DayBound:
-    """Shuffle day 1's supply with the seed, draw it as the rules do (one per airport, round
-    by round, players in seat order, a tile drawn for its own destination drawn again), and
-    bound what any play of those draws can deliver."""
+Drawn = tuple[int, str, str]
+"""A draw: the seat of the player who drew it, the airport it was drawn for, the tile."""
+
+
+def first_day_draws(tables: NowBoardingRules, tiles: list[Passenger], colours: list[str],
+                    seed: int) -> list[list[Drawn]]:
+    """Shuffle day 1's supply with the seed and draw it as the rules do, round by round (one
+    per airport, players in seat order, a tile drawn for its own destination drawn again);
+    no play changes the draws, since no tile goes back to the supply during a day."""
     first = tables.schedule.days[0]
     supply = sorted(t.id for t in tiles if t.colour in colours and t.destination in first.airports)
     by_id = {t.id: t for t in tiles}
     order = random.Random(seed).sample(supply, len(supply))
-    lost, best, total, drawn = [], 0, 0, 0
-    for round_drawn in range(1, tables.schedule.redeye_round):
+    rounds: list[list[Drawn]] = []
+    for _ in range(1, tables.schedule.redeye_round):
+        drawn: list[Drawn] = []
         for seat, colour in enumerate(colours):
             for airport in first.airports:
                 tile = next((t for t in order if (by_id[t].colour, by_id[t].destination)
                              != (colour, airport)), None)
-                if tile is None:
-                    continue
-                order.remove(tile)
-                passenger = by_id[tile]
-                drawn += 1
-                total += passenger.value
-                owner = colours.index(passenger.colour)
-                if deliverable(tables, len(colours), passenger, airport,
-                               (owner - seat) % len(colours), round_drawn):
-                    best += passenger.value
-                else:
-                    lost.append(tile)
+                if tile is not None:
+                    order.remove(tile)
+                    drawn.append((seat, airport, tile))
+        rounds.append(drawn)
+    return rounds
+
+
+def first_day(tables: NowBoardingRules, tiles: list[Passenger], colours: list[str],
+              seed: int) -> DayBound:
+    """Bound what any play of a shuffle's first day can deliver (first_day_draws)."""
+    by_id = {t.id: t for t in tiles}
+    lost, best, total, drawn = [], 0, 0, 0
+    for round_drawn, draws in enumerate(first_day_draws(tables, tiles, colours, seed), 1):
+        for seat, airport, tile in draws:
+            passenger = by_id[tile]
+            drawn += 1
+            total += passenger.value
+            owner = colours.index(passenger.colour)
+            if deliverable(tables, len(colours), passenger, airport,
+                           (owner - seat) % len(colours), round_drawn):
+                best += passenger.value
+            else:
+                lost.append(tile)
     return DayBound(drawn, lost, best, total)
 
 

@@ -4,6 +4,7 @@ named after the rule it shows)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,7 @@ from pnpcompiler.games.now_boarding.referee.log import (
 from pnpcompiler.games.now_boarding.referee.purchase import final_score
 from pnpcompiler.games.now_boarding.referee.replay import engine_of
 from pnpcompiler.games.now_boarding.referee.state import Game
+from pnpcompiler.referee import referee_file
 from tests.paths import CONTENT
 
 COLOURS = ["blue", "orange", "purple", "teal", "pink", "brown"]
@@ -271,3 +273,52 @@ def test_5_9_additional_items_only_when_the_header_turns_them_on(
     log = RoundLog(game="now-boarding", record="rounds", players=seats, optional=["blimp"],
                    end=End(reason="day-3"))
     assert [f.code for f in engine.initial(log).rulings.findings] == ["record.optional"]
+
+
+def test_1_1_a_record_for_another_content_version_is_a_finding(
+        engine: NowBoardingEngine) -> None:
+    seats = [Seat(name=f"P{n + 1}", colour=COLOURS[n]) for n in range(3)]
+    for version, expected in (("v3.0", []), (None, []), ("v2.1", ["record.version"])):
+        log = RoundLog(game="now-boarding", record="rounds", players=seats,
+                       content_version=version, end=End(reason="day-3"))
+        assert [f.code for f in engine.initial(log).rulings.findings] == expected
+
+
+def test_3_15_a_jet_left_in_a_gate_is_ruled_at_its_players_departure(tmp_path: Path) -> None:
+    record = tmp_path / "record.yaml"
+    record.write_text(JET_LEFT_IN_A_GATE, encoding="utf-8")
+    report = referee_file(record, CONTENT, loaded={})
+    found = [f for f in report.findings if f.code == "jet.in-gate"]
+    assert [f.location.line if f.location else None for f in found] == [16]
+    assert "jet-purple is still in a Gate at P3's airport A" in found[0].message
+
+
+JET_LEFT_IN_A_GATE = """\
+game: now-boarding
+record: rounds
+players:
+  - {name: P1, colour: blue}
+  - {name: P2, colour: orange}
+  - {name: P3, colour: purple}
+days:
+  - day: 1
+    rounds:
+      - round: 1
+        departure:
+          - player: P1
+            jets: [{jet: jet-blue, to: tarmac}]
+          - player: P2
+            jets: [{jet: jet-orange, to: tarmac}]
+          - player: P3
+            loads: []
+end: {reason: day-3}
+"""
+
+
+def test_8_1_a_lost_game_has_no_score_or_tier(engine: NowBoardingEngine) -> None:
+    game = table(engine, 3, "advanced")
+    game.over = "advanced-loss"
+    game.lost = [f"purple-a{n}" for n in range(1, 8)]
+    claims = End(reason="advanced-loss", score=1, tier="Keep trying!")
+    assert codes(engine, game.fork(), [claims]) == ["end.score 8.1", "end.tier 8.1"]
+    assert codes(engine, game.fork(), [End(reason="advanced-loss")]) == []

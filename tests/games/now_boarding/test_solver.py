@@ -8,6 +8,7 @@ import pytest
 from pnpcompiler.content.project import load_game
 from pnpcompiler.games.now_boarding.checks import game_rules, passengers
 from pnpcompiler.games.now_boarding.model import NowBoardingRules, Passenger
+from pnpcompiler.games.now_boarding.search import DaySearch, Plane, Position, search_first_day
 from pnpcompiler.games.now_boarding.solver import (
     day_three_completes,
     first_day,
@@ -56,3 +57,29 @@ def test_a_first_day_bound_is_at_most_every_drawn_value(
     bound = first_day(tables, tiles, ["blue", "orange", "purple"], 1)
     assert bound.drawn == 30 and bound.best_value <= bound.total_value
     assert bound.zero_losses_possible == (bound.best_value == bound.total_value)
+
+
+def test_the_exact_search_of_a_short_day_is_proved_and_within_the_relaxation(
+        content: tuple[NowBoardingRules, list[Passenger]]) -> None:
+    tables, tiles = content
+    colours = ["blue", "orange", "purple"]
+    search = DaySearch(tables, tiles, colours, 1, budget=60.0)
+    search.draws = search.draws[:1]  # one round of draws: small enough to finish
+    search.explore(1, Position((), tuple(Plane(s, True) for s in range(3))), 0)
+    drawn = [search.tiles[t] for _, _, t in search.draws[0]]
+    relaxed = sum(p.value for p in drawn
+                  if p.id not in first_day(tables, tiles, colours, 1).undeliverable)
+    assert 0 < search.best <= relaxed <= sum(p.value for p in drawn)
+
+
+def test_the_exact_search_of_day_one_never_beats_the_relaxation(
+        content: tuple[NowBoardingRules, list[Passenger]]) -> None:
+    tables, tiles = content
+    colours = ["blue", "orange", "purple"]
+    result = search_first_day(tables, tiles, colours, 1, budget=3.0)
+    bound = first_day(tables, tiles, colours, 1)
+    assert result.total_value == bound.total_value
+    assert 0 < result.best_value <= bound.best_value
+    # The relaxation loses some passengers in every play: no play found may deliver them all.
+    assert not bound.zero_losses_possible and result.best_value < result.total_value
+    assert result.zero_losses is (False if result.exact else None)

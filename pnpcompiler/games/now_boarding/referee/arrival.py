@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .departure import say, where_tile_is
-from .log import Arrival
-from .state import Game, Player
+from .departure import loading_place, say, where_tile_is
+from .log import Arrival, Deboard
+from .state import Game, Player, plane_of
 
 
 def start_arrival(game: Game) -> None:
@@ -56,11 +56,12 @@ def into_gates(game: Game, player: Player, entry: Arrival) -> None:
 def deboard(game: Game, player: Player, entry: Arrival) -> None:
     """Passengers in Jets in Gates and in Commuters de-board into the player's airports."""
     for jet in game.jets.values():
-        if jet.holder == player.name and jet.place == "gate":
+        if jet.holder == player.name and loading_place(game, jet):
             for tile in jet.aboard:
                 player.waiting[tile] = jet.airport
             jet.aboard.clear()
     chosen = {d.tile: d for d in entry.deboard}
+    deboard_trains(game, player, entry, chosen)
     for tile in player.commuting:
         passenger = game.table.tiles[tile]
         home = passenger.colour == player.colour and passenger.destination in player.airports
@@ -77,6 +78,27 @@ def deboard(game: Game, player: Player, entry: Arrival) -> None:
     for tile, left in chosen.items():
         say(game, "deboard.airport", "4.4", f"{tile} was not in {player.name}'s Commuters: it "
             f"is {where_tile_is(game, tile)}", left.where("tile"), player.name, 1)
+
+
+def deboard_trains(game: Game, player: Player, entry: Arrival,
+                   chosen: dict[str, Deboard]) -> None:
+    """Commuter Train passengers de-board into one of its two airports: the one chosen, else
+    their destination there, else the other end from where they boarded (5.9)."""
+    for train in player.trains:
+        for tile, boarded in train.aboard.items():
+            passenger = game.table.tiles[tile]
+            other = train.between[1] if boarded == train.between[0] else train.between[0]
+            home = passenger.colour == player.colour and passenger.destination in train.between
+            airport = passenger.destination if home else other
+            if tile in chosen:
+                airport = chosen.pop(tile).to
+                if airport not in train.between:
+                    say(game, "deboard.airport", "5.9", f"{tile} de-boards a Commuter Train "
+                        f"into airport {airport}; it serves only {' and '.join(train.between)}",
+                        entry.where("deboard"), player.name, 1)
+                    airport = boarded
+            player.waiting[tile] = airport
+        train.aboard.clear()
 
 
 def concessions(game: Game, player: Player, entry: Arrival) -> set[str]:
@@ -119,7 +141,8 @@ def score_or_age(game: Game, player: Player, kept: set[str]) -> tuple[list[str],
             del player.waiting[tile]
             lost.append(tile)
     for jet in game.jets.values():
-        if jet.holder == player.name and jet.place == "tarmac":
+        # A Private Jet's passengers do not age aboard (5.9).
+        if jet.holder == player.name and jet.place == "tarmac" and plane_of(game, jet).ages:
             for tile in list(jet.aboard):
                 if age(game, tile):
                     jet.aboard.remove(tile)
@@ -133,6 +156,9 @@ def day_losses(game: Game, player: Player) -> list[str]:
     gone = list(player.waiting) + list(player.commuting)
     player.waiting.clear()
     player.commuting.clear()
+    for train in player.trains:
+        gone += train.aboard
+        train.aboard.clear()
     for jet in game.jets.values():
         if jet.holder == player.name:
             gone += jet.aboard

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ....core.findings import Location
 from .log import Departure, Draw, JetMove, Load
-from .state import Game, Jet, Player
+from .state import Game, Jet, Player, plane_of
 
 
 def say(game: Game, code: str, rule: str, message: str, where: Location | None,
@@ -24,6 +24,8 @@ def where_tile_is(game: Game, tile: str) -> str:
             return f"waiting at {p.name}'s airport {p.waiting[tile]}"
         if tile in p.commuting:
             return f"in {p.name}'s Commuter"
+        if any(tile in t.aboard for t in p.trains):
+            return f"in {p.name}'s Commuter Train"
         if tile in p.pile:
             return f"in {p.name}'s score pile"
     for jet in game.jets.values():
@@ -57,6 +59,7 @@ def departure(game: Game, entry: Departure) -> None:
         say(game, "record.player", "1.1", f"no player {entry.player!r} in this game",
             entry.where("player"), entry.player)
         return
+    game.departed[player.name] = entry.where("jets") or entry.where("player")
     if game.redeye() and entry.draws:
         say(game, "draw.redeye", "6.2", "the Redeye round draws no passengers",
             entry.where("draws"), player.name)
@@ -124,8 +127,13 @@ def draw_one(game: Game, player: Player, draw: Draw) -> None:
 
 def capacity(game: Game, jet: Jet) -> int:
     """Return how many passengers the Jet carries."""
-    planes = game.table.tables.planes
-    return (planes.upgraded_jet if jet.upgraded else planes.jet).capacity
+    return plane_of(game, jet).capacity
+
+
+def loading_place(game: Game, jet: Jet) -> bool:
+    """Return whether the Jet is where it is loaded: a Gate, or any place but a Runway for a
+    plane that needs no Gate (5.9)."""
+    return jet.place == "gate" or (not plane_of(game, jet).gate and jet.place == "tarmac")
 
 
 def board(game: Game, player: Player, load: Load) -> None:
@@ -135,6 +143,9 @@ def board(game: Game, player: Player, load: Load) -> None:
         rule = "3.10" if load.into == "commuter" else "3.7"
         say(game, "load.tile", rule, f"{load.tile} is not waiting at {player.name}'s "
             f"airports: it is {where_tile_is(game, load.tile)}", load.where("tile"), player.name)
+        return
+    if load.into == "commuter-train":
+        board_train(game, player, load, airport)
         return
     if load.into == "commuter":
         seats = player.commuters * game.table.tables.planes.commuter.capacity
@@ -149,9 +160,10 @@ def board(game: Game, player: Player, load: Load) -> None:
         say(game, "jet.unknown", "1.3", f"no Jet {load.into!r} in this game",
             load.where("into"), player.name)
         return
-    if (jet.holder, jet.airport, jet.place) != (player.name, airport, "gate"):
+    if (jet.holder, jet.airport) != (player.name, airport) or not loading_place(game, jet):
+        where = "in a Gate" if plane_of(game, jet).gate else "on the Tarmac"
         say(game, "load.plane", "3.7", f"{load.tile} waits at airport {airport}, and "
-            f"{jet.id} is not in a Gate there ({jet_place(jet)})", load.where("into"),
+            f"{jet.id} is not {where} there ({jet_place(jet)})", load.where("into"),
             player.name)
     elif len(jet.aboard) >= capacity(game, jet):
         say(game, "load.capacity", "3.5", f"{jet.id} holds {capacity(game, jet)} passengers, "
@@ -159,6 +171,26 @@ def board(game: Game, player: Player, load: Load) -> None:
     # The passenger is where the record puts it, so one mistake is ruled on once.
     del player.waiting[load.tile]
     jet.aboard.append(load.tile)
+
+
+def board_train(game: Game, player: Player, load: Load, airport: str) -> None:
+    """Load a passenger into a Commuter Train that serves its airport and has room (5.9)."""
+    seats = game.table.tables.planes.commuter.capacity
+    item = game.table.tables.purchase("commuter-train")
+    seats *= item.commuters if item is not None else 1
+    serving = [t for t in player.trains if airport in t.between]
+    train = next((t for t in serving if len(t.aboard) < seats), None)
+    if train is None:
+        found = (f"its {len(serving)} Commuter Train(s) there are full" if serving else
+                 f"no Commuter Train of theirs serves airport {airport}")
+        say(game, "load.plane" if not serving else "load.capacity", "5.9", f"{load.tile} "
+            f"waits at {player.name}'s airport {airport}: {found}", load.where("into"),
+            player.name)
+        if not serving:
+            return
+        train = serving[0]
+    del player.waiting[load.tile]
+    train.aboard[load.tile] = airport
 
 
 def jet_place(jet: Jet) -> str:
@@ -194,8 +226,7 @@ def send(game: Game, player: Player, move: JetMove) -> None:
         say(game, "jet.target", "3.11", f"{jet.id} is sent to its own player's hub; Jets are "
             "sent to other players' hubs", move.where("to"), player.name)
     else:
-        reach = (game.table.tables.planes.upgraded_jet if jet.upgraded
-                 else game.table.tables.planes.jet).range
+        reach = plane_of(game, jet).range
         away = game.seats_away(player, target)
         if away > reach:
             rule = "3.13" if len(game.players) == 3 else "3.12"
@@ -211,9 +242,11 @@ def send(game: Game, player: Player, move: JetMove) -> None:
 
 
 def end_departure(game: Game) -> None:
-    """No Jet may be left in a Gate when the Arrival step begins (3.15)."""
+    """No Jet may be left in a Gate when the Arrival step begins (3.15): the finding points
+    at the Departure entry of the player who left it there."""
     for jet in game.jets.values():
         if jet.place == "gate":
+            where = game.departed.get(jet.holder) or game.round_where
             say(game, "jet.in-gate", "3.15", f"{jet.id} is still in a Gate at {jet.holder}'s "
-                f"airport {jet.airport} when Arrivals begin", game.round_where, jet.holder)
+                f"airport {jet.airport} when Arrivals begin", where, jet.holder)
             jet.place = "tarmac"

@@ -98,6 +98,11 @@ class NowBoardingEngine:
                 rulings.rule("record.optional", "5.9", f"expected additional items of "
                              f"{', '.join(sorted(optional))}, found {item!r}",
                              log.where("optional", n), turn=None)
+        version = self.tables.version
+        if log.content_version is not None and version and log.content_version != version:
+            rulings.rule("record.version", "1.1", f"the record was written for content "
+                         f"{log.content_version!r}, this content follows the rules "
+                         f"{version!r}", log.where("content_version"), turn=None)
         in_play = {p.colour for p in players}
         supply = {t.id for t in self.tiles.values()
                   if t.colour in in_play and t.destination in first}
@@ -177,6 +182,7 @@ def start_round(game: Game, action: StartRound) -> None:
                           f"{expected[1]} next, found day {action.day} round {action.round}",
                           action.where, turn=None)
     game.day, game.round, game.round_where = action.day, action.round, action.where
+    game.departed.clear()
     game.rulings.day, game.rulings.round = action.day, action.round
     if runs_out(game, action.round):
         game.over = "tiles-ran-out"

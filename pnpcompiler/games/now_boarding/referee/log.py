@@ -39,7 +39,8 @@ class Draw(Model):
 
 
 class Load(Model):
-    """A waiting passenger put into a Jet (by its id) or a Commuter (``commuter``)."""
+    """A waiting passenger put into a Jet (by its id), a Commuter (``commuter``) or a
+    Commuter Train serving its airport (``commuter-train``)."""
 
     tile: Id
     into: Id
@@ -92,6 +93,8 @@ class Buy(Model):
     at: Letter | None = None
     jet: Id | None = None
     tile: Id | None = None
+    between: list[Letter] | None = None
+    """A Commuter Train's two adjacent airports."""
 
 
 class Purchase(Model):

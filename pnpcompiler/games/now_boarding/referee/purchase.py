@@ -7,7 +7,7 @@ from math import ceil
 
 from .departure import say
 from .log import Buy, End, Purchase
-from .state import Airport, Game, Jet, Player, next_round, runs_out
+from .state import Airport, Game, Jet, Player, Train, next_round, runs_out
 
 
 def purchase(game: Game, entry: Purchase) -> None:
@@ -63,7 +63,8 @@ def place_voucher(game: Game, player: Player, buy: Buy) -> bool:
     """Turn one of the player's aged passengers back 90 degrees (5.2)."""
     tile = buy.tile or ""
     mine = tile in player.waiting or tile in player.commuting or any(
-        tile in j.aboard for j in game.jets.values() if j.holder == player.name)
+        tile in j.aboard for j in game.jets.values() if j.holder == player.name) or any(
+        tile in t.aboard for t in player.trains)
     if not mine or game.aging.get(tile, 0) == 0:
         why = "has not aged" if mine else "is not with this player"
         return refuse(game, player, buy, "5.2", f"a Voucher turns back one of "
@@ -89,8 +90,15 @@ def place_commuter(game: Game, player: Player, buy: Buy) -> bool:
 
 
 def place_commuter_train(game: Game, player: Player, buy: Buy) -> bool:
-    """Add the 2 Commuters of a Commuter Train (5.9)."""
-    player.commuters += 2
+    """Add a Commuter Train between two adjacent airports of the player (5.9; rules.yaml's
+    train-adjacent reading: A-B, B-C or C-D)."""
+    between = sorted(buy.between or [])
+    if (len(between) != 2 or any(a not in player.airports for a in between)
+            or "".join(between) not in "ABCD"):
+        return refuse(game, player, buy, "5.9", f"a Commuter Train runs between two adjacent "
+                      f"airports of {player.name}'s ({', '.join(sorted(player.airports))}), "
+                      f"found {'-'.join(between) or 'none'}")
+    player.trains.append(Train((between[0], between[1])))
     return True
 
 
@@ -107,8 +115,9 @@ def place_gate(game: Game, player: Player, buy: Buy) -> bool:
 def place_upgrade(game: Game, player: Player, buy: Buy) -> bool:
     """Turn one of the player's Jets to its back side (5.6)."""
     jet = game.jets.get(buy.jet or "")
-    if jet is None or jet.holder != player.name or jet.upgraded:
-        why = ("is upgraded already" if jet and jet.upgraded else "is not with this player")
+    if jet is None or jet.holder != player.name or jet.upgraded or jet.kind != "jet":
+        why = ("is upgraded already" if jet and jet.upgraded else "has no back side"
+               if jet and jet.kind != "jet" else "is not with this player")
         return refuse(game, player, buy, "5.6", f"Upgrade Jet turns one of {player.name}'s "
                       f"Jets: {buy.jet} {why}")
     jet.upgraded = True
@@ -125,7 +134,8 @@ def place_plane(game: Game, player: Player, buy: Buy) -> bool:
     if not buy.jet or buy.jet in game.jets:
         return refuse(game, player, buy, rule, f"a new plane needs a name no Jet has, found "
                       f"{buy.jet!r}")
-    game.jets[buy.jet] = Jet(buy.jet, player.name, buy.at or "A", "tarmac")
+    kind = "jet" if buy.item == "new-jet" else buy.item
+    game.jets[buy.jet] = Jet(buy.jet, player.name, buy.at or "A", "tarmac", kind=kind)
     return True
 
 
@@ -154,8 +164,8 @@ def cheapest(game: Game, player: Player) -> int | None:
             continue
         if item.id == "voucher" and not any(game.aging.get(t, 0) for t in player.waiting):
             continue
-        if item.id == "upgrade-jet" and not any(
-                j.holder == player.name and not j.upgraded for j in game.jets.values()):
+        if item.id == "upgrade-jet" and not any(j.holder == player.name and not j.upgraded
+                                                and j.kind == "jet" for j in game.jets.values()):
             continue
         if item.id == "hub" and all(a.runway for k, a in player.airports.items()):
             continue
@@ -223,6 +233,9 @@ def end_game(game: Game, end: End) -> None:
         elif total != claimed:
             game.rulings.rule("end.total", "8.3", f"{name}'s score pile adds up to {total}, "
                               f"the record says {claimed}", end.where("totals", name))
+    if reason == "advanced-loss":
+        lost_game(game, end)
+        return
     score = final_score(game)
     if end.score is not None and end.score != score:
         game.rulings.rule("end.score", "8.3", f"the final score is {score} (the totals, "
@@ -232,3 +245,14 @@ def end_game(game: Game, end: End) -> None:
     if end.tier is not None and end.tier != tier:
         game.rulings.rule("end.tier", "8.4", f"a score of {score} is {tier}, the record says "
                           f"{end.tier}", end.where("tier"))
+
+
+def lost_game(game: Game, end: End) -> None:
+    """A game lost in the advanced variant has neither final score nor tier (8.1)."""
+    lost = f"the players lost ({len(game.lost)} passengers in the Lost pile): the game has no"
+    if end.score is not None:
+        game.rulings.rule("end.score", "8.1", f"{lost} score, the record says {end.score}",
+                          end.where("score"))
+    if end.tier is not None:
+        game.rulings.rule("end.tier", "8.1", f"{lost} tier, the record says {end.tier}",
+                          end.where("tier"))

@@ -37,6 +37,11 @@ def referee_rounds(game: GameContent, log: RoundLog, report: Report[Game, Scores
     report.scores = {p.name: {"colour": p.colour, "total": piles[p.name],
                               "claimed": (log.end.totals or {}).get(p.name)}
                      for p in run.players}
-    report.scores["table"] = {"score": score, "tier": run.table.tables.tier(score),
-                              "lost": len(run.lost), "end": run.over or "day-3"}
+    if run.over == "advanced-loss":
+        # Lost games have no score on the chart: say so rather than show a tier.
+        report.scores["table"] = {"result": "lost", "lost": len(run.lost),
+                                  "end": run.over}
+    else:
+        report.scores["table"] = {"score": score, "tier": run.table.tables.tier(score),
+                                  "lost": len(run.lost), "end": run.over or "day-3"}
     report.state = run

@@ -9,7 +9,7 @@ from typing import Literal
 
 from ....core.findings import Location
 from ....referee import Rulings
-from ..model import NowBoardingRules, Passenger
+from ..model import NowBoardingRules, Passenger, Plane
 
 Place = Literal["gate", "tarmac", "runway"]
 STEP_NAMES = ("Departure", "Arrival", "Purchase")
@@ -34,6 +34,17 @@ class Jet:
     place: Place
     upgraded: bool = False
     aboard: list[str] = field(default_factory=list)
+    kind: str = "jet"
+    """The item it was bought as: ``jet`` (starting or New Jet), or an optional plane's id."""
+
+
+@dataclass
+class Train:
+    """A Commuter Train: its Commuters serve only the two adjacent airports it runs between."""
+
+    between: tuple[str, str]
+    aboard: dict[str, str] = field(default_factory=dict)
+    """Passenger tile -> the airport it boarded at."""
 
 
 @dataclass
@@ -46,6 +57,7 @@ class Player:
     airports: dict[str, Airport] = field(default_factory=dict)
     commuters: int = 1
     commuting: list[str] = field(default_factory=list)
+    trains: list[Train] = field(default_factory=list)
     waiting: dict[str, str] = field(default_factory=dict)
     """Passenger tile -> the airport it waits at."""
     pile: dict[str, bool] = field(default_factory=dict)
@@ -93,6 +105,8 @@ class Game:
     """Why the game ended early, once it has: tiles-ran-out or advanced-loss."""
     days_played: int = 0
     round_where: Location | None = None
+    departed: dict[str, Location | None] = field(default_factory=dict)
+    """This round's Departure entry of each player: where its findings point."""
 
     def player(self, name: str) -> Player | None:
         """Return the player of that name."""
@@ -125,6 +139,15 @@ class Game:
             self.table = table
         twin.table = table
         return twin
+
+
+def plane_of(game: Game, jet: Jet) -> Plane:
+    """Return the side a Jet flies on: its upgraded back, an optional plane's, or a Jet's."""
+    planes = game.table.tables.planes
+    if jet.upgraded:
+        return planes.upgraded_jet
+    item = game.table.tables.purchase(jet.kind)
+    return item.plane if item is not None and item.plane is not None else planes.jet
 
 
 def draws_needed(game: Game) -> int:

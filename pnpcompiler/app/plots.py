@@ -26,7 +26,8 @@ def draw_plots(data: dict[str, Any], folder: Path) -> list[str]:
     names: list[str] = []
     with plt.rc_context({"svg.hashsalt": "pnp-simulate", "font.size": 9}):
         names += _save(_histogram(data), folder, "scores" if data.get("scores") else "length")
-        names += _save(_seat_bars(data), folder, "winners")
+        if "seats" in data:  # a cooperative game has no winning seat
+            names += _save(_seat_bars(data), folder, "winners")
     return names
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from ..referee.balance import Exact
+    from ..referee.balance import Balance, Exact
     from ..referee.simulation import Played
 
 TASK_MOST = 1000
@@ -74,16 +74,16 @@ def simulate(options: SimulateOptions) -> int:
                   min(start + size, options.games), options.records is not None, cache)
              for start in range(0, options.games, size)]
     thresholds = simulation.targets(table) if simulation.targets is not None else []
-    balance = Balance(options.game, seats, options.seed, simulation.length, thresholds)
+    balance = Balance(options.game, seats, options.seed, simulation.length, thresholds,
+                      cooperative=simulation.cooperative)
     width = len(str(max(options.games - 1, 0)))
     began = time.perf_counter()
     for chunk in run_tasks(play_task, tasks, jobs=options.jobs, scheduler=options.scheduler):
         balance.add(chunk)
         if options.records is not None:
             _write_records(options.records, options.game, chunk.start, chunk.games, width)
-        wins = balance.wins[0] / balance.games
-        typer.echo(f"{options.game}: {balance.games}/{options.games} games, seat 1 "
-                   f"({seats[0]}) wins {100 * wins:.1f}%", err=True)
+        typer.echo(f"{options.game}: {balance.games}/{options.games} games, "
+                   + _progress(balance, seats[0]), err=True)
     took = time.perf_counter() - began
     exact: Exact = {name: (t.columns, partial(t.chance, table))
              for name, t in simulation.exact_tables.items()}
@@ -119,3 +119,15 @@ def _plots(data: dict[str, object], folder: Path) -> dict[str, object]:
         return {"plots_skipped": "matplotlib is not installed (pip install "
                                  "'pnpcompiler[plots]')"}
     return {"plots": draw_plots(data, folder)}
+
+
+def _progress(balance: Balance, first: str) -> str:
+    """Return how the run is going: the first seat's wins, or a cooperative table's mean
+    score."""
+    if not balance.cooperative:
+        return f"seat 1 ({first}) wins {100 * balance.wins[0] / balance.games:.1f}%"
+    scored = balance.scores[0] if balance.scores else None
+    if not scored:
+        return "no score yet"
+    mean = sum(points * k for points, k in scored.items()) / sum(scored.values())
+    return f"the table's mean score {mean:.1f}"

@@ -83,6 +83,8 @@ class Balance:
     run_seed: int
     length_unit: str
     thresholds: list[tuple[str, int]] = field(default_factory=list)
+    cooperative: bool = False
+    """No seat wins: no winners, no first player's advantage, one score for the table."""
     games: int = 0
     wins: Counter[int] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)
@@ -115,16 +117,19 @@ class Balance:
         data: JSON = {
             "game": self.game, "games": n, "seed": self.run_seed, "seed_scheme": SEED_SCHEME,
             "players": len(self.seats), "bots": list(self.seats), "confidence": 0.95,
-            "seats": [{"seat": i + 1, "bot": bot, "wins": share(self.wins[i], n)}
-                      for i, bot in enumerate(self.seats)],
-            "no_winner": share(self.wins[-1], n),
+            "cooperative": self.cooperative,
             "length": {"unit": self.length_unit, **spread(self.lengths)},
             "ends": {end: share(k, n) for end, k in sorted(self.ends.items())},
         }
-        if len(self.seats) > 1:
+        if not self.cooperative:
+            data["seats"] = [{"seat": i + 1, "bot": bot, "wins": share(self.wins[i], n)}
+                             for i, bot in enumerate(self.seats)]
+            data["no_winner"] = share(self.wins[-1], n)
+        if len(self.seats) > 1 and not self.cooperative:
             data["first_player"] = self.first_player()
         if self.scores:
-            data["scores"] = [self.seat_scores(seat) for seat in range(len(self.scores))]
+            seats = 1 if self.cooperative else len(self.scores)
+            data["scores"] = [self.seat_scores(seat) for seat in range(seats)]
         data["exact"] = self.exact_rows(exact)
         return data
 
@@ -185,11 +190,15 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
            f"{data['games']} games, {data['players']} player(s), bots "
            f"{', '.join(data['bots'])}, run seed {data['seed']}. Each game's seed is "
            f"{data['seed_scheme']}. Intervals are 95%: Wilson intervals for shares, normal "
-           "intervals for means.", "", "## Winners", "", "| seat | bot | wins | share |",
-           "|---|---|---|---|"]
-    out += [f"| {s['seat']} | {s['bot']} | {s['wins']['count']} | {_pct(s['wins'])} |"
-            for s in data["seats"]]
-    out += [f"| none | | {data['no_winner']['count']} | {_pct(data['no_winner'])} |", ""]
+           "intervals for means.", ""]
+    if data.get("cooperative"):
+        out += ["A cooperative game: the table wins or loses together, so no seat wins; the "
+                "scores are the table's.", ""]
+    else:
+        out += ["## Winners", "", "| seat | bot | wins | share |", "|---|---|---|---|"]
+        out += [f"| {s['seat']} | {s['bot']} | {s['wins']['count']} | {_pct(s['wins'])} |"
+                for s in data["seats"]]
+        out += [f"| none | | {data['no_winner']['count']} | {_pct(data['no_winner'])} |", ""]
     if "first_player" in data:
         first = data["first_player"]
         verdict = "an advantage" if first["significant"] and first["advantage"] > 0 else (

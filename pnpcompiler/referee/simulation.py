@@ -102,6 +102,9 @@ class Simulation:
     """The fewest and most players a game seats."""
     length: str = "turns"
     """What a game's length counts."""
+    cooperative: bool = False
+    """The table wins or loses together (no seat wins): the report leaves out the winners
+    and the first player's advantage, and scores are the table's."""
     prepare: Prepare | None = None
     play: Play | None = None
     targets: Thresholds | None = None

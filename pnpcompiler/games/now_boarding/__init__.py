@@ -16,5 +16,6 @@ rules.not_printed(NowBoardingRules, "the colours, schedule, planes, prices and t
 
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
+rules.simulation(f"{__name__}.simulation")
 
 __all__ = ["checks", "kit", "rules"]

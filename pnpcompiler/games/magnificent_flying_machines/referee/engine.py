@@ -16,7 +16,7 @@ from ....content.project import GameContent
 from ....core.findings import Finding
 from ..flight import Pool
 from ..model import Test
-from . import phases, turns
+from . import cargo, phases, turns
 from .log import Phase, RaceLog, Turn
 from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
 from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
@@ -66,7 +66,9 @@ class RaceEngine:
 
     def initial(self, log: RaceLog) -> Race:
         """Return the race as the record sets it up."""
-        return new_race(self.tables, log)
+        race = new_race(self.tables, log)
+        cargo.set_up(race, log)
+        return race
 
     def actions(self, log: RaceLog) -> Iterator[Action]:
         """Return a record's turns as actions, in order."""

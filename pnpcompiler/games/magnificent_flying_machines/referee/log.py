@@ -29,6 +29,9 @@ class Machine(Model):
     pilot: Id
     equipment: list[Id] = Field(default_factory=list)
     colour: str | None = None
+    load: list[Id] = Field(default_factory=list)
+    """Passengers and cargo on board at the start (6.11): ``passenger`` or a cargo token's
+    id (``special-cargo-water``)."""
 
 
 class Phase(Model):
@@ -60,6 +63,12 @@ class Phase(Model):
     number (8.3)."""
     outcome: Outcome | None = None
     """What the test came to; needed for every action that takes a test."""
+    collect: list[Id] = Field(default_factory=list)
+    """Passengers and cargo taken from the tile while on the ground (10.2.2, 10.3.1): after
+    a landing, else before the action."""
+    deliver: list[Id] = Field(default_factory=list)
+    """Passengers and cargo moved to the scoring area while on the ground (10.2.3, 10.3.2):
+    after a landing, else before the action."""
 
 
 class Turn(Model):
@@ -93,6 +102,9 @@ class RaceLog(Model):
     """Terrain tile numbers from the starting airfield to the final airfield."""
     weather: dict[int, Id] = Field(default_factory=dict)
     """The weather tile on each terrain tile, by tile number, as turned face up."""
+    cargo: dict[int, list[Id]] = Field(default_factory=dict)
+    """The cargo tokens placed on each terrain tile, by tile number (6.3); the quick start
+    places the table's (section 5) when this is left out."""
     machines: list[Machine] = Field(min_length=2, max_length=6)
     """In turn order."""
     turns: list[Turn] = Field(default_factory=list)

@@ -9,8 +9,17 @@ from dataclasses import dataclass, field
 
 from ....content.project import GameContent
 from ....referee import RefereeError, Rulings
-from ..lookup import dashboards, equipment, pilots, tables_of, terrain_tiles, weather_tiles
+from ..lookup import (
+    counters,
+    dashboards,
+    equipment,
+    pilots,
+    tables_of,
+    terrain_tiles,
+    weather_tiles,
+)
 from ..model import TESTS, Dashboard, Equipment, Pilot, TerrainTile, Test, WeatherTile
+from ..model import Counter as Piece
 from ..tables import RulesTables
 from .log import Machine, RaceLog
 
@@ -30,6 +39,8 @@ class Tables:
     equipment: dict[str, Equipment]
     tiles: dict[int, TerrainTile]
     weather: dict[str, WeatherTile]
+    tokens: dict[str, Piece] = field(default_factory=dict)
+    """Passenger and cargo tokens by id: their terrain and points (10.2, 10.3)."""
 
     @classmethod
     def of(cls, game: GameContent) -> Tables:
@@ -40,7 +51,9 @@ class Tables:
         return cls(rules, {b.id: b for b in dashboards(game)}, {p.id: p for p in pilots(game)},
                    {e.id: e for e in equipment(game)},
                    {t.number: t for t in terrain_tiles(game)},
-                   {w.id: w for w in weather_tiles(game)})
+                   {w.id: w for w in weather_tiles(game)},
+                   {c.id: c for c in counters(game)
+                    if c.token in ("special-cargo", "general-cargo", "passenger")})
 
     def symbols(self, face: int) -> list[str]:
         """Return the symbols on one face of the dice."""
@@ -70,6 +83,10 @@ class Flyer:
     done: set[str] = field(default_factory=set)
     """Final airfield actions already taken (section 11)."""
     finished: bool = False
+    cargo: list[str] = field(default_factory=list)
+    """Cargo tokens on board, by id (10.2)."""
+    passengers: list[int] = field(default_factory=list)
+    """Passengers on board: the course index each boarded at (10.3)."""
 
     @property
     def name(self) -> str:
@@ -104,6 +121,8 @@ class TurnState:
     progress: bool = False
     start_altitude: int = 0
     points_before: int = 0
+    collected: int = 0
+    """Passengers and cargo collected this turn (10.4)."""
 
 
 @dataclass
@@ -134,6 +153,10 @@ class Race:
     last_turns: set[str] | None = None
     """Once the end is triggered (section 9): the machines still owed their one more turn."""
     over: bool = False
+    on_tile: dict[int, list[str]] = field(default_factory=dict)
+    """Cargo tokens left on each course position (6.3)."""
+    passengers_left: dict[int, int] = field(default_factory=dict)
+    """Passengers left on each course position (6.2)."""
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""

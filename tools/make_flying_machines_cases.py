@@ -1,5 +1,6 @@
-"""Make the golden illegal race logs of Magnificent Flying Machines: each takes the legal
-quick-start example and makes one mistake in it, with a comment saying which.
+"""Make the golden race logs of Magnificent Flying Machines: each takes a legal example (the
+quick-start race, the standard one for loading, the one with weather change cards) and makes
+one mistake in it, or one legal change (cases named legal-...), with a comment saying which.
 
     python tools/make_flying_machines_cases.py
     pytest tests/conformance -k magnificent --update-goldens   # writes each expected.txt
@@ -17,6 +18,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "examples" / "magnificent-flying-machines" / "quick-start-4.yaml"
 STANDARD = ROOT / "examples" / "magnificent-flying-machines" / "standard-6.yaml"
+WEATHER = ROOT / "examples" / "magnificent-flying-machines" / "weather-changes-4.yaml"
 OUT = ROOT / "tests" / "golden" / "flying-machines-race"
 Record = dict[str, Any]
 Edit = Callable[[Record], str]
@@ -283,6 +285,40 @@ def loading_town_cargo(record: Record) -> str:
     return "a machine is loaded with town special cargo; 6.11 deals mountain or water"
 
 
+# Weather change cards (8.5), from the race that turns one each round: its second deck (after
+# the first eight rounds) holds change-fields (round 9: tiles 2 and 7 dealt windy and storms),
+# change-town (round 10), then no-change (round 11), and the race ends before it runs out.
+
+
+def round_end(record: Record, n: int) -> dict[str, Any]:
+    """Return the turn that ends round n (from 1): it holds the round's card."""
+    found: dict[str, Any] = [t for t in record["turns"] if "weather_change" in t][n - 1]
+    return found
+
+
+def weather_mid_round(record: Record) -> str:
+    record["turns"][1]["weather_change"] = {"card": "no-change", "dealt": {}}
+    return "turn 2 turns over a weather change card in the middle of the first round"
+
+
+def weather_missing(record: Record) -> str:
+    del round_end(record, 11)["weather_change"]
+    return "round 11 ends without its weather change card (it was No Change)"
+
+
+def weather_dealt_wrong(record: Record) -> str:
+    round_end(record, 1)["weather_change"]["dealt"] = {6: "weather-sunny"}
+    return ("round 1's Change in the Weather (Airfield) deals weather onto the middle airfield, "
+            "whose weather is still face down")
+
+
+def weather_repeated(record: Record) -> str:
+    round_end(record, 11)["weather_change"] = {
+        "card": "change-fields", "dealt": {2: "weather-windy", 7: "weather-storms"}}
+    return ("round 11 turns over Change in the Weather (Fields) again, two rounds after the "
+            "deck was shuffled (the tiles dealt are the ones already there)")
+
+
 CASES: dict[str, Edit] = {
     "test-dice-one-too-many": extra_die, "test-dice-one-too-few": die_short,
     "repeat-not-reduced": repeat_not_reduced, "outcome-pass-for-fail": pass_for_fail,
@@ -306,6 +342,11 @@ CASES: dict[str, Edit] = {
     "cargo-placed-wrong": cargo_placed_wrong,
     "undelivered-special-cargo-not-counted": undelivered_special,
 }
+WEATHER_CASES: dict[str, Edit] = {
+    "weather-card-mid-round": weather_mid_round, "weather-card-missing": weather_missing,
+    "weather-dealt-on-face-down-weather": weather_dealt_wrong,
+    "weather-card-turned-twice": weather_repeated,
+}
 STANDARD_CASES: dict[str, Edit] = {
     "loading-two-passengers": loading_two_passengers,
     "loading-town-special-cargo": loading_town_cargo,
@@ -313,7 +354,7 @@ STANDARD_CASES: dict[str, Edit] = {
 
 
 def main() -> None:
-    for path, cases in ((SOURCE, CASES), (STANDARD, STANDARD_CASES)):
+    for path, cases in ((SOURCE, CASES), (STANDARD, STANDARD_CASES), (WEATHER, WEATHER_CASES)):
         source = yaml.safe_load(path.read_text(encoding="utf-8"))
         for name, edit in cases.items():
             record = copy.deepcopy(source)

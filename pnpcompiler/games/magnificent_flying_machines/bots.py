@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
-from .referee.log import Machine, Phase, RaceLog, Turn
+from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
 from .referee.state import Race
 from .referee.turns import scores, winner
+from .referee.weather import changed
 
 Chooser = Callable[[Race, list[Phase], random.Random], Phase | None]
 TURN_LIMIT = 400
@@ -96,9 +97,37 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random) -> 
     return trial
 
 
-def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random) -> Played:
-    """Play a race set up as ``log`` says; return the record and the final race."""
+class WeatherDeck:
+    """The weather change cards, turned over at the end of each round and shuffled again
+    once they run out (8.5), with new weather tiles dealt where a card says."""
+
+    def __init__(self, engine: RaceEngine, rng: random.Random) -> None:
+        self.engine, self.rng, self.cards = engine, rng, list[str]()
+
+    def turn_over(self, race: Race) -> WeatherTurn:
+        """Return the next card and the weather tiles it deals in this race."""
+        if not self.cards:
+            self.cards = sorted(self.engine.tables.changes)
+            self.rng.shuffle(self.cards)
+        card = self.engine.tables.changes[self.cards.pop()]
+        tiles = sorted(self.engine.tables.weather)
+        return WeatherTurn(card=card.id, dealt={race.course[at].number: self.rng.choice(tiles)
+                                                for at in changed(race, card)})
+
+    def end_turn(self, race: Race, turn: Turn) -> Turn:
+        """Return the turn with a weather change card when it ends a round of the race."""
+        after, _ = self.engine.apply(self.engine.fork(race), EndTurn(turn))
+        if after.turns % len(after.order) or after.over:
+            return turn
+        return turn.model_copy(update={"weather_change": self.turn_over(after)})
+
+
+def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, *,
+         weather_changes: bool = False) -> Played:
+    """Play a race set up as ``log`` says; return the record and the final race. With
+    ``weather_changes`` a weather change card ends each round (8.5)."""
     race = engine.initial(log)
+    deck = WeatherDeck(engine, rng) if weather_changes else None
     turns: list[dict[str, Any]] = []
     while not race.over and len(turns) < TURN_LIMIT:
         machine = race.order[race.turns % len(race.order)]
@@ -114,10 +143,15 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random) 
             phases.append(phase)
         flyer = race.flyers[machine]
         luck_before = flyer.luck
-        race, _ = engine.apply(race, EndTurn(Turn(machine=machine, phases=phases)))
+        turn = Turn(machine=machine, phases=phases)
+        if deck is not None:
+            turn = deck.end_turn(race, turn)
+        race, _ = engine.apply(race, EndTurn(turn))
         turns.append({"machine": machine,
                       "phases": [p.model_dump(exclude_defaults=True) for p in phases],
                       "fuel": flyer.fuel, "luck": flyer.luck > luck_before})
+        if turn.weather_change is not None:
+            turns[-1]["weather_change"] = turn.weather_change.model_dump()
     table = scores(race)
     end = {"scores": {p: s["total"] for p, s in table.items()}, "winner": winner(race, table)}
     record = {**log.model_dump(exclude_defaults=True, exclude={"turns", "end"}),

@@ -101,3 +101,24 @@ def test_bots_play_legal_races_to_their_end(game: GameContent, bot: str,
         assert played.race.rulings.findings == []
         table = scores(played.race)
         assert played.record["end"]["scores"] == {p: s["total"] for p, s in table.items()}
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_8_5_bots_turn_a_weather_change_card_each_round_and_stay_legal(
+        game: GameContent, bot: str, players: int) -> None:
+    engine = RaceEngine.of(game)
+    for seed in range(3):
+        boards = dashboards(game)[:4 if players == 2 else players]
+        log = quick_start_log(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players],
+                              [b.id for b in boards], [b.preset.pilot for b in boards],
+                              [list(b.preset.equipment) for b in boards], SUNNY)
+        played = play(engine, log, BOTS[bot], random.Random(seed), weather_changes=True)
+        assert played.race.over
+        assert played.race.rulings.findings == []
+        cards = [t["weather_change"]["card"] for t in played.record["turns"]
+                 if "weather_change" in t]
+        assert len(cards) == played.turns // len(played.race.order) - (
+            played.turns % len(played.race.order) == 0)
+        again = replay(game, RaceLog.model_validate(played.record))
+        assert again.rulings.findings == []

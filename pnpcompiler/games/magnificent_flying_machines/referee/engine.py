@@ -16,7 +16,7 @@ from ....content.project import GameContent
 from ....core.findings import Finding
 from ..flight import Pool
 from ..model import Test
-from . import cargo, phases, turns
+from . import cargo, phases, turns, weather
 from .log import Phase, RaceLog, Turn
 from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
 from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
@@ -38,7 +38,8 @@ class PhaseAction:
 
 @dataclass(slots=True)
 class EndTurn:
-    """The turn ends: fuel for the tiles crossed (8.4.1), the luck token (8.3)."""
+    """The turn ends: fuel for the tiles crossed (8.4.1), the luck token (8.3), and the
+    weather change card when it ends a round (8.5)."""
 
     turn: Turn
 
@@ -92,6 +93,7 @@ class RaceEngine:
             phases.act(race, action.phase)
         elif isinstance(action, EndTurn):
             turns.end(race, action.turn)
+            weather.end_of_round(race, action.turn)
         else:
             turns.finish(race, action.log)
         return race, race.rulings.findings[before:]

@@ -71,6 +71,16 @@ class Phase(Model):
     after a landing, else before the action."""
 
 
+class WeatherTurn(Model):
+    """The weather change card turned over at the end of a round (8.5)."""
+
+    card: Id
+    """The card: ``change-fields`` ... ``change-airfield``, ``easterly-wind``,
+    ``westerly-wind`` or ``no-change``."""
+    dealt: dict[int, Id] = Field(default_factory=dict)
+    """The new weather tiles dealt, by terrain tile number."""
+
+
 class Turn(Model):
     """One turn (8.1): whose machine, its phases, and how it ended."""
 
@@ -81,6 +91,9 @@ class Turn(Model):
     """Fuel cubes on the gauge at the end of the turn (8.4.1); checked when given."""
     luck: bool | None = None
     """Whether the turn earned a luck token for no progress (8.3); checked when given."""
+    weather_change: WeatherTurn | None = None
+    """On the last turn of a round: the weather change card the first player turns over
+    (8.5). A record that writes none keeps the weather as dealt."""
 
 
 class End(Model):

@@ -16,9 +16,19 @@ from ..lookup import (
     pilots,
     tables_of,
     terrain_tiles,
+    weather_changes,
     weather_tiles,
 )
-from ..model import TESTS, Dashboard, Equipment, Pilot, TerrainTile, Test, WeatherTile
+from ..model import (
+    TESTS,
+    Dashboard,
+    Equipment,
+    Pilot,
+    TerrainTile,
+    Test,
+    WeatherChange,
+    WeatherTile,
+)
 from ..model import Counter as Piece
 from ..tables import RulesTables
 from .log import Machine, RaceLog
@@ -41,6 +51,8 @@ class Tables:
     weather: dict[str, WeatherTile]
     tokens: dict[str, Piece] = field(default_factory=dict)
     """Passenger and cargo tokens by id: their terrain and points (10.2, 10.3)."""
+    changes: dict[str, WeatherChange] = field(default_factory=dict)
+    """The weather change cards by id (8.5)."""
 
     @classmethod
     def of(cls, game: GameContent) -> Tables:
@@ -53,7 +65,8 @@ class Tables:
                    {t.number: t for t in terrain_tiles(game)},
                    {w.id: w for w in weather_tiles(game)},
                    {c.id: c for c in counters(game)
-                    if c.token in ("special-cargo", "general-cargo", "passenger")})
+                    if c.token in ("special-cargo", "general-cargo", "passenger")},
+                   {c.id: c for c in weather_changes(game)})
 
     def symbols(self, face: int) -> list[str]:
         """Return the symbols on one face of the dice."""
@@ -157,6 +170,10 @@ class Race:
     """Cargo tokens left on each course position (6.3)."""
     passengers_left: dict[int, int] = field(default_factory=dict)
     """Passengers left on each course position (6.2)."""
+    weather_changes: bool = False
+    """Whether the record writes the weather change cards (8.5)."""
+    weather_drawn: set[str] = field(default_factory=set)
+    """The weather change cards turned over since the deck was last shuffled."""
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""
@@ -195,6 +212,7 @@ def new_race(tables: Tables, log: RaceLog) -> Race:
     race = Race(tables, course, weather, flyers, [m.dashboard for m in log.machines],
                 list(log.players), {"middle": list(stacks.middle) if stacks else [],
                                     "final": list(stacks.final) if stacks else []})
+    race.weather_changes = any(turn.weather_change is not None for turn in log.turns)
     if log.mode == "quick-start":
         seated: set[str] = set()
         for machine in log.machines:

@@ -319,6 +319,39 @@ def weather_repeated(record: Record) -> str:
             "deck was shuffled (the tiles dealt are the ones already there)")
 
 
+# The machines as set up (5.2, 6.7-6.9, 12.2). In the standard race the seaplane's pilot
+# (Hamish McTarn) and the biplane's Lucky Locket play no part in any test, nor the
+# helicopter's Flying Jacket. (Marco Florentina in the two-player game, 12.2, is a unit test:
+# the two-player example is a quick start, whose preset side would be broken too.)
+
+
+def preset_side(record: Record) -> str:
+    record["machines"][1]["equipment"] = ["superior-tyres", "box-of-tricks"]
+    return "the biplane flies the Box of Tricks, not its preset side's Lucky Locket"
+
+
+def pilot_twice(record: Record) -> str:
+    record["machines"][2]["pilot"] = "karishma-khana"
+    return "the seaplane is flown by Karishma Khana, the biplane's pilot"
+
+
+def equipment_twice(record: Record) -> str:
+    record["machines"][1]["equipment"] = ["superior-tyres", "extra-cargo-capacity"]
+    return "the biplane takes Extra Cargo Capacity, which the seaplane takes too"
+
+
+def slot_empty(record: Record) -> str:
+    record["machines"][5]["equipment"].remove("flying-jacket")
+    return "the helicopter leaves one of its three equipment slots empty"
+
+
+def colour_twice(record: Record) -> str:
+    for machine, colour in zip(record["machines"], ["red", "blue", "green", "yellow", "red",
+                                                    "orange"], strict=True):
+        machine["colour"] = colour
+    return "two machines take red"
+
+
 CASES: dict[str, Edit] = {
     "test-dice-one-too-many": extra_die, "test-dice-one-too-few": die_short,
     "repeat-not-reduced": repeat_not_reduced, "outcome-pass-for-fail": pass_for_fail,
@@ -341,6 +374,7 @@ CASES: dict[str, Edit] = {
     "passenger-not-on-board": passenger_not_on_board, "storage-full": storage_full,
     "cargo-placed-wrong": cargo_placed_wrong,
     "undelivered-special-cargo-not-counted": undelivered_special,
+    "quick-start-not-the-preset-side": preset_side,
 }
 WEATHER_CASES: dict[str, Edit] = {
     "weather-card-mid-round": weather_mid_round, "weather-card-missing": weather_missing,
@@ -350,6 +384,8 @@ WEATHER_CASES: dict[str, Edit] = {
 STANDARD_CASES: dict[str, Edit] = {
     "loading-two-passengers": loading_two_passengers,
     "loading-town-special-cargo": loading_town_cargo,
+    "pilot-taken-twice": pilot_twice, "equipment-taken-twice": equipment_twice,
+    "equipment-slot-empty": slot_empty, "colour-taken-twice": colour_twice,
 }
 
 

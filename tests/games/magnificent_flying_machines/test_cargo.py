@@ -194,3 +194,18 @@ def test_6_3_no_mountain_cargo_on_a_mountain_terrain_tile(game: GameContent) -> 
              .rulings.findings]
     assert ("cargo.setup", "6.3") in found
     assert len(found) == 1 + len(placed[3])
+
+
+def test_section_13_the_tour_guide_and_the_opportunist_score_more_for_deliveries(
+        game: GameContent) -> None:
+    passenger = 3  # the passenger token's points (source: designer)
+    for pilot, token, points in (("karishma-khana", "passenger", passenger + 2),
+                                 ("hamish-mctarn", "special-cargo-town", 2 + 1),
+                                 ("sikosi-akimoto", "special-cargo-town", 2)):
+        engine, race = on_tile(game, 2)  # tile 3, a town
+        flyer = race.flyers[race.order[0]]
+        flyer.pilot = race.tables.pilots[pilot]
+        flyer.passengers, flyer.cargo = [1], ["special-cargo-town"]
+        assert play(engine, race, action="repair-and-scavenge", deliver=[token]) == []
+        assert sum(flyer.points.values()) - flyer.points["seat"] == points, pilot
+        assert race.tables.tokens["passenger"].value == passenger

@@ -15,6 +15,13 @@ COLLECT_LIMIT = 2
 """10.4: two passengers and/or cargo a turn."""
 DELIVERY_TERRAIN = ("town", "airfield")
 """10.3: passengers travel to a town or airfield."""
+TOUR_GUIDE, OPPORTUNIST = "karishma-khana", "hamish-mctarn"
+"""Section 13: 2 more points for every passenger delivered; 1 more for each cargo."""
+
+
+def pilot_is(flyer: Flyer, pilot: str) -> bool:
+    """Return whether the machine's pilot is the one named."""
+    return flyer.pilot is not None and flyer.pilot.id == pilot
 
 
 def placed(placement: Placement) -> list[str]:
@@ -167,6 +174,7 @@ def deliver(race: Race, flyer: Flyer, phase: Phase, token: str) -> None:
         else:
             flyer.passengers.pop(later[0])
             flyer.points["passengers"] += race.tables.tokens[PASSENGER].value or 0
+            flyer.points["passengers"] += 2 if pilot_is(flyer, TOUR_GUIDE) else 0
         return
     if token not in flyer.cargo:
         race.rulings.rule("cargo.not-held", "10.2.3", f"{token} is delivered but not on board",
@@ -182,8 +190,7 @@ def deliver(race: Race, flyer: Flyer, phase: Phase, token: str) -> None:
                           f"final airfield; this is {tile.terrain} tile {tile.number}", where,
                           piece=piece)
     else:
-        flyer.cargo.remove(token)
-        flyer.points["cargo"] += piece_of.value or 0
+        score_cargo(race, flyer, token)
 
 
 def collect(race: Race, flyer: Flyer, phase: Phase, token: str) -> None:
@@ -215,8 +222,15 @@ def collect(race: Race, flyer: Flyer, phase: Phase, token: str) -> None:
 def land_at_final(race: Race, flyer: Flyer) -> None:
     """Unload general cargo on landing at the final airfield (10.2.3)."""
     for token in [t for t in flyer.cargo if race.tables.tokens[t].token == "general-cargo"]:
-        flyer.cargo.remove(token)
-        flyer.points["cargo"] += race.tables.tokens[token].value or 0
+        score_cargo(race, flyer, token)
+
+
+def score_cargo(race: Race, flyer: Flyer, token: str) -> None:
+    """Move a cargo to the scoring area: the points on its token (10.2.3), one more for the
+    Opportunist (section 13)."""
+    flyer.cargo.remove(token)
+    flyer.points["cargo"] += race.tables.tokens[token].value or 0
+    flyer.points["cargo"] += 1 if pilot_is(flyer, OPPORTUNIST) else 0
 
 
 def undelivered(race: Race, flyer: Flyer) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
 from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
 from .referee.state import Race
@@ -122,10 +123,60 @@ class WeatherDeck:
         return turn.model_copy(update={"weather_change": self.turn_over(after)})
 
 
+def exchange(race: Race) -> dict[str, list[str]]:
+    """Return what a machine on the ground delivers and collects now: every passenger and
+    cargo it may deliver here, then up to the turn's limit of what fits, passengers first,
+    special cargo only when a tile of its terrain lies ahead (10.2-10.4)."""
+    now = race.current
+    if now is None or now.flyer.altitude > 0:
+        return {}
+    flyer, tile = now.flyer, race.course[now.flyer.at]
+    deliver = [PASSENGER for boarded in flyer.passengers
+               if boarded < flyer.at and tile.terrain in DELIVERY_TERRAIN]
+    deliver += [t for t in flyer.cargo if race.tables.tokens[t].terrain == tile.terrain]
+    ahead = {t.terrain for t in race.course[flyer.at + 1:]}
+    offered = [PASSENGER] * race.passengers_left.get(flyer.at, 0) + [
+        t for t in race.on_tile.get(flyer.at, [])
+        if race.tables.tokens[t].token == "general-cargo" or race.tables.tokens[t].terrain in ahead]
+    held = (list(flyer.passengers), list(flyer.cargo))
+    for token in deliver:
+        if token == PASSENGER:
+            flyer.passengers.pop(0)
+        else:
+            flyer.cargo.remove(token)
+    collect: list[str] = []
+    for token in offered:
+        if len(collect) + now.collected >= COLLECT_LIMIT:
+            break
+        if token == PASSENGER:
+            flyer.passengers.append(flyer.at)
+        else:
+            flyer.cargo.append(token)
+        if fits(flyer):
+            collect.append(token)
+        elif token == PASSENGER:
+            flyer.passengers.pop()
+        else:
+            flyer.cargo.pop()
+    flyer.passengers, flyer.cargo = held
+    return {key: tokens for key, tokens in (("deliver", deliver), ("collect", collect))
+            if tokens}
+
+
+def with_cargo(engine: RaceEngine, race: Race, phase: Phase) -> Phase:
+    """Return the phase with the passengers and cargo moved on the ground: before a ground
+    action, after a landing."""
+    if phase.action != "landing":
+        return phase.model_copy(update=exchange(race))
+    landed, _ = engine.apply(engine.fork(race), PhaseAction(phase))
+    return phase.model_copy(update=exchange(landed))
+
+
 def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, *,
-         weather_changes: bool = False) -> Played:
+         weather_changes: bool = False, cargo: bool = False) -> Played:
     """Play a race set up as ``log`` says; return the record and the final race. With
-    ``weather_changes`` a weather change card ends each round (8.5)."""
+    ``weather_changes`` a weather change card ends each round (8.5); with ``cargo`` the
+    machines collect and deliver passengers and cargo (10.2-10.4)."""
     race = engine.initial(log)
     deck = WeatherDeck(engine, rng) if weather_changes else None
     turns: list[dict[str, Any]] = []
@@ -139,6 +190,8 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
             if choice is None:
                 break
             phase = rolled(engine, race, choice, rng)
+            if cargo:
+                phase = with_cargo(engine, race, phase)
             race, _ = engine.apply(race, PhaseAction(phase))
             phases.append(phase)
         flyer = race.flyers[machine]

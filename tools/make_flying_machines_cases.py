@@ -325,6 +325,11 @@ def weather_repeated(record: Record) -> str:
 # the two-player example is a quick start, whose preset side would be broken too.)
 
 
+def weather_not_dealt(record: Record) -> str:
+    del record["weather"][7]
+    return "no weather tile is dealt onto tile 7 (it was sunny, which adds no symbols)"
+
+
 def preset_side(record: Record) -> str:
     record["machines"][1]["equipment"] = ["superior-tyres", "box-of-tricks"]
     return "the biplane flies the Box of Tricks, not its preset side's Lucky Locket"
@@ -375,6 +380,7 @@ CASES: dict[str, Edit] = {
     "cargo-placed-wrong": cargo_placed_wrong,
     "undelivered-special-cargo-not-counted": undelivered_special,
     "quick-start-not-the-preset-side": preset_side,
+    "weather-not-dealt-on-a-tile": weather_not_dealt,
 }
 WEATHER_CASES: dict[str, Edit] = {
     "weather-card-mid-round": weather_mid_round, "weather-card-missing": weather_missing,

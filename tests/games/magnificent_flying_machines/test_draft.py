@@ -23,7 +23,8 @@ def found(game: GameContent, mode: str, edit: dict[int, dict[str, Any]],
         machines.append(machine | edit.get(i, {}))
     log = RaceLog.model_validate({
         "game": "magnificent-flying-machines", "record": "race", "mode": mode,
-        "players": players, "course": list(range(1, 12)), "machines": machines})
+        "players": players, "course": list(range(1, 12)), "machines": machines,
+        "weather": {n: "weather-sunny" for n in range(2, 12)}})
     race = RaceEngine.of(game).initial(log)
     return [(f.code, f.extra.get("rule"), f.extra.get("piece")) for f in race.rulings.findings]
 

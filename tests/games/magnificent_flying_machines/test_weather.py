@@ -96,3 +96,21 @@ def test_8_5_the_deck_is_shuffled_again_only_once_it_runs_out(game: GameContent)
                                         "change-fields": {2: "weather-sunny"}}
     changes = [{"card": c, "dealt": dealt.get(c, {})} for c in [*cards, "no-change"]]
     assert codes(rounds(game, *changes)) == []
+
+
+def test_6_4_weather_is_dealt_onto_every_tile_but_the_starting_airfield(
+        game: GameContent) -> None:
+    boards = dashboards(game)[:3]
+    header = {"game": "magnificent-flying-machines", "record": "race", "players": PLAYERS,
+              "course": list(range(1, 12)),
+              "machines": [{"player": p, "dashboard": b.id, "pilot": b.preset.pilot,
+                            "equipment": list(b.preset.equipment)}
+                           for p, b in zip(PLAYERS, boards, strict=True)]}
+    dealt = dict(WEATHER)
+    assert codes(replay(game, RaceLog.model_validate(header | {"weather": dealt}))) == []
+    del dealt[7]
+    assert codes(replay(game, RaceLog.model_validate(header | {"weather": dealt}))) == [
+        ("weather.deal", "6.4")]
+    dealt |= {7: "weather-sunny", 1: "weather-fog"}
+    assert codes(replay(game, RaceLog.model_validate(header | {"weather": dealt}))) == [
+        ("weather.deal", "5.1")]

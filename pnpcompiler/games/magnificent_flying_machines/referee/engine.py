@@ -69,6 +69,7 @@ class RaceEngine:
         """Return the race as the record sets it up."""
         race = new_race(self.tables, log)
         draft.check_draft(race, log)
+        weather.check_deal(race, log)
         cargo.set_up(race, log)
         return race
 

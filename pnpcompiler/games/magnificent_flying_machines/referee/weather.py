@@ -5,8 +5,24 @@ and westerly-starting-airfield (game.yaml)."""
 from __future__ import annotations
 
 from ..model import WeatherChange, WeatherTile
-from .log import Turn, WeatherTurn
+from .log import RaceLog, Turn, WeatherTurn
 from .state import Race
+
+
+def check_deal(race: Race, log: RaceLog) -> None:
+    """Report the weather dealt against 6.4 and 5.1: a tile on every terrain tile but the
+    starting airfield, which never holds one."""
+    numbers = [tile.number for tile in race.course]
+    missing = [n for n in numbers[1:] if n not in log.weather]
+    if missing:
+        race.rulings.rule("weather.deal", "6.4", "a weather tile is dealt onto every terrain "
+                          f"tile but the starting airfield; none on tile "
+                          f"{', '.join(str(n) for n in missing)}", log.where("weather"))
+    stray = [n for n in log.weather if n not in numbers[1:]]
+    if stray:
+        race.rulings.rule("weather.deal", "5.1", "no weather tile is placed on the starting "
+                          "airfield or off the course; found one on tile "
+                          f"{', '.join(str(n) for n in stray)}", log.where("weather"))
 
 
 def face_up(race: Race) -> set[int]:

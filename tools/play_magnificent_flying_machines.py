@@ -38,7 +38,8 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 
 def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
-         mode: str = "quick-start") -> Played:
+         mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False
+         ) -> Played:
     """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
     same machines, pilots and equipment as the preset sides."""
     rng = random.Random(seed)
@@ -55,7 +56,7 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
                           [b.preset.pilot for b in boards],
                           [list(b.preset.equipment) for b in boards], weather)
     log = log.model_copy(update={"mode": mode, "course": course})
-    return play(engine, log, BOTS[bot], rng)
+    return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo)
 
 
 def main() -> int:
@@ -66,6 +67,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mode", choices=["quick-start", "standard", "long", "random"],
                         default="quick-start")
+    parser.add_argument("--weather-changes", action="store_true",
+                        help="turn a weather change card at the end of each round (8.5)")
+    parser.add_argument("--cargo", action="store_true",
+                        help="collect and deliver passengers and cargo (10.2-10.4)")
     parser.add_argument("-o", "--output", type=Path, help="write the first race's record")
     args = parser.parse_args()
     game, findings = load_game(ROOT / "content", "magnificent-flying-machines")
@@ -73,8 +78,8 @@ def main() -> int:
         print("\n".join(f.message for f in findings), file=sys.stderr)
         return 2
     engine = RaceEngine.of(game)
-    played = [race(game, engine, args.players, args.bot, args.seed + n, args.mode)
-              for n in range(args.games)]
+    played = [race(game, engine, args.players, args.bot, args.seed + n, args.mode,
+                   args.weather_changes, args.cargo) for n in range(args.games)]
     lengths = [p.turns for p in played]
     finished = sum(1 for p in played if p.race.over)
     rounds = [t / len(p.race.order) for t, p in zip(lengths, played, strict=True)]

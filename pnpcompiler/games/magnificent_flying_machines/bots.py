@@ -10,10 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
-from .referee.log import Machine, Phase, RaceLog, Turn
+from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
 from .referee.state import Race
 from .referee.turns import scores, winner
+from .referee.weather import changed
 
 Chooser = Callable[[Race, list[Phase], random.Random], Phase | None]
 TURN_LIMIT = 400
@@ -96,9 +98,87 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random) -> 
     return trial
 
 
-def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random) -> Played:
-    """Play a race set up as ``log`` says; return the record and the final race."""
+class WeatherDeck:
+    """The weather change cards, turned over at the end of each round and shuffled again
+    once they run out (8.5), with new weather tiles dealt where a card says."""
+
+    def __init__(self, engine: RaceEngine, rng: random.Random) -> None:
+        self.engine, self.rng, self.cards = engine, rng, list[str]()
+
+    def turn_over(self, race: Race) -> WeatherTurn:
+        """Return the next card and the weather tiles it deals in this race."""
+        if not self.cards:
+            self.cards = sorted(self.engine.tables.changes)
+            self.rng.shuffle(self.cards)
+        card = self.engine.tables.changes[self.cards.pop()]
+        tiles = sorted(self.engine.tables.weather)
+        return WeatherTurn(card=card.id, dealt={race.course[at].number: self.rng.choice(tiles)
+                                                for at in changed(race, card)})
+
+    def end_turn(self, race: Race, turn: Turn) -> Turn:
+        """Return the turn with a weather change card when it ends a round of the race."""
+        after, _ = self.engine.apply(self.engine.fork(race), EndTurn(turn))
+        if after.turns % len(after.order) or after.over:
+            return turn
+        return turn.model_copy(update={"weather_change": self.turn_over(after)})
+
+
+def exchange(race: Race) -> dict[str, list[str]]:
+    """Return what a machine on the ground delivers and collects now: every passenger and
+    cargo it may deliver here, then up to the turn's limit of what fits, passengers first,
+    special cargo only when a tile of its terrain lies ahead (10.2-10.4)."""
+    now = race.current
+    if now is None or now.flyer.altitude > 0:
+        return {}
+    flyer, tile = now.flyer, race.course[now.flyer.at]
+    deliver = [PASSENGER for boarded in flyer.passengers
+               if boarded < flyer.at and tile.terrain in DELIVERY_TERRAIN]
+    deliver += [t for t in flyer.cargo if race.tables.tokens[t].terrain == tile.terrain]
+    ahead = {t.terrain for t in race.course[flyer.at + 1:]}
+    offered = [PASSENGER] * race.passengers_left.get(flyer.at, 0) + [
+        t for t in race.on_tile.get(flyer.at, [])
+        if race.tables.tokens[t].token == "general-cargo" or race.tables.tokens[t].terrain in ahead]
+    held = (list(flyer.passengers), list(flyer.cargo))
+    for token in deliver:
+        if token == PASSENGER:
+            flyer.passengers.pop(0)
+        else:
+            flyer.cargo.remove(token)
+    collect: list[str] = []
+    for token in offered:
+        if len(collect) + now.collected >= COLLECT_LIMIT:
+            break
+        if token == PASSENGER:
+            flyer.passengers.append(flyer.at)
+        else:
+            flyer.cargo.append(token)
+        if fits(flyer):
+            collect.append(token)
+        elif token == PASSENGER:
+            flyer.passengers.pop()
+        else:
+            flyer.cargo.pop()
+    flyer.passengers, flyer.cargo = held
+    return {key: tokens for key, tokens in (("deliver", deliver), ("collect", collect))
+            if tokens}
+
+
+def with_cargo(engine: RaceEngine, race: Race, phase: Phase) -> Phase:
+    """Return the phase with the passengers and cargo moved on the ground: before a ground
+    action, after a landing."""
+    if phase.action != "landing":
+        return phase.model_copy(update=exchange(race))
+    landed, _ = engine.apply(engine.fork(race), PhaseAction(phase))
+    return phase.model_copy(update=exchange(landed))
+
+
+def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, *,
+         weather_changes: bool = False, cargo: bool = False) -> Played:
+    """Play a race set up as ``log`` says; return the record and the final race. With
+    ``weather_changes`` a weather change card ends each round (8.5); with ``cargo`` the
+    machines collect and deliver passengers and cargo (10.2-10.4)."""
     race = engine.initial(log)
+    deck = WeatherDeck(engine, rng) if weather_changes else None
     turns: list[dict[str, Any]] = []
     while not race.over and len(turns) < TURN_LIMIT:
         machine = race.order[race.turns % len(race.order)]
@@ -110,14 +190,21 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random) 
             if choice is None:
                 break
             phase = rolled(engine, race, choice, rng)
+            if cargo:
+                phase = with_cargo(engine, race, phase)
             race, _ = engine.apply(race, PhaseAction(phase))
             phases.append(phase)
         flyer = race.flyers[machine]
         luck_before = flyer.luck
-        race, _ = engine.apply(race, EndTurn(Turn(machine=machine, phases=phases)))
+        turn = Turn(machine=machine, phases=phases)
+        if deck is not None:
+            turn = deck.end_turn(race, turn)
+        race, _ = engine.apply(race, EndTurn(turn))
         turns.append({"machine": machine,
                       "phases": [p.model_dump(exclude_defaults=True) for p in phases],
                       "fuel": flyer.fuel, "luck": flyer.luck > luck_before})
+        if turn.weather_change is not None:
+            turns[-1]["weather_change"] = turn.weather_change.model_dump()
     table = scores(race)
     end = {"scores": {p: s["total"] for p, s in table.items()}, "winner": winner(race, table)}
     record = {**log.model_dump(exclude_defaults=True, exclude={"turns", "end"}),

@@ -16,6 +16,8 @@ from .model import (
     TerrainTiles,
     TrickCard,
     TrickDeck,
+    WeatherChange,
+    WeatherChangeDeck,
     WeatherTile,
     WeatherTiles,
 )
@@ -61,3 +63,8 @@ def weather_tiles(game: GameContent) -> list[WeatherTile]:
 def counters(game: GameContent) -> list[Counter]:
     """Return every token and marker design."""
     return [t for tiles in game.of_type(Counters) for t in tiles.tiles]
+
+
+def weather_changes(game: GameContent) -> list[WeatherChange]:
+    """Return the weather change cards (8.5)."""
+    return [card for deck in game.of_type(WeatherChangeDeck) for card in deck.cards]

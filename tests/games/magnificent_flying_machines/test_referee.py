@@ -101,3 +101,29 @@ def test_bots_play_legal_races_to_their_end(game: GameContent, bot: str,
         assert played.race.rulings.findings == []
         table = scores(played.race)
         assert played.record["end"]["scores"] == {p: s["total"] for p, s in table.items()}
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_8_5_10_2_bots_turn_weather_cards_and_carry_cargo_and_stay_legal(
+        game: GameContent, bot: str, players: int) -> None:
+    engine = RaceEngine.of(game)
+    delivered = 0
+    for seed in range(3):
+        boards = dashboards(game)[:4 if players == 2 else players]
+        log = quick_start_log(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players],
+                              [b.id for b in boards], [b.preset.pilot for b in boards],
+                              [list(b.preset.equipment) for b in boards], SUNNY)
+        played = play(engine, log, BOTS[bot], random.Random(seed), weather_changes=True,
+                      cargo=True)
+        assert played.race.over
+        assert played.race.rulings.findings == []
+        cards = [t["weather_change"]["card"] for t in played.record["turns"]
+                 if "weather_change" in t]
+        assert len(cards) == played.turns // len(played.race.order) - (
+            played.turns % len(played.race.order) == 0)
+        again = replay(game, RaceLog.model_validate(played.record))
+        assert again.rulings.findings == []
+        delivered += sum(s.get("cargo", 0) + s.get("passengers", 0)
+                         for s in scores(again).values())
+    assert delivered > 0  # the bots collect and deliver passengers and cargo (10.2-10.4)

@@ -16,7 +16,7 @@ from ....content.project import GameContent
 from ....core.findings import Finding
 from ..flight import Pool
 from ..model import Test
-from . import phases, turns
+from . import cargo, draft, phases, turns, weather
 from .log import Phase, RaceLog, Turn
 from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
 from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
@@ -38,7 +38,8 @@ class PhaseAction:
 
 @dataclass(slots=True)
 class EndTurn:
-    """The turn ends: fuel for the tiles crossed (8.4.1), the luck token (8.3)."""
+    """The turn ends: fuel for the tiles crossed (8.4.1), the luck token (8.3), and the
+    weather change card when it ends a round (8.5)."""
 
     turn: Turn
 
@@ -66,7 +67,11 @@ class RaceEngine:
 
     def initial(self, log: RaceLog) -> Race:
         """Return the race as the record sets it up."""
-        return new_race(self.tables, log)
+        race = new_race(self.tables, log)
+        draft.check_draft(race, log)
+        weather.check_deal(race, log)
+        cargo.set_up(race, log)
+        return race
 
     def actions(self, log: RaceLog) -> Iterator[Action]:
         """Return a record's turns as actions, in order."""
@@ -90,6 +95,7 @@ class RaceEngine:
             phases.act(race, action.phase)
         elif isinstance(action, EndTurn):
             turns.end(race, action.turn)
+            weather.end_of_round(race, action.turn)
         else:
             turns.finish(race, action.log)
         return race, race.rulings.findings[before:]

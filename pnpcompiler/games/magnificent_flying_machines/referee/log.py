@@ -29,6 +29,9 @@ class Machine(Model):
     pilot: Id
     equipment: list[Id] = Field(default_factory=list)
     colour: str | None = None
+    load: list[Id] = Field(default_factory=list)
+    """Passengers and cargo on board at the start (6.11): ``passenger`` or a cargo token's
+    id (``special-cargo-water``)."""
 
 
 class Phase(Model):
@@ -60,6 +63,22 @@ class Phase(Model):
     number (8.3)."""
     outcome: Outcome | None = None
     """What the test came to; needed for every action that takes a test."""
+    collect: list[Id] = Field(default_factory=list)
+    """Passengers and cargo taken from the tile while on the ground (10.2.2, 10.3.1): after
+    a landing, else before the action."""
+    deliver: list[Id] = Field(default_factory=list)
+    """Passengers and cargo moved to the scoring area while on the ground (10.2.3, 10.3.2):
+    after a landing, else before the action."""
+
+
+class WeatherTurn(Model):
+    """The weather change card turned over at the end of a round (8.5)."""
+
+    card: Id
+    """The card: ``change-fields`` ... ``change-airfield``, ``easterly-wind``,
+    ``westerly-wind`` or ``no-change``."""
+    dealt: dict[int, Id] = Field(default_factory=dict)
+    """The new weather tiles dealt, by terrain tile number."""
 
 
 class Turn(Model):
@@ -72,6 +91,9 @@ class Turn(Model):
     """Fuel cubes on the gauge at the end of the turn (8.4.1); checked when given."""
     luck: bool | None = None
     """Whether the turn earned a luck token for no progress (8.3); checked when given."""
+    weather_change: WeatherTurn | None = None
+    """On the last turn of a round: the weather change card the first player turns over
+    (8.5). A record that writes none keeps the weather as dealt."""
 
 
 class End(Model):
@@ -93,6 +115,9 @@ class RaceLog(Model):
     """Terrain tile numbers from the starting airfield to the final airfield."""
     weather: dict[int, Id] = Field(default_factory=dict)
     """The weather tile on each terrain tile, by tile number, as turned face up."""
+    cargo: dict[int, list[Id]] = Field(default_factory=dict)
+    """The cargo tokens placed on each terrain tile, by tile number (6.3); the quick start
+    places the table's (section 5) when this is left out."""
     machines: list[Machine] = Field(min_length=2, max_length=6)
     """In turn order."""
     turns: list[Turn] = Field(default_factory=list)

@@ -3,6 +3,7 @@ the action table does with the outcome."""
 
 from __future__ import annotations
 
+from . import cargo
 from .log import Phase
 from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
 from .state import GAUGE, GAUGE_DAMAGE, Flyer, Race, TurnState
@@ -20,6 +21,8 @@ def act(race: Race, phase: Phase) -> None:
         return
     count_phase(race, now, phase)
     flyer = now.flyer
+    if phase.action != "landing":
+        cargo.exchange(race, phase)
     if not allowed_here(race, flyer, phase):
         return
     test = TEST_OF.get(phase.action)
@@ -32,6 +35,8 @@ def act(race: Race, phase: Phase) -> None:
     else:
         outcome = take_test(race, now, phase, test)
     effects(race, now, phase, outcome)
+    if phase.action == "landing":
+        cargo.exchange(race, phase)
     if flyer.gauge_damage >= GAUGE_DAMAGE and flyer.altitude > 0:
         now.forced_landing = True
 
@@ -265,6 +270,8 @@ def land(race: Race, now: TurnState, outcome: str) -> None:
             now.progress = True
         if tile.airfield == "final":
             flyer.finished = True
+    if tile.airfield == "final":
+        cargo.land_at_final(race, flyer)
 
 
 def final_action(race: Race, flyer: Flyer, action: str, outcome: str) -> None:

@@ -9,8 +9,27 @@ from dataclasses import dataclass, field
 
 from ....content.project import GameContent
 from ....referee import RefereeError, Rulings
-from ..lookup import dashboards, equipment, pilots, tables_of, terrain_tiles, weather_tiles
-from ..model import TESTS, Dashboard, Equipment, Pilot, TerrainTile, Test, WeatherTile
+from ..lookup import (
+    counters,
+    dashboards,
+    equipment,
+    pilots,
+    tables_of,
+    terrain_tiles,
+    weather_changes,
+    weather_tiles,
+)
+from ..model import (
+    TESTS,
+    Dashboard,
+    Equipment,
+    Pilot,
+    TerrainTile,
+    Test,
+    WeatherChange,
+    WeatherTile,
+)
+from ..model import Counter as Piece
 from ..tables import RulesTables
 from .log import Machine, RaceLog
 
@@ -30,6 +49,10 @@ class Tables:
     equipment: dict[str, Equipment]
     tiles: dict[int, TerrainTile]
     weather: dict[str, WeatherTile]
+    tokens: dict[str, Piece] = field(default_factory=dict)
+    """Passenger and cargo tokens by id: their terrain and points (10.2, 10.3)."""
+    changes: dict[str, WeatherChange] = field(default_factory=dict)
+    """The weather change cards by id (8.5)."""
 
     @classmethod
     def of(cls, game: GameContent) -> Tables:
@@ -40,7 +63,10 @@ class Tables:
         return cls(rules, {b.id: b for b in dashboards(game)}, {p.id: p for p in pilots(game)},
                    {e.id: e for e in equipment(game)},
                    {t.number: t for t in terrain_tiles(game)},
-                   {w.id: w for w in weather_tiles(game)})
+                   {w.id: w for w in weather_tiles(game)},
+                   {c.id: c for c in counters(game)
+                    if c.token in ("special-cargo", "general-cargo", "passenger")},
+                   {c.id: c for c in weather_changes(game)})
 
     def symbols(self, face: int) -> list[str]:
         """Return the symbols on one face of the dice."""
@@ -70,6 +96,10 @@ class Flyer:
     done: set[str] = field(default_factory=set)
     """Final airfield actions already taken (section 11)."""
     finished: bool = False
+    cargo: list[str] = field(default_factory=list)
+    """Cargo tokens on board, by id (10.2)."""
+    passengers: list[int] = field(default_factory=list)
+    """Passengers on board: the course index each boarded at (10.3)."""
 
     @property
     def name(self) -> str:
@@ -104,6 +134,8 @@ class TurnState:
     progress: bool = False
     start_altitude: int = 0
     points_before: int = 0
+    collected: int = 0
+    """Passengers and cargo collected this turn (10.4)."""
 
 
 @dataclass
@@ -134,6 +166,14 @@ class Race:
     last_turns: set[str] | None = None
     """Once the end is triggered (section 9): the machines still owed their one more turn."""
     over: bool = False
+    on_tile: dict[int, list[str]] = field(default_factory=dict)
+    """Cargo tokens left on each course position (6.3)."""
+    passengers_left: dict[int, int] = field(default_factory=dict)
+    """Passengers left on each course position (6.2)."""
+    weather_changes: bool = False
+    """Whether the record writes the weather change cards (8.5)."""
+    weather_drawn: set[str] = field(default_factory=set)
+    """The weather change cards turned over since the deck was last shuffled."""
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""
@@ -172,6 +212,7 @@ def new_race(tables: Tables, log: RaceLog) -> Race:
     race = Race(tables, course, weather, flyers, [m.dashboard for m in log.machines],
                 list(log.players), {"middle": list(stacks.middle) if stacks else [],
                                     "final": list(stacks.final) if stacks else []})
+    race.weather_changes = any(turn.weather_change is not None for turn in log.turns)
     if log.mode == "quick-start":
         seated: set[str] = set()
         for machine in log.machines:

@@ -3,6 +3,7 @@ turn (8.4.1, 8.3), the game end by player count (section 9, 12.2) and the scores
 
 from __future__ import annotations
 
+from .cargo import undelivered
 from .log import RaceLog, Turn
 from .rolls import FINAL_ACTIONS
 from .state import Flyer, Race, TurnState
@@ -84,14 +85,18 @@ def count_down(race: Race, flyer: Flyer) -> None:
 
 
 def scores(race: Race) -> dict[str, dict[str, int]]:
-    """Return each player's points by kind, damage and total (section 9)."""
+    """Return each player's points by kind, damage, undelivered special cargo (10.2.1) and
+    total (section 9)."""
     out: dict[str, dict[str, int]] = {}
     for flyer in race.flyers.values():
         mine = out.setdefault(flyer.machine.player, {"damage": 0, "total": 0})
         for kind, n in flyer.points.items():
             mine[kind] = mine.get(kind, 0) + n
         mine["damage"] += flyer.total_damage
-        mine["total"] += sum(flyer.points.values()) - flyer.total_damage
+        penalty = undelivered(race, flyer)
+        if penalty:
+            mine["undelivered special cargo"] = mine.get("undelivered special cargo", 0) - penalty
+        mine["total"] += sum(flyer.points.values()) - flyer.total_damage - penalty
     return out
 
 

@@ -13,7 +13,6 @@ engine, and a written record is refereed again before it is kept.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from pathlib import Path
@@ -21,42 +20,13 @@ from pathlib import Path
 import yaml
 
 from pnpcompiler.content.json_schema import schema_comment
-from pnpcompiler.content.project import GameContent, load_game
-from pnpcompiler.games.magnificent_flying_machines.bots import BOTS, Played, play, quick_start_log
-from pnpcompiler.games.magnificent_flying_machines.course import deal_course
-from pnpcompiler.games.magnificent_flying_machines.lookup import (
-    dashboards,
-    tables_of,
-    terrain_tiles,
-    weather_tiles,
-)
+from pnpcompiler.content.project import load_game
+from pnpcompiler.games.magnificent_flying_machines.bots import BOTS
+from pnpcompiler.games.magnificent_flying_machines.races import race
 from pnpcompiler.games.magnificent_flying_machines.referee.engine import RaceEngine
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-
-
-def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
-         mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False
-         ) -> Played:
-    """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
-    same machines, pilots and equipment as the preset sides."""
-    rng = random.Random(seed)
-    tables = tables_of(game)
-    assert tables is not None
-    course_rules = next(c for c in tables.courses if c.mode == mode)
-    course = [t.number for t in deal_course(terrain_tiles(game), course_rules, rng)]
-    deck = [w.id for w in weather_tiles(game) for _ in range(w.copies)]
-    rng.shuffle(deck)
-    weather = {tile: deck[i] for i, tile in enumerate(course[1:])}
-    machines = 4 if players == 2 else players
-    boards = dashboards(game)[:machines]
-    log = quick_start_log(NAMES[:players], [b.id for b in boards],
-                          [b.preset.pilot for b in boards],
-                          [list(b.preset.equipment) for b in boards], weather)
-    log = log.model_copy(update={"mode": mode, "course": course})
-    return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo)
 
 
 def main() -> int:

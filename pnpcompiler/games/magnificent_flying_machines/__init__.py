@@ -15,6 +15,7 @@ rules.kind(RulesTables, count=EXACTLY_ONE)
 rules.kind(TerrainTiles, count=EXACTLY_ONE)
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
+rules.simulation(f"{__name__}.simulation")
 rules.not_printed(RulesTables, "the CONTENTS, set-up, course, action and scoring tables the "
                   "rule checks read; the rulebook prints them")
 

@@ -1,0 +1,40 @@
+"""A seeded race played by the bots from set-up to the end: the quick start, or a dealt course
+flown with the preset sides' machines, pilots and equipment. The tool
+(``tools/play_magnificent_flying_machines.py``) and ``pnp simulate`` both play these."""
+
+from __future__ import annotations
+
+import random
+
+from ...content.project import GameContent
+from .bots import BOTS, Played, play, quick_start_log
+from .course import deal_course
+from .lookup import dashboards, tables_of, terrain_tiles, weather_tiles
+from .referee.engine import RaceEngine
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+"""The players' names, seat by seat."""
+
+
+def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
+         mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False
+         ) -> Played:
+    """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
+    same machines, pilots and equipment as the preset sides."""
+    rng = random.Random(seed)
+    tables = tables_of(game)
+    assert tables is not None
+    course_rules = next(c for c in tables.courses if c.mode == mode)
+    course = [t.number for t in deal_course(terrain_tiles(game), course_rules, rng)]
+    deck = [w.id for w in weather_tiles(game) for _ in range(w.copies)]
+    rng.shuffle(deck)
+    weather = {tile: deck[i] for i, tile in enumerate(course[1:])}
+    machines = 4 if players == 2 else players
+    boards = dashboards(game)[:machines]
+    log = quick_start_log(NAMES[:players], [b.id for b in boards],
+                          [b.preset.pilot for b in boards],
+                          [list(b.preset.equipment) for b in boards], weather)
+    log = log.model_copy(update={"mode": mode, "course": course})
+    return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo)
+
+

@@ -18,8 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
+from ....referee.writing import dump_record, record_dumper
 from ..legs import Leg
 from ..model import Airport, Beacon
 from ..play import cargo_options, destination_options, panic_stamina, weather_number, weather_row
@@ -442,27 +441,21 @@ class Pilot:
 # --- writing ------------------------------------------------------------------------------------
 
 
-class RecordDumper(yaml.SafeDumper):
-    """Write small mappings (checks, rerolls) on one line, the rest as blocks."""
-
-
-def _dict(dumper: yaml.SafeDumper, value: dict[str, Any]) -> yaml.Node:
-    flat = all(not isinstance(v, dict | list) or (
+def _one_line(value: dict[str, Any]) -> bool:
+    """Small mappings (checks, rerolls) on one line, the rest as blocks."""
+    return len(value) <= 9 and all(not isinstance(v, dict | list) or (
         isinstance(v, list) and len(v) <= 4 and all(isinstance(x, int | str) for x in v))
         for v in value.values())
-    return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(),
-                                    flow_style=flat and len(value) <= 9)
 
 
-def _list(dumper: yaml.SafeDumper, value: list[Any]) -> yaml.Node:
-    flat = all(isinstance(x, int | str) for x in value)
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flat)
+def _one_line_list(value: list[Any]) -> bool:
+    """Lists of plain values (dice, routes) on one line."""
+    return all(isinstance(x, int | str) for x in value)
 
 
-RecordDumper.add_representer(dict, _dict)
-RecordDumper.add_representer(list, _list)
+RecordDumper = record_dumper(_one_line, _one_line_list)
 
 
 def dump(record: Data, header: str) -> str:
     """Return a record as the YAML a record file holds, after a header of comments."""
-    return header + yaml.dump(record, Dumper=RecordDumper, sort_keys=False, width=100)
+    return dump_record(record, header, RecordDumper)

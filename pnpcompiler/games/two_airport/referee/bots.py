@@ -8,8 +8,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
 
-import yaml
-
+from ....referee.writing import dump_record, record_dumper
 from ..field import Cell
 from .actions import Begin, End, Step, TurnAction
 from .engine import TwoAirportEngine
@@ -177,20 +176,16 @@ def seat(kinds: tuple[str, ...] | list[str], players: int, seed: int) -> dict[st
     return {NAMES[i]: BOTS[kinds[i % len(kinds)]](rng) for i in range(players)}
 
 
-class RecordDumper(yaml.SafeDumper):
-    """Write each action and each seat on one line, the rest as blocks."""
+def _one_line(value: dict[str, object]) -> bool:
+    """Each action and each seat on one line, the rest as blocks."""
+    return "turns" not in value and all(
+        not isinstance(v, dict | list) or (isinstance(v, list) and len(v) <= 2)
+        for v in value.values())
 
 
-def _dict(dumper: yaml.SafeDumper, value: dict[str, object]) -> yaml.Node:
-    flat = all(not isinstance(v, dict | list) or (isinstance(v, list) and len(v) <= 2)
-               for v in value.values())
-    return dumper.represent_mapping("tag:yaml.org,2002:map", value.items(),
-                                    flow_style=flat and "turns" not in value)
-
-
-RecordDumper.add_representer(dict, _dict)
+RecordDumper = record_dumper(_one_line)
 
 
 def dump(record: dict[str, object], header: str) -> str:
     """Return a record as the YAML a record file holds, after a header of comments."""
-    return header + yaml.dump(record, Dumper=RecordDumper, sort_keys=False, width=100)
+    return dump_record(record, header, RecordDumper)

@@ -59,6 +59,15 @@ def own_airport(player: Player, buy: Buy) -> Airport | None:
     return player.airports.get(buy.at) if buy.at else None
 
 
+def airport_for(game: Game, player: Player, buy: Buy, rule: str, goes: str) -> Airport | None:
+    """Return the player's airport the item goes to, or rule that it ``goes`` nowhere of
+    theirs (e.g. "a Gate goes to") and return None."""
+    airport = own_airport(player, buy)
+    if airport is None:
+        refuse(game, player, buy, rule, f"{goes} one of {player.name}'s airports, found {buy.at}")
+    return airport
+
+
 def place_voucher(game: Game, player: Player, buy: Buy) -> bool:
     """Turn one of the player's aged passengers back 90 degrees (5.2)."""
     tile = buy.tile or ""
@@ -75,10 +84,9 @@ def place_voucher(game: Game, player: Player, buy: Buy) -> bool:
 
 def place_concession(game: Game, player: Player, buy: Buy) -> bool:
     """Place a Concession at one of the player's airports (5.3)."""
-    airport = own_airport(player, buy)
+    airport = airport_for(game, player, buy, "5.3", "a Concession goes to")
     if airport is None:
-        return refuse(game, player, buy, "5.3", f"a Concession goes to one of "
-                      f"{player.name}'s airports, found {buy.at}")
+        return False
     airport.concessions += 1
     return True
 
@@ -104,10 +112,9 @@ def place_commuter_train(game: Game, player: Player, buy: Buy) -> bool:
 
 def place_gate(game: Game, player: Player, buy: Buy) -> bool:
     """Add a Gate to one of the player's airports (5.5)."""
-    airport = own_airport(player, buy)
+    airport = airport_for(game, player, buy, "5.5", "a Gate goes to")
     if airport is None:
-        return refuse(game, player, buy, "5.5", f"a Gate goes to one of {player.name}'s "
-                      f"airports, found {buy.at}")
+        return False
     airport.gates += 1
     return True
 
@@ -128,9 +135,8 @@ def place_plane(game: Game, player: Player, buy: Buy) -> bool:
     """Add a New Jet (5.7), or an optional plane (5.9), to the Tarmac of one of the
     airports."""
     rule = "5.7" if buy.item == "new-jet" else "5.9"
-    if own_airport(player, buy) is None:
-        return refuse(game, player, buy, rule, f"a new plane goes to the Tarmac of one of "
-                      f"{player.name}'s airports, found {buy.at}")
+    if airport_for(game, player, buy, rule, "a new plane goes to the Tarmac of") is None:
+        return False
     if not buy.jet or buy.jet in game.jets:
         return refuse(game, player, buy, rule, f"a new plane needs a name no Jet has, found "
                       f"{buy.jet!r}")

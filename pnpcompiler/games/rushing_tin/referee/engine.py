@@ -219,14 +219,14 @@ class ShiftEngine:
         """Return a copy of the shift to try actions on: the state and the rulings are
         copied, the content's lookups shared."""
         twin = object.__new__(Context)
-        twin.__dict__.update(ctx.__dict__)
+        twin.__dict__ = ctx.__dict__.copy()  # at once: faster than filling an empty one
         twin.state = ctx.state.snapshot()
-        twin.findings, twin.incidents = list(ctx.findings), list(ctx.incidents)
-        twin.reported, twin.snapshots = set(ctx.reported), []
-        twin.expected_entry = dict(ctx.expected_entry)
-        twin.recorded_entry = dict(ctx.recorded_entry)
-        twin.entry_priority = dict(ctx.entry_priority)
-        twin.moved, twin.keep_snapshots = set(ctx.moved), False
+        twin.findings, twin.incidents = ctx.findings.copy(), ctx.incidents.copy()
+        twin.reported, twin.snapshots = ctx.reported.copy(), []
+        twin.expected_entry = ctx.expected_entry.copy()
+        twin.recorded_entry = ctx.recorded_entry.copy()
+        twin.entry_priority = ctx.entry_priority.copy()
+        twin.moved, twin.keep_snapshots = ctx.moved.copy(), False
         return twin
 
     def to_move(self, ctx: Context) -> list[Plane]:

@@ -3,6 +3,8 @@ applied to the record's actions, and a move tried on a fork leaves the shift as 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pnpcompiler.content.project import load_game
 from pnpcompiler.core.findings import Severity
 from pnpcompiler.core.loader import load_file
@@ -10,8 +12,8 @@ from pnpcompiler.core.validate import validate_document
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove, ShiftEngine, StartMoves
 from pnpcompiler.games.rushing_tin.referee.log import ShiftLog
-from pnpcompiler.referee import play, referee_file
-from tests.paths import CONTENT, EXAMPLES
+from pnpcompiler.referee import play, referee_file, replay
+from tests.paths import CONTENT, EXAMPLES, GOLDEN
 
 
 def _shift_engine() -> tuple[ShiftEngine, ShiftLog]:
@@ -61,3 +63,22 @@ def render_board(ctx: Context) -> str:
     state = ctx.state
     return repr(sorted((p.id, p.where, p.hex, p.level, p.facing)
                        for p in state.planes.values()))
+
+
+def _record(path: Path) -> ShiftLog:
+    doc, _ = load_file(path, path.name)
+    log, _ = validate_document(doc, ShiftLog)
+    assert log is not None
+    return log
+
+
+def test_1_20_dice_read_once_per_record_and_checked_on_every_replay() -> None:
+    """An engine reads a record's dice once; each replay still rules on a die the seed does
+    not roll, and another record replayed in between is judged by its own dice."""
+    engine, legal = _shift_engine()
+    wrong = _record(GOLDEN / "rt-shift" / "die-not-from-the-seed" / "record.yaml")
+    first = [f.code for f in replay(engine, wrong)[1]]
+    assert "dice.seed" in first
+    assert replay(engine, legal)[1] == []
+    assert [f.code for f in replay(engine, wrong)[1]] == first
+    assert replay(engine, legal)[1] == []

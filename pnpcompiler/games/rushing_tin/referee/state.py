@@ -98,7 +98,8 @@ class Plane:
         """Return a copy to change apart from this one (every field holds a value that never
         changes in place, so the fields are shared)."""
         twin = object.__new__(Plane)
-        twin.__dict__.update(self.__dict__)
+        # A new instance dictionary at once: several times faster than filling an empty one.
+        twin.__dict__ = self.__dict__.copy()
         return twin
 
     @property
@@ -138,10 +139,10 @@ class Controller:
     def copy(self) -> Controller:
         """Return a copy to change apart from this one: its tallies, lists and sets copied."""
         twin = object.__new__(Controller)
-        twin.__dict__.update(self.__dict__)
-        twin.deals_with, twin.final_warnings = dict(self.deals_with), dict(self.final_warnings)
-        twin.key, twin.pending = dict(self.key), list(self.pending)
-        twin.cautioned, twin.black_listed = set(self.cautioned), set(self.black_listed)
+        twin.__dict__ = self.__dict__.copy()
+        twin.deals_with, twin.final_warnings = self.deals_with.copy(), self.final_warnings.copy()
+        twin.key, twin.pending = self.key.copy(), self.pending.copy()
+        twin.cautioned, twin.black_listed = self.cautioned.copy(), self.black_listed.copy()
         return twin
 
     @property
@@ -225,12 +226,12 @@ class Shift:
         """Return a copy to keep (the board at the end of a turn) or to try actions on: every
         record in it copied, so changing one changes nothing in the other."""
         kept = object.__new__(Shift)
-        kept.__dict__.update(self.__dict__)
+        kept.__dict__ = self.__dict__.copy()
         kept.planes = {n: p.copy() for n, p in self.planes.items()}
         kept.controllers = {a: c.copy() for a, c in self.controllers.items()}
-        kept.seating = list(self.seating)
-        kept.pool, kept.out_of_play = set(self.pool), set(self.out_of_play)
-        kept.used_flights, kept.events = set(self.used_flights), set(self.events)
+        kept.seating = self.seating.copy()
+        kept.pool, kept.out_of_play = self.pool.copy(), self.out_of_play.copy()
+        kept.used_flights, kept.events = self.used_flights.copy(), self.events.copy()
         kept.weather = [w.copy() for w in self.weather]
         kept.wind = self.wind.copy() if self.wind is not None else None
         return kept

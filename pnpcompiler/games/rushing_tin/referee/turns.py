@@ -8,11 +8,12 @@ simulator; ``replay.replay`` is the library call.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from ....content.project import GameContent
-from ....referee import Dice, RefereeError, RolledDie, Scores, check_seeded
+from ....referee import RefereeError, RolledDie, Scores, check_seeded, first_unseeded
 from ..map_checks import geometry_for
 from ..model import HandOffDeck, RandomEventDeck, RulesTables, StatusDeck, WeatherEventDeck
 from ..movement import Movement
@@ -532,19 +533,37 @@ def scores(state: Shift) -> dict[str, Scores]:
     return out
 
 
-def check_dice(ctx: Context, log: ShiftLog) -> None:
-    """With a ``seed``, every die in the record, in the record's order, must be what the
-    seeded dice roll (1.20)."""
+@dataclass(frozen=True, slots=True)
+class RecordDice:
+    """Every die a seeded record writes, in record order with its path, and whether the seed
+    rolls them all: read from the record once (a simulator replays it again and again)."""
+
+    seed: int
+    found: tuple[tuple[tuple[Any, ...], int], ...]
+    seeded: bool
+    """The seed rolls every die: nothing to rule on."""
+
+
+def record_dice(log: ShiftLog) -> RecordDice | None:
+    """Return the dice a record writes, or None when it has no seed to check them against."""
     doc = log._doc
     if log.seed is None or doc is None:
-        return
-    found = _dice(doc.data, ())
-    seeded = Dice(log.seed)
-    if all(value == seeded.roll() for _, value in found):
+        return None
+    found = tuple(_dice(doc.data, ()))
+    return RecordDice(log.seed, found, first_unseeded(log.seed, (v for _, v in found)) is None)
+
+
+def check_dice(ctx: Context, log: ShiftLog, dice: RecordDice | None = None) -> None:
+    """With a ``seed``, every die in the record, in the record's order, must be what the
+    seeded dice roll (1.20); ``dice`` is the record's, when already read."""
+    doc = log._doc
+    if dice is None:
+        dice = record_dice(log)
+    if dice is None or doc is None or dice.seeded:
         return  # every die is the seed's: nothing to rule on, nothing to locate
-    dice = (RolledDie(value, partial(doc.locate, path), _die_rule(path))
-            for path, value in found)
-    check_seeded(ctx, log.seed, dice, order="record order")
+    rolled = (RolledDie(value, partial(doc.locate, path), _die_rule(path))
+              for path, value in dice.found)
+    check_seeded(ctx, dice.seed, rolled, order="record order")
 
 
 def _die_rule(path: tuple[Any, ...]) -> str:

@@ -82,3 +82,25 @@ def test_1_20_dice_read_once_per_record_and_checked_on_every_replay() -> None:
     assert replay(engine, legal)[1] == []
     assert [f.code for f in replay(engine, wrong)[1]] == first
     assert replay(engine, legal)[1] == []
+
+
+def test_12_07_cover_up_pays_once_and_the_record_replays_the_same_every_time() -> None:
+    """A move whose deal is covered up pays each colleague once; replaying the same record
+    object again gives the same rulings and money (the record is read, never changed)."""
+    from pnpcompiler.games.rushing_tin.referee.log import CoverUp
+
+    engine, log = _shift_engine()
+    turn = next(t for t in log.turns if t.turn == 4)
+    move = next(m for m in turn.moves if m.plane == 4)
+    plane_atc = engine.initial(log).state.planes[4].atc
+    other = next(a.id for a in log.atcs if a.id != plane_atc)
+    move.cover_up = CoverUp(paid={other: 100})
+    first, _ = replay(engine, log)
+    second, _ = replay(engine, log)
+    kinds = [i["kind"] for i in first.incidents]
+    assert kinds.count("covered-up deal") == 1
+    assert [i["kind"] for i in second.incidents] == kinds
+    assert [f.message for f in second.findings] == [f.message for f in first.findings]
+    for ctx in (first, second):
+        assert ctx.state.controllers[other].transfers == 100
+        assert ctx.state.controllers[plane_atc].transfers == -100

@@ -50,6 +50,8 @@ class Walk:
     """The hexes holding a weather counter (weather does not change during a move)."""
     done: bool = False
     """The plane left play during the move (off the map, collision)."""
+    covered: bool = False
+    """The record's cover-up paid for a deal of this move (12.07: it pays once)."""
 
 
 def deal(ctx: Context, walk: Walk, *, major: bool, rule: str, what: str) -> None:
@@ -57,7 +59,7 @@ def deal(ctx: Context, walk: Walk, *, major: bool, rule: str, what: str) -> None
     plane, move = walk.plane, walk.move
     walk.deals.append(("major" if major else "minor", rule))
     atc = ctx.state.controllers[plane.atc]
-    if move.cover_up is not None:
+    if move.cover_up is not None and not walk.covered:
         _cover_up(ctx, walk)
         after = [money.final_warning(ctx.state, atc, plane.airline)]
         kind = "covered-up deal"
@@ -80,7 +82,7 @@ def _cover_up(ctx: Context, walk: Walk) -> None:
         if atc in ctx.state.controllers:
             ctx.state.controllers[atc].transfers += amount
             ctx.state.controllers[plane.atc].transfers -= amount
-    move.cover_up = None  # paid once, whatever else the move causes
+    walk.covered = True  # paid once, whatever else the move causes
 
 
 def out_of_control(plane: Plane, reason: str) -> None:

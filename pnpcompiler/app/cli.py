@@ -529,9 +529,12 @@ def simulate(
     cluster.
 
     Example:  pnp simulate air-cargo --games 10000 --seed 1
-              pnp simulate two-airport --players 3 --bots racing,random --records games/
-              pnp simulate rushing-tin --players 2 --bots careful,busy --games 200
-              pnp simulate air-cargo --bots sloppy-careful@0.1 --records games/
+
+    Example:  pnp simulate two-airport --players 3 --bots racing,random --records games/
+
+    Example:  pnp simulate rushing-tin --players 2 --bots careful,busy --games 200
+
+    Example:  pnp simulate air-cargo --bots sloppy-careful@0.1 --records games/
     """
     from ..core.store import CACHE_DIR
     from ..referee.executor import SchedulerError

@@ -58,6 +58,9 @@ AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded"
 """What the player writes down after choosing a move (near misses, lightning, deals): no
 error of the choice."""
 
+RESTRICTED = ("move.restricted", "take-off.level")
+"""What an evasive action makes of a move's own turn and level change: not allowed."""
+
 MISTAKES = {
     "two-levels": "a plane in flight changes two levels at the end of its move (3.11)",
     "turn-taking-off": "a plane taking off turns off its hand-off route (5.02)",
@@ -536,8 +539,9 @@ class Controllers:
                 record["evasive"] = self.evasive(plane, move, record, kind)
             move.setdefault("near_misses", []).append(record)
             ctx, _twin = self.trial(plane, move)
-            if any(f.code == "move.restricted" for f in self.new(ctx)):
-                # Evasive action mid-move leaves no turn or level change (6.10, 7.11).
+            if any(f.code in RESTRICTED for f in self.new(ctx)):
+                # Evasive action mid-move leaves no turn or level change (6.10, 7.11); on
+                # take-off its level change is the turn's one level (5.02).
                 move.pop("turn", None)
                 move.pop("level", None)
 

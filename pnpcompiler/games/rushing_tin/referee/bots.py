@@ -227,10 +227,11 @@ class Controllers:
             record["growth"] = grow
         engine.apply(ctx, WeatherGrowth(part(growth=grow)))
         before = engine.fork(ctx) if any(self.slips) else None
+        start = len(ctx.findings)
         engine.apply(ctx, StartMoves(part()))
         record["moves"] = self.moves()
         if before is not None:
-            self.order_rulings(before, part(moves=record["moves"]))
+            self.rule_as_written(before, start, part(moves=record["moves"]))
         engine.apply(ctx, EndMoves(part()))
         draws = self.draws()
         if draws:
@@ -247,12 +248,20 @@ class Controllers:
         engine.apply(ctx, EndTurn(part()))
         return record
 
-    def order_rulings(self, before: Context, turn: Turn) -> None:
-        """Rule on the order the turn's moves are written in (3.01), as the referee will
-        with every move in hand: a sloppy ATC's altered entry can put a plane out of it."""
-        start = len(before.findings)
+    def rule_as_written(self, before: Context, start: int, turn: Turn) -> None:
+        """Rule on the turn's moves as the referee will, with every move in hand from the
+        start: the order they are written in (3.01) and the entries they block (1.36) turn
+        on the levels the record enters planes at, which a sloppy ATC's wrong entry
+        changes. The moves are played again on the shift as it was before them, and their
+        rulings replace those made move by move (the rest is the same either way)."""
+        mark = len(before.findings)
         self.engine.apply(before, StartMoves(turn))
-        self.ctx.findings += [f for f in before.findings[start:] if f.code == "move.order"]
+        for move in turn.moves:
+            self.engine.apply(before, PlaneMove(move))
+        self.ctx.findings[start:] = before.findings[mark:]
+        # What was ruled once and is not ruled again (Rulings.once), as the referee has it.
+        self.ctx.reported.clear()
+        self.ctx.reported.update(before.reported)
 
     def event(self, roll: int) -> Data | None:
         """Draw the turn's event card, if the roll calls for one, with the dice it needs."""

@@ -492,7 +492,9 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1000,
     bots: Annotated[str | None, typer.Option(
         "--bots", metavar="NAME[,NAME...]", help="The bot in each seat, in turn order, "
-        "repeated round the table (default: the game's first bot everywhere).")] = None,
+        "repeated round the table (default: the game's first bot everywhere). sloppy-NAME "
+        "breaks the game's rules on purpose, at 5% of its decisions; sloppy-NAME@0.2 at "
+        "20%.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The run's seed; each game's seed is "
                                       "derived from it and the game's number.")] = 1,
     players: Annotated[int | None, typer.Option(
@@ -518,13 +520,21 @@ def simulate(
         "--no-cache", help="Check the content afresh instead of using out/.cache.")] = False,
 ) -> None:
     """Let bots play a game many times and write a balance report: winners by seat, game
-    length, how games end, scores against the game's thresholds, exact chances beside the
+    length, how games end, scores against the game's thresholds, what else the game counts,
+    the commonest rulings of bots that break rules on purpose, exact chances beside the
     simulated ones, each with its 95% interval (see docs/simulate.md).
 
-    A run reproduces exactly from its seed, with any number of processes or a cluster.
+    Games with bots: air-cargo, two-airport, now-boarding, magnificent-flying-machines,
+    rushing-tin. A run reproduces exactly from its seed, with any number of processes or a
+    cluster.
 
     Example:  pnp simulate air-cargo --games 10000 --seed 1
-              pnp simulate two-airport --players 3 --bots racing,random --records games/
+
+    Example:  pnp simulate two-airport --players 3 --bots racing,random --records games/
+
+    Example:  pnp simulate rushing-tin --players 2 --bots careful,busy --games 200
+
+    Example:  pnp simulate air-cargo --bots sloppy-careful@0.1 --records games/
     """
     from ..core.store import CACHE_DIR
     from ..referee.executor import SchedulerError

@@ -56,12 +56,30 @@ def _histogram(data: dict[str, Any]) -> Any:
         part = data["length"]
         label = data["length"]["unit"]
     values = sorted((int(v), k) for v, k in part.get("histogram", {}).items())
-    axes.bar([v for v, _ in values], [k for _, k in values], width=1.0, color="#4878a8")
+    values, width = _bands(values)
+    # A band's bar spans its values (value - 0.5 to value + 0.5 each), as the thresholds'
+    # lines at points - 0.5 expect.
+    axes.bar([v + (width - 1) / 2 for v, _ in values], [k for _, k in values],
+             width=float(width), color="#4878a8")
     axes.set_xlabel(label)
     axes.set_ylabel("games")
     axes.set_title(f"{data['game']}: {label} in {data['games']} games")
     figure.tight_layout()
     return figure
+
+
+def _bands(values: list[tuple[int, int]], most: int = 60) -> tuple[list[tuple[int, int]], int]:
+    """Return the tallied values in bands of equal width, at most ``most`` of them (a
+    Rushing Tin ATC's money spans thousands), each by its first value, and the width."""
+    if not values:
+        return values, 1
+    low, high = values[0][0], values[-1][0]
+    width = max(1, -(-(high - low + 1) // most))
+    banded: dict[int, int] = {}
+    for value, count in values:
+        start = low + (value - low) // width * width
+        banded[start] = banded.get(start, 0) + count
+    return sorted(banded.items()), width
 
 
 def _seat_bars(data: dict[str, Any]) -> Any:

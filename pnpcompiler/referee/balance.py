@@ -93,6 +93,14 @@ class Balance:
     unscored: Counter[int] = field(default_factory=Counter)
     """Per seat, the games it scored nothing in (a crash)."""
     chances: Counter[tuple[str, tuple[int, ...], bool]] = field(default_factory=Counter)
+    rulings: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """How many times each ruling, as (code, rule), was made."""
+    ruled: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """In how many games each ruling was made."""
+    illegal: int = 0
+    """Games with any ruling."""
+    figures: dict[str, Counter[int]] = field(default_factory=dict)
+    """What else the games count, by name: how many games had each value."""
 
     def add(self, chunk: Chunk) -> None:
         """Count a chunk's games."""
@@ -108,7 +116,12 @@ class Balance:
                     self.unscored[seat] += 1
                 else:
                     self.scores[seat][points] += 1
+            for name, value in game.figures:
+                self.figures.setdefault(name, Counter())[value] += 1
         self.chances.update(chunk.chances)
+        self.rulings.update(chunk.rulings)
+        self.ruled.update(chunk.ruled)
+        self.illegal += chunk.illegal
 
     def to_json(self, exact: Exact) -> JSON:
         """Return the report as JSON data; ``exact`` gives each table of exact chances its
@@ -130,8 +143,28 @@ class Balance:
         if self.scores:
             seats = 1 if self.cooperative else len(self.scores)
             data["scores"] = [self.seat_scores(seat) for seat in range(seats)]
+        if self.figures:
+            data["figures"] = self.figure_rows()
+        data["rulings"] = self.ruling_rows()
         data["exact"] = self.exact_rows(exact)
         return data
+
+    def figure_rows(self) -> list[JSON]:
+        """Return the spread of each figure the games count, and the share of games where
+        it is not nought."""
+        return [{"name": name, "nonzero": share(self.games - tally[0], self.games),
+                 **spread(tally)} for name, tally in self.figures.items()]
+
+    def ruling_rows(self) -> JSON:
+        """Return every ruling made, commonest first: the share of games it was made in
+        (with its interval) and how often a game."""
+        n = self.games
+        order = sorted(self.rulings, key=lambda k: (-self.ruled[k], -self.rulings[k], k))
+        rows = [{"code": code, "rule": rule, "games": share(self.ruled[(code, rule)], n),
+                 "times": self.rulings[(code, rule)],
+                 "per_game": _r(self.rulings[(code, rule)] / n if n else 0.0)}
+                for code, rule in order]
+        return {"games_with_any": share(self.illegal, n), "rows": rows}
 
     def first_player(self) -> JSON:
         """Return the first seat's share of the wins against an even share."""
@@ -223,6 +256,8 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
                     for t in seat["thresholds"]]
             out.append("")
         out += _histogram_rows(seat.get("histogram", {}))
+    out += _figure_rows(data.get("figures", []))
+    out += _ruling_rows(data.get("rulings"))
     if data["exact"] and exact:
         out += _exact_rows(data["exact"])
     elif data["exact"]:
@@ -269,4 +304,38 @@ def _exact_rows(rows: list[JSON]) -> list[str]:
         out += ["| " + " | ".join(str(r[c]) for c in columns)
                 + f" | {r['fraction']} = {100 * r['exact']:.2f}% | {_pct(r['simulated'])} "
                 f"| {r['trials']} |" for r in mine]
+    return out
+
+
+COMMONEST = 10
+"""The rulings the Markdown report lists (the JSON has them all)."""
+
+
+def _figure_rows(rows: list[JSON]) -> list[str]:
+    """Return what else the games count, a row a figure."""
+    if not rows:
+        return []
+    out = ["", "## Per game", "", "| figure | mean | sd | min | median | max | games with any "
+           "|", "|---|---|---|---|---|---|---|"]
+    out += [f"| {r['name']} | {_mean(r)} | {r['sd']:.2f} | {r['min']} | {r['median']} | "
+            f"{r['max']} | {_pct(r['nonzero'])} |" for r in rows if r["count"]]
+    return out
+
+
+def _ruling_rows(rulings: JSON | None) -> list[str]:
+    """Return the commonest rulings the games drew (bots that break rules on purpose)."""
+    if rulings is None:
+        return []
+    rows, anyone = rulings["rows"], rulings["games_with_any"]
+    if not rows:
+        return ["", "## Rulings", "", "None: every game the bots played is legal."]
+    out = ["", "## Commonest rulings", "",
+           f"Games with any ruling: {anyone['count']}, {_pct(anyone)}. A ruling's share is of "
+           "the games it was made in; a game may draw it more than once.", "",
+           "| code | rule | games | share of games | times | per game |",
+           "|---|---|---|---|---|---|"]
+    out += [f"| {r['code']} | {r['rule']} | {r['games']['count']} | {_pct(r['games'])} | "
+            f"{r['times']} | {r['per_game']:.3f} |" for r in rows[:COMMONEST]]
+    if len(rows) > COMMONEST:
+        out.append(f"| ({len(rows) - COMMONEST} more in report.json) | | | | | |")
     return out

@@ -22,12 +22,19 @@ tallies, printed beside the simulated rate). docs/simulate.md says it all with a
 
 Every game of a run has its own seed, derived from the run's seed and the game's index alone
 (:func:`game_seed`), so a run plays the same games however it is shared out.
+
+A game may also name the rules its bots can break on purpose (``Simulation(mistakes=...)``):
+then ``sloppy-BOT`` (or ``sloppy-BOT@P``) is BOT making, at each decision where one of them is
+open, one of those mistakes with chance P (:data:`SLIP_RATE` by default), drawn by
+:class:`Slips`. A game returns the rulings its engine made in ``Played.rulings``, which the
+balance report tallies.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +48,12 @@ if TYPE_CHECKING:
 SEED_SCHEME = ("the first 6 bytes, big-endian, of sha256 of the text '<run seed>:<game index>' "
                "(game indices count from 0)")
 """How a game's seed is derived from the run's (what the balance report says)."""
+
+
+SLOPPY = "sloppy-"
+"""The prefix of a bot that breaks rules on purpose."""
+SLIP_RATE = 0.05
+"""A sloppy bot's chance of a mistake at each decision where one is open, unless named."""
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -75,6 +88,44 @@ class Played:
     chances: tuple[Chance, ...] = ()
     record: str | None = None
     """The game as a record file's text (only when asked for)."""
+    rulings: tuple[tuple[str, str], ...] = ()
+    """Every ruling the engine made in the game, as (code, rule), in order: what the referee
+    finds in its record (none for bots that keep the rules)."""
+    figures: tuple[tuple[str, int], ...] = ()
+    """What else the game counts, by name (planes landed, collisions): the report gives
+    each its spread over the games."""
+
+
+def bot_named(seat: str) -> tuple[str, float]:
+    """Return a seat's bot and its chance of a mistake at a decision: ``careful`` is
+    (careful, 0), ``sloppy-careful`` (careful, :data:`SLIP_RATE`), ``sloppy-careful@0.2``
+    (careful, 0.2)."""
+    if not seat.startswith(SLOPPY):
+        return seat, 0.0
+    bot, _, rate = seat.removeprefix(SLOPPY).partition("@")
+    return bot, float(rate) if rate else SLIP_RATE
+
+
+class Slips:
+    """A sloppy bot's mistakes: at each decision, with its chance, one of the mistakes open
+    there. Drawn from their own generator (seeded from the game's seed and the seat), so the
+    dice roll as they would for a careful bot until a mistake changes the game."""
+
+    def __init__(self, rate: float, seed: int, seat: int) -> None:
+        self.rate = rate
+        self.random = random.Random(f"slips:{seed}:{seat}")
+
+    @classmethod
+    def of(cls, seat: str, seed: int, index: int) -> Slips | None:
+        """Return the slips of a seat's bot, None for a bot that keeps the rules."""
+        _, rate = bot_named(seat)
+        return cls(rate, seed, index) if rate > 0 else None
+
+    def pick(self, open_: list[str]) -> str | None:
+        """Return the mistake made at a decision where ``open_`` are possible, or None."""
+        if not open_ or self.random.random() >= self.rate:
+            return None
+        return open_[self.random.randrange(len(open_))]
 
 
 Prepare = Callable[["GameContent"], Any]
@@ -105,6 +156,9 @@ class Simulation:
     cooperative: bool = False
     """The table wins or loses together (no seat wins): the report leaves out the winners
     and the first player's advantage, and scores are the table's."""
+    mistakes: dict[str, str] = field(default_factory=dict)
+    """The rules the bots can break on purpose (name: what it breaks); with any, every bot
+    has a ``sloppy-`` variant."""
     prepare: Prepare | None = None
     play: Play | None = None
     targets: Thresholds | None = None
@@ -162,13 +216,29 @@ def seat_bots(simulation: Simulation, bots: list[str], players: int) -> tuple[st
     if not fewest <= players <= most:
         seats = str(fewest) if fewest == most else f"{fewest} to {most}"
         raise SimulationError(f"the game seats {seats} players, not {players}")
-    unknown = [b for b in bots if b not in simulation.bots]
+    for bot in bots:
+        if bot.startswith(SLOPPY):
+            _sloppy_bot(simulation, bot)
+    unknown = [b for b in bots if bot_named(b)[0] not in simulation.bots]
     if unknown:
         raise SimulationError(f"no bot {unknown[0]!r}; the game has: "
                               + ", ".join(simulation.bots))
     if len(bots) > players:
         raise SimulationError(f"{len(bots)} bots for {players} seats: give at most one a seat")
     return tuple(bots[i % len(bots)] for i in range(players))
+
+
+def _sloppy_bot(simulation: Simulation, seat: str) -> None:
+    """Raise :class:`SimulationError` for a sloppy bot the game cannot field."""
+    if not simulation.mistakes:
+        raise SimulationError(f"no bot {seat!r}: the game's bots make no mistakes on purpose")
+    try:
+        rate = bot_named(seat)[1]
+    except ValueError:
+        rate = -1.0
+    if not 0 < rate <= 1:
+        raise SimulationError(f"{seat!r}: a sloppy bot's chance of a mistake, after '@', is "
+                              "a number above 0 and at most 1")
 
 
 @dataclass(frozen=True)
@@ -193,6 +263,12 @@ class Chunk:
     start: int
     games: list[Played]
     chances: Counter[tuple[str, tuple[int, ...], bool]]
+    rulings: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """How many times each ruling was made, as (code, rule)."""
+    ruled: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """In how many games each ruling was made."""
+    illegal: int = 0
+    """How many games drew any ruling."""
 
 
 _PREPARED: dict[tuple[Path, str], tuple[Simulation, Any]] = {}
@@ -227,10 +303,16 @@ def play_task(task: Task) -> Chunk:
     assert simulation.play is not None
     games: list[Played] = []
     chances: Counter[tuple[str, tuple[int, ...], bool]] = Counter()
+    rulings: Counter[tuple[str, str]] = Counter()
+    ruled: Counter[tuple[str, str]] = Counter()
+    illegal = 0
     for index in range(task.start, task.stop):
         played = simulation.play(table, task.seats, game_seed(task.run_seed, index),
                                  task.keep_records)
         chances.update((c.table, c.key, c.passed) for c in played.chances)
+        rulings.update(played.rulings)
+        ruled.update(set(played.rulings))
+        illegal += bool(played.rulings)
         games.append(Played(played.winner, played.length, played.end, played.scores,
-                            record=played.record))
-    return Chunk(task.start, games, chances)
+                            record=played.record, figures=played.figures))
+    return Chunk(task.start, games, chances, rulings, ruled, illegal)

@@ -10,10 +10,11 @@ import yaml
 
 
 def record_dumper(one_line: Callable[[dict[str, Any]], bool],
-                  one_line_list: Callable[[list[Any]], bool] | None = None
-                  ) -> type[yaml.SafeDumper]:
+                  one_line_list: Callable[[list[Any]], bool] | None = None,
+                  quoted: Callable[[str], bool] | None = None) -> type[yaml.SafeDumper]:
     """Return a YAML dumper that writes a mapping (and, with ``one_line_list``, a list) on one
-    line when the game's rule says so."""
+    line when the game's rule says so, and (with ``quoted``) the strings it names in double
+    quotes (hex names and times, which YAML would read back as numbers)."""
 
     class RecordDumper(yaml.SafeDumper):
         """Writes a game's records."""
@@ -29,6 +30,12 @@ def record_dumper(one_line: Callable[[dict[str, Any]], bool],
                                              flow_style=one_line_list(value))
 
         RecordDumper.add_representer(list, sequence)
+    if quoted is not None:
+        def text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+            return dumper.represent_scalar("tag:yaml.org,2002:str", value,
+                                           style='"' if quoted(value) else None)
+
+        RecordDumper.add_representer(str, text)
     return RecordDumper
 
 

@@ -20,6 +20,10 @@ Pnp = Callable[..., tuple[int, str]]
     (["two-airport", "--players", "5"], "the game seats 2 to 4 players, not 5"),
     (["two-airport", "--bots", "random,random,random"], "3 bots for 2 seats"),
     (["no-such-game"], "no game 'no-such-game'"),
+    (["rushing-tin", "--players", "5"], "the game seats 1 to 4 players, not 5"),
+    (["two-airport", "--bots", "sloppy-random"], "the game's bots make no mistakes on purpose"),
+    (["air-cargo", "--bots", "sloppy-careful@2"], "a number above 0 and at most 1"),
+    (["air-cargo", "--bots", "sloppy-reckless"], "no bot 'sloppy-reckless'"),
 ])
 def test_simulate_usage_errors_exit_2(pnp: Pnp, tmp_path: Path, monkeypatch,
                                       args: list[str], says: str) -> None:

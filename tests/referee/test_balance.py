@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 
 from pnpcompiler.app.simulate import TASK_LEAST, TASK_MOST, task_size
-from pnpcompiler.referee.balance import spread, wilson
-from pnpcompiler.referee.simulation import game_seed
+from pnpcompiler.referee.balance import Balance, render_markdown, spread, wilson
+from pnpcompiler.referee.simulation import SLIP_RATE, Chunk, Played, Slips, bot_named, game_seed
 
 
 def test_wilson_interval_matches_the_published_values() -> None:
@@ -55,3 +55,45 @@ def test_tasks_hold_100_to_1000_games_unless_the_run_is_smaller(games: int,
                                                                  workers: int) -> None:
     size = task_size(games, workers)
     assert size == games if games < TASK_LEAST else TASK_LEAST <= size <= TASK_MOST
+
+
+def test_a_sloppy_bot_is_named_with_its_chance_of_a_mistake() -> None:
+    assert bot_named("careful") == ("careful", 0.0)
+    assert bot_named("sloppy-careful") == ("careful", SLIP_RATE)
+    assert bot_named("sloppy-bold@0.25") == ("bold", 0.25)
+    assert Slips.of("careful", 1, 0) is None
+
+
+def test_slips_make_a_mistake_at_about_their_rate_and_only_where_one_is_open() -> None:
+    slips = Slips(0.2, seed=3, seat=1)
+    picks = [slips.pick(["a", "b"]) for _ in range(5000)]
+    made = sum(p is not None for p in picks)
+    low, high = wilson(made, 5000, z=3.2905)
+    assert low <= 0.2 <= high
+    assert {p for p in picks if p is not None} == {"a", "b"}
+    assert Slips(1.0, seed=3, seat=1).pick([]) is None
+    again = Slips(0.2, seed=3, seat=1)
+    assert [again.pick(["a", "b"]) for _ in range(5000)] == picks  # its seed alone decides
+
+
+def test_the_report_lists_the_commonest_rulings_with_their_share_of_games() -> None:
+    balance = Balance("game", ("sloppy-careful",), 1, "turns")
+    games = [Played(None, 3, "over", figures=(("collisions", n),)) for n in (0, 0, 1, 2)]
+    rulings = Counter({("move.hold", "5.03"): 5, ("move.level-step", "3.11"): 1})
+    ruled = Counter({("move.hold", "5.03"): 2, ("move.level-step", "3.11"): 1})
+    balance.add(Chunk(0, games, Counter(), rulings, ruled, illegal=2))
+    data = balance.to_json({})
+    rows = data["rulings"]["rows"]
+    assert [(r["code"], r["rule"], r["games"]["count"], r["times"]) for r in rows] == [
+        ("move.hold", "5.03", 2, 5), ("move.level-step", "3.11", 1, 1)]
+    low, high = wilson(2, 4)
+    assert rows[0]["games"]["share"] == 0.5
+    assert rows[0]["games"]["interval"] == pytest.approx([low, high], abs=1e-6)
+    assert rows[0]["per_game"] == 1.25
+    assert data["rulings"]["games_with_any"]["count"] == 2
+    collisions = data["figures"][0]
+    assert (collisions["name"], collisions["mean"], collisions["nonzero"]["count"]) == (
+        "collisions", 0.75, 2)
+    text = render_markdown(data)
+    assert "| move.hold | 5.03 | 2 | 50.0% (" in text
+    assert "| collisions | 0.75 (" in text

@@ -17,6 +17,8 @@ rules.not_printed(RulesTables, "the levels, costs and tables the rule checks and
 
 # The referee is imported when a record is first refereed, never to validate or build.
 rules.records(f"{__name__}.referee")
+# What bots play with pnp simulate, imported only to simulate.
+rules.simulation(f"{__name__}.referee.simulation")
 
 __all__ = ["board", "checks", "exports", "kit", "map_checks", "references", "rules",
            "sheets"]

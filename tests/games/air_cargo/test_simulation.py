@@ -1,16 +1,19 @@
 """pnp simulate air-cargo: the pilots' games as records the referee accepts, a run that
-reproduces byte for byte with any number of workers, and exact hazard-check chances that the
-simulation agrees with."""
+reproduces byte for byte with any number of workers, exact hazard-check chances that the
+simulation agrees with, and sloppy pilots whose records referee to the rulings counted."""
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+from pnpcompiler.referee import referee_file
 from pnpcompiler.referee.balance import wilson
 from pnpcompiler.referee.batch import referee_batch
-from pnpcompiler.referee.simulation import Task, play_task, prepared
+from pnpcompiler.referee.simulation import Task, game_seed, play_task, prepared
 from tests.paths import CONTENT
 
 Pnp = Callable[..., tuple[int, str]]
@@ -72,3 +75,44 @@ def test_a_run_is_the_same_bytes_on_one_worker_or_two(pnp: Pnp, tmp_path: Path,
                         p.read_bytes() for p in files})
     assert len(outputs[0]) == 252
     assert outputs[0] == outputs[1]
+
+
+def test_sloppy_pilots_records_referee_to_exactly_the_rulings_counted(tmp_path: Path
+                                                                      ) -> None:
+    simulation, navigator = prepared(CONTENT, "air-cargo")
+    assert simulation.play is not None
+    seen: Counter[str] = Counter()
+    for game in range(40):
+        played = simulation.play(navigator, ("sloppy-bold@0.2",), game_seed(8, game), True)
+        assert played.record is not None
+        record = tmp_path / f"game-{game}.yaml"
+        record.write_text(played.record, encoding="utf-8")
+        found = Counter((f.code, str(f.extra.get("rule") or ""))
+                        for f in referee_file(record, CONTENT).findings)
+        assert found == Counter(played.rulings), game
+        seen.update(code for code, _ in played.rulings)
+    # Each mistake the game names, as the ruling of its rule: a hazard flown past unchecked,
+    # a die written lower than the seed rolled it, a cargo nobody planned.
+    assert {"check.missing", "dice.seed", "flight.cargo-not-planned"} <= set(seen)
+
+
+def test_the_report_counts_the_rulings_the_records_referee_to(pnp: Pnp, tmp_path: Path,
+                                                              monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = pnp("simulate", "air-cargo", "--games", "60", "--seed", "2", "--bots",
+                    "sloppy-careful@0.1", "--content", str(CONTENT), "-o", "report",
+                    "--records", "games", "--no-plots", "-j", "2")
+    assert code == 0, out
+    data = json.loads((tmp_path / "report" / "report.json").read_text(encoding="utf-8"))
+    refereed = list(referee_batch(sorted((tmp_path / "games").glob("*.yaml")), CONTENT,
+                                  jobs=1))
+    findings = [[(f["code"], f.get("rule") or "") for f in r.report["findings"]]
+                for r in refereed]
+    rows = data["rulings"]["rows"]
+    assert {(r["code"], r["rule"]): r["times"] for r in rows} == Counter(
+        f for one in findings for f in one)
+    assert {(r["code"], r["rule"]): r["games"]["count"] for r in rows} == Counter(
+        f for one in findings for f in set(one))
+    assert data["rulings"]["games_with_any"]["count"] == sum(1 for one in findings if one)
+    assert "## Commonest rulings" in out
+    assert data["seats"][0]["bot"] == "sloppy-careful@0.1"  # the report names its chance

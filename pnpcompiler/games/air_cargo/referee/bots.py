@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from ....referee.simulation import Slips
 from ....referee.writing import dump_record, record_dumper
 from ..legs import Leg
 from ..model import Airport, Beacon
@@ -49,6 +50,14 @@ class Style:
     pre_stamina: bool
     """Tick stamina before a roll that will probably fail."""
 
+
+MISTAKES = {
+    "skip-check": "fly past a hazard without its check (Hazards)",
+    "misreport-roll": "write one of a hazard check's dice one lower than it rolled (the "
+                      "record's seeded dice)",
+    "overload": "fly a cargo heavier than any planned (Prepare flight)",
+}
+"""The rules a sloppy pilot breaks on purpose, by name."""
 
 STYLES = {
     "careful": Style(heavy_from=6, keep_rerolls=2, max_legs=5, good_odds=0.6, daring=1.0,
@@ -170,7 +179,8 @@ class Navigator:
 class Pilot:
     """Plays a game and writes down every die and every choice as it happens."""
 
-    def __init__(self, navigator: Navigator, seed: int, style: Style) -> None:
+    def __init__(self, navigator: Navigator, seed: int, style: Style,
+                 slips: Slips | None = None) -> None:
         self.navigator = navigator
         self.chart = navigator.chart
         self.tables = self.chart.tables
@@ -182,6 +192,8 @@ class Pilot:
                              "events": []}
         self.rolled: list[CheckRolled] = []
         """Every hazard check as first rolled, in order."""
+        self.slips = slips
+        """A sloppy pilot's mistakes (None for one who keeps the rules)."""
 
     @property
     def state(self) -> PilotState:
@@ -330,6 +342,9 @@ class Pilot:
         """Fly a flight leg by leg, every check rolled and written down."""
         airport = self.chart.airport(dest)
         assert airport is not None
+        if self.slipped("overload"):
+            state = self.state
+            weight = max([weight, *state.planned_cargo, *state.delivered]) + 1
         cargo = cargo_class_number(self.tables, weight)
         legs = []
         used = {"stamina": 0, "prayers": 0}
@@ -347,6 +362,8 @@ class Pilot:
             if b == dest:
                 hazards.append(("landing", airport.hazard or 0))
             for at, hazard in hazards:
+                if self.slipped("skip-check"):
+                    continue
                 check = self.check(at, hazard, row, cargo, used)
                 checks.append(check)
                 if check["result"] == "fail":
@@ -372,9 +389,11 @@ class Pilot:
         if self.style.pre_stamina and 12 - base < 5 and stamina_left >= 6:
             before = min(2, 5 - (12 - base))
         dice = [self.roll(), self.roll()]
-        first = list(dice)
         pass_at_most = self.tables.hazard_check.pass_at_most
-        self.rolled.append(CheckRolled(hazard, weather, cargo, base + sum(first) <= pass_at_most))
+        self.rolled.append(CheckRolled(hazard, weather, cargo, base + sum(dice) <= pass_at_most))
+        if max(dice) > 1 and self.slipped("misreport-roll"):
+            dice[dice.index(max(dice))] -= 1
+        first = list(dice)
         prayers: list[Data] = []
         total = base + sum(dice) - before
         while total > 12 and prayers_left - len(prayers) > 0 and (
@@ -406,6 +425,10 @@ class Pilot:
         out["total"] = total
         out["result"] = "pass" if total <= 12 or panic else "fail"
         return out
+
+    def slipped(self, mistake: str) -> bool:
+        """Return whether a sloppy pilot makes this mistake at this decision."""
+        return self.slips is not None and self.slips.pick([mistake]) is not None
 
     # -- all of it --------------------------------------------------------------------------
 

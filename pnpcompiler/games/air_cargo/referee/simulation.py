@@ -7,14 +7,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ....content.project import GameContent
-from ....referee.simulation import Chance, Played, Simulation
-from .bots import STYLES, Navigator, Pilot, dump
+from ....referee.simulation import Chance, Played, Simulation, Slips, bot_named
+from .bots import MISTAKES, STYLES, Navigator, Pilot, dump
 from .context import chart_for
 
 HAZARD_CHECK = "hazard check"
 
-simulation = Simulation(bots=tuple(STYLES), players=(1, 1), length="flights")
-"""The pilots' styles as bots: ``careful`` and ``bold``."""
+simulation = Simulation(bots=tuple(STYLES), players=(1, 1), length="flights",
+                        mistakes=MISTAKES)
+"""The pilots' styles as bots: ``careful`` and ``bold`` (and ``sloppy-careful``, ``sloppy-bold``,
+who break the rules of :data:`.bots.MISTAKES` now and then)."""
 
 
 @simulation.prepares
@@ -26,7 +28,7 @@ def prepare(game: GameContent) -> Navigator:
 @simulation.plays
 def play(navigator: Navigator, bots: tuple[str, ...], seed: int, keep: bool) -> Played:
     """Play one game with the seat's pilot; a game is won when it reaches a rank."""
-    pilot = Pilot(navigator, seed, STYLES[bots[0]])
+    pilot = Pilot(navigator, seed, STYLES[bot_named(bots[0])[0]], Slips.of(bots[0], seed, 0))
     record = pilot.play()
     state = pilot.state
     assert state.tally is not None
@@ -40,7 +42,9 @@ def play(navigator: Navigator, bots: tuple[str, ...], seed: int, keep: bool) -> 
                   scores=(None if lost else state.tally.points,),
                   chances=tuple(Chance(HAZARD_CHECK, (c.hazard, c.weather, c.cargo), c.passed)
                                 for c in pilot.rolled),
-                  record=text)
+                  record=text,
+                  rulings=tuple((f.code, str(f.extra.get("rule") or ""))
+                                for f in pilot.game.findings))
 
 
 @simulation.thresholds

@@ -1,0 +1,677 @@
+"""Air traffic controllers that play a whole Rushing Tin shift through the referee's engine and
+write it down as a shift record.
+
+The controllers fly every plane towards its exit by the fewest moves, avoiding incidents when
+they can, and take the hand-offs their style asks for. They play through the engine
+(:class:`~.engine.ShiftEngine`): each phase of a turn is an action applied to the shift, and
+each move is chosen among the engine's legal actions by trying it on a fork of the shift. Dice
+come from a die seeded with the shift's seed and are written into the record, whose ``seed``
+lets the referee check them; card draws and counter placements use a second, separately
+seeded generator. Trying moves on forks keeps the record legal by the rules as the referee
+applies them.
+
+A sloppy controller (:class:`~pnpcompiler.referee.simulation.Slips`) sometimes breaks a rule
+on purpose at a plane's move or a payment (:data:`MISTAKES`); the engine applies the move as
+written and rules on it, as the referee will when it replays the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....content.project import GameContent
+from ....core import hexgrid
+from ....core.hexgrid import Hex, distance, neighbor, neighbors
+from ....referee.simulation import Slips
+from ....referee.writing import dump_record, record_dumper
+from ..movement import Goal, State
+from ..routes import hhmm, minutes
+from . import events as ev
+from . import money
+from .context import Context, plane_goal
+from .engine import (
+    AcceptHandOff,
+    Draws,
+    EndMoves,
+    EndShift,
+    EndTurn,
+    Payments,
+    PlaneMove,
+    PoolAdditions,
+    ShiftEngine,
+    StartMoves,
+    TurnEvent,
+    WeatherGrowth,
+)
+from .log import Accept, Move, ShiftLog, Turn
+from .state import Plane, WeatherSystem
+from .turns import build_context
+
+Data = dict[str, Any]
+NAMES = ("PR", "JD", "MK", "SL")
+"""The ATCs' initials, in the order they sit down (before the roll for Lead Controller)."""
+SECTOR = "RT001"
+AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded")
+"""What the player writes down after choosing a move (near misses, lightning, deals): no
+error of the choice."""
+
+RESTRICTED = ("move.restricted", "take-off.level")
+"""What an evasive action makes of a move's own turn and level change: not allowed."""
+
+MISTAKES = {
+    "two-levels": "a plane in flight changes two levels at the end of its move (3.11)",
+    "turn-taking-off": "a plane taking off turns off its hand-off route (5.02)",
+    "wrong-entry": "a plane enters at a level other than the one 2.05-2.07 give it",
+    "hold-in-the-air": "a plane in flight holds as if waiting on the ground (5.03)",
+    "near-miss-unwritten": "a near miss a move caused is left out of the record (6.04, 7.04)",
+    "wrong-payment": "the Lead Controller pays 50 too much for a hand-off (1.42)",
+}
+"""The rules a sloppy controller breaks on purpose, by name."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How an ATC takes on work."""
+
+    solo_planes: int
+    """Solo, draw a new hand-off only with fewer planes than this accepted."""
+    team_planes: int
+    """With colleagues, the same."""
+
+
+STYLES = {
+    "careful": Style(solo_planes=4, team_planes=2),
+    "busy": Style(solo_planes=6, team_planes=3),
+}
+"""``careful`` takes a new hand-off only with few planes in the air, which keeps the sector
+from crowding; ``busy`` takes more and earns (or loses) more."""
+
+
+@dataclass
+class Staff:
+    """What every shift a process plays shares: the engine and the moves' distances."""
+
+    game: GameContent
+    engine: ShiftEngine = field(init=False)
+    distances: dict[tuple[State, Goal], int] = field(default_factory=dict)
+    """The fewest moves from a plane's state to its exit (the map's alone: shared)."""
+
+    def __post_init__(self) -> None:
+        self.engine = ShiftEngine(self.game)
+
+
+class Controllers:
+    """The ATCs of one shift: they play it and write down everything as it happens."""
+
+    def __init__(self, staff: Staff, seed: int, styles: Sequence[Style],
+                 slips: Sequence[Slips | None] = ()) -> None:
+        self.staff = staff
+        self.engine = staff.engine
+        # The sector's cards are dealt before the shift is set up; the engine's state
+        # replaces this context once the setup is known.
+        self.ctx: Context = build_context(staff.game, SECTOR)
+        self.die = random.Random(seed)
+        self.deck = random.Random(seed + 1000)
+        self.seed = seed
+        self.atcs = list(NAMES[:len(styles)])
+        self.styles = list(styles)
+        self.slips = list(slips) or [None] * len(styles)
+        self.style: dict[str, Style] = {}
+        self.sloppy: dict[str, Slips | None] = {}
+        self.record: Data = {
+            "game": "rushing-tin", "record": "shift", "sector": SECTOR, "seed": seed,
+            "atcs": [{"id": a} for a in self.atcs], "lead": None}
+        self.mistakes: list[str] = []
+        """The mistakes made on purpose, in order."""
+
+    def roll(self) -> int:
+        """Roll the die."""
+        return self.die.randint(1, 6)
+
+    # -- setup -------------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Roll for the Lead Controller, deal the hand-offs and accept the first (1.00-1.14)."""
+        rolls = self.roll_off()  # 1.06: the highest roll leads, ties re-roll
+        lead = money.roll_off(rolls)[0]
+        assert lead is not None
+        self.record["lead"] = lead
+        # Seating starts at the lead in this record, so "to the left" is simply list order;
+        # the seats' bots sit from the lead round the table.
+        self.atcs = self.atcs[self.atcs.index(lead):] + self.atcs[:self.atcs.index(lead)]
+        self.record["atcs"] = [{"id": a} for a in self.atcs]
+        self.style = dict(zip(self.atcs, self.styles, strict=True))
+        self.sloppy = dict(zip(self.atcs, self.slips, strict=True))
+
+        flights = self.flights()
+        pending = {a: [flights.pop() for _ in range(3)] for a in self.atcs}
+        setup: Data = {"lead_rolls": rolls, "pending": pending, "accept": []}
+        self.record["setup"] = setup
+        log = ShiftLog.model_validate({**self.record, "setup": {**setup, "accept": []}})
+        self.ctx = self.engine.initial(log)
+        self.ctx.findings.clear()
+        setup["accept"] = self.accept_all()
+
+    def entry_conflicts(self, flight: str) -> int:
+        """Return how many planes sit in the way of a card's entry move, or near its entry."""
+        ctx = self.ctx
+        entry = int(flight[2])
+        point = ctx.geo.points_in_play().get(entry)
+        if point is None:
+            return 99
+        waiting = sum(1 for p in ctx.state.planes.values()
+                      if p.where in ("waiting", "ground") and p.entry == entry)
+        if point.name == "airport":
+            return waiting
+        h, out = point.hex, 0
+        for _ in range(entry + 1):
+            out += sum(1 for p in ctx.state.on_map() if p.hex is not None
+                       and distance(p.hex, h) <= 1 and abs(p.level - entry) <= 1)
+            h = neighbor(h, hexgrid.turn(point.outward, 3))
+        return out * 10 + waiting
+
+    def flights(self) -> list[str]:
+        """Return the unused hand-off cards of the sector, shuffled."""
+        sector = self.ctx.geo.sector
+        assert sector is not None
+        rows = [r.flight for r in sector.rows()
+                if not r.flight.startswith("CJ") and r.flight not in self.ctx.state.used_flights]
+        self.deck.shuffle(rows)
+        return rows
+
+    def accept_all(self) -> list[Data]:
+        """Accept hand-offs round the table while planes and pending cards last."""
+        state, ctx = self.ctx.state, self.ctx
+        limit, _ = ctx.tables.shift_limit(len(self.atcs))
+        out: list[Data] = []
+        progress = True
+        while state.pool and progress:
+            progress = False
+            for atc_id in self.atcs:
+                atc = state.controllers[atc_id]
+                load = {a: len(state.accepted_by(a)) for a in self.atcs}
+                full = all(n >= limit for n in load.values())
+                if not state.pool or atc.fired or (load[atc_id] >= limit and not full):
+                    continue
+                cards = [f for f in atc.pending if f[:2] not in atc.black_listed]
+                if not cards:
+                    continue
+                flight, plane = min(cards, key=self.entry_conflicts), min(state.pool)
+                entry = {"atc": atc_id, "flight": flight, "plane": plane}
+                self.engine.apply(ctx, AcceptHandOff(Accept.model_validate(entry)))
+                out.append(entry)
+                progress = True
+        return out
+
+    # -- one turn ----------------------------------------------------------------------------
+
+    def turn(self, n: int) -> Data:
+        """Play one turn through the engine's phases, writing the record as it goes."""
+        engine, ctx = self.engine, self.ctx
+        record: Data = {"turn": n, "time": hhmm(ctx.tables.time_of(n))}
+        roll = self.roll()
+        record["roll"] = roll
+
+        def part(**fields: Any) -> Turn:
+            return Turn.model_validate({"turn": n, "roll": roll, **fields})
+
+        event = self.event(roll)
+        if event is not None:
+            record["event"] = event
+        engine.apply(ctx, TurnEvent(part(event=event)))
+        grow = self.growth(roll, ctx.active_systems)
+        if grow:
+            record["growth"] = grow
+        engine.apply(ctx, WeatherGrowth(part(growth=grow)))
+        before = engine.fork(ctx) if any(self.slips) else None
+        start = len(ctx.findings)
+        engine.apply(ctx, StartMoves(part()))
+        record["moves"] = self.moves()
+        if before is not None:
+            self.rule_as_written(before, start, part(moves=record["moves"]))
+        engine.apply(ctx, EndMoves(part()))
+        draws = self.draws()
+        if draws:
+            record["draw"] = draws
+        engine.apply(ctx, Draws(part(draw=draws)))
+        pool = self.pool_additions(n)
+        if pool:
+            record["pool"] = pool
+        engine.apply(ctx, PoolAdditions(part(pool=pool)))
+        accepted = self.accept_all()
+        if accepted:
+            record["accept"] = accepted
+        engine.apply(ctx, Payments(part()))
+        engine.apply(ctx, EndTurn(part()))
+        return record
+
+    def rule_as_written(self, before: Context, start: int, turn: Turn) -> None:
+        """Rule on the turn's moves as the referee will, with every move in hand from the
+        start: the order they are written in (3.01) and the entries they block (1.36) turn
+        on the levels the record enters planes at, which a sloppy ATC's wrong entry
+        changes. The moves are played again on the shift as it was before them, and their
+        rulings replace those made move by move (the rest is the same either way)."""
+        mark = len(before.findings)
+        self.engine.apply(before, StartMoves(turn))
+        for move in turn.moves:
+            self.engine.apply(before, PlaneMove(move))
+        self.ctx.findings[start:] = before.findings[mark:]
+        # What was ruled once and is not ruled again (Rulings.once), as the referee has it.
+        self.ctx.reported.clear()
+        self.ctx.reported.update(before.reported)
+
+    def event(self, roll: int) -> Data | None:
+        """Draw the turn's event card, if the roll calls for one, with the dice it needs."""
+        ctx = self.ctx
+        dice = ctx.tables.rules.dice
+        if roll in dice.random_event:
+            cards = [c for c in ctx.tables.random_events.values()
+                     if c.id not in ctx.state.events]
+            card = self.deck.choice(sorted(cards, key=lambda c: c.id))
+            out: Data = {"card": card.id}
+            if card.event in ("celebrity-alert", "appraisal"):
+                out["rolls"] = self.roll_off()
+                out["atc"] = money.roll_off(out["rolls"])[0]
+                if card.event == "celebrity-alert":
+                    used = {p.id for p in ctx.state.planes.values()}
+                    out["celebrity_plane"] = max([12, *used]) + 1
+                return out
+            if card.event == "go-around":
+                plane = ev.approaching(ctx)
+                if plane is not None:
+                    out["plane"] = plane.id
+                return out
+            out["section"] = self.roll()
+            section = ev.section_for(ctx, out["section"])
+            plane = ev.affected_plane(ctx, section) if section else None
+            if plane is not None:
+                out["plane"] = plane.id
+            if card.event == "radar-failure":
+                out["new_section"] = self.roll()
+            return out
+        if roll in dice.weather_event:
+            wcards = [c for c in ctx.tables.weather_events.values()
+                      if c.id not in ctx.state.events]
+            wcard = self.deck.choice(sorted(wcards, key=lambda c: c.id))
+            if wcard.weather == "strong-winds":
+                return {"card": wcard.id, "wind": self.roll()}
+            section_roll = self.roll()
+            section = ev.section_for(ctx, section_roll)
+            count = min(ctx.tables.rules.weather.counters_per_system,
+                        ev.counters_available(ctx, wcard.level))
+            return {"card": wcard.id, "section": section_roll,
+                    "counters": self.counters(section or "", count, wcard.weather, [])}
+        return None
+
+    def roll_off(self) -> dict[str, list[int]]:
+        """Roll off between the ATCs: the tied roll again until one is highest."""
+        rolls: dict[str, list[int]] = {a: [] for a in self.atcs}
+        contenders = list(self.atcs)
+        while True:
+            for a in contenders:
+                rolls[a].append(self.roll())
+            best = max(rolls[a][-1] for a in contenders)
+            contenders = [a for a in contenders if rolls[a][-1] == best]
+            if len(contenders) == 1:
+                return rolls
+
+    def counters(self, section: str, count: int, kind: str, existing: list[Hex],
+                 system: WeatherSystem | None = None) -> list[str]:
+        """Choose hexes for weather counters: in the section, each next to the last ones,
+        never next to another system of the same kind."""
+        ctx = self.ctx
+        hexes = set(ev.section_hexes(ctx, section))
+        others = [c for s in ctx.state.weather if s.kind == kind and s is not system
+                  for c in s.counters]
+        placed = list(existing)
+        out: list[str] = []
+
+        def ok(h: Hex) -> bool:
+            return (h in hexes and h not in placed
+                    and not any(distance(h, c) <= 1 for c in others))
+
+        for _ in range(count):
+            if placed:
+                options = sorted({n for c in placed for n in neighbors(c) if ok(n)})
+            else:
+                options = sorted(h for h in hexes if ok(h))
+            if not options:
+                break
+            h = self.deck.choice(options)
+            placed.append(h)
+            out.append(ctx.names.name(h))
+        return out
+
+    def growth(self, roll: int, active: list[WeatherSystem]) -> list[Data]:
+        """Grow or shrink each system as the referee will, in order, each change seen by the
+        next system's (a 6 flips each system as its turn comes)."""
+        out: list[Data] = []
+        weather = self.ctx.state.weather
+        saved = [(w, w.kind, list(w.counters)) for w in weather]
+        try:
+            for n, system in enumerate(active, start=1):
+                if system not in weather:
+                    continue
+                if roll in self.ctx.tables.rules.dice.weather_flip:
+                    system.kind = "turbulence" if system.kind == "storm" else "storm"
+                if roll % 2 == 0:
+                    added = self.counters(system.section, 1, system.kind,
+                                          list(system.counters), system)
+                    if added and ev.counters_available(self.ctx, system.level):
+                        out.append({"system": n, "add": added[0]})
+                        system.counters.append(self.ctx.names.hex(added[0]))
+                elif system.counters:
+                    gone = self.deck.choice(sorted(system.counters))
+                    out.append({"system": n, "remove": self.ctx.names.name(gone)})
+                    system.counters.remove(gone)
+        finally:
+            for w, kind, counters in saved:
+                w.kind, w.counters = kind, counters
+        return out
+
+    def draws(self) -> list[Data]:
+        """Take new hand-off cards (1.61 is optional: each ATC's style says when)."""
+        out = []
+        flights = self.flights()
+        solo = len(self.atcs) == 1
+        for atc_id in self.atcs:
+            atc = self.ctx.state.controllers[atc_id]
+            style = self.style[atc_id]
+            wanted = style.solo_planes if solo else style.team_planes
+            busy = len(self.ctx.state.accepted_by(atc_id))
+            if len(atc.pending) < 3 and flights and not atc.fired and busy < wanted:
+                out.append({"atc": atc_id, "flight": flights.pop()})
+        return out
+
+    def pool_additions(self, n: int) -> list[int]:
+        """Return the planes that join the pool this turn (1.71: as the sector's frequency
+        says)."""
+        ctx = self.ctx
+        sector = ctx.geo.sector
+        assert sector is not None
+        every = minutes(sector.frequency.every) or 0
+        since = ctx.tables.time_of(n + 1) - ctx.tables.start
+        if every and since > 0 and since % every == 0 and n < ctx.tables.rules.shift.turns:
+            return sorted(ctx.state.out_of_play)[:sector.frequency.planes]
+        return []
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def moves(self) -> list[Data]:
+        """Move every plane in the engine's order (3.01), each by the best legal move."""
+        out: list[Data] = []
+        while True:
+            planes = self.engine.to_move(self.ctx)
+            if not planes:
+                return out
+            out.append(self.choose(planes[0]))
+
+    def candidates(self, plane: Plane) -> list[Data]:
+        """Return the moves the engine offers the plane, as the record writes them."""
+        return [as_written(a.move) for a in self.engine.legal_actions(self.ctx)
+                if a.move.plane == plane.id]
+
+    def trial(self, plane: Plane, cand: Data) -> tuple[Context, Plane]:
+        """Return a fork of the shift with the move tried on it, and the plane there."""
+        ctx = self.engine.fork(self.ctx)
+        twin = ctx.state.planes[plane.id]
+        self.engine.apply(ctx, PlaneMove(Move.model_validate(cand)))
+        return ctx, twin
+
+    def score(self, plane: Plane, cand: Data) -> tuple[Any, ...]:
+        """Return how bad a move is, worst first: rulings, deals, how the flight ends, how
+        far and how crowded it leaves the plane."""
+        before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
+        ctx, twin = self.trial(plane, cand)
+        errors = [f for f in ctx.findings[before_f:] if f.severity.value == "error"
+                  and f.code not in AFTER_CHOOSING]
+        new = ctx.incidents[before_i:]
+        major = sum(1 for i in new if i["kind"] == "major deal")
+        minor = sum(1 for i in new if i["kind"] == "minor deal")
+        done = [i for i in new if i["kind"] == "hand-off"]
+        quality = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
+        if done:
+            return (len(errors), major, minor, quality.get(str(done[0]["quality"]), 9), 0, 0,
+                    "hold" in cand)
+        if "hold" in cand:  # waiting on the ground: only when taking off is worse
+            return (len(errors), major, minor, 3, 60, 60, True)
+        if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
+            return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
+                    "hold" in cand)
+        away = self.distance(ctx, twin)
+        trapped = away >= 99  # no legal way left to its exit: it will leave by another
+        # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
+        # makes the next move illegal: as bad as an error now.
+        late = int(trapped and twin.taking_off)
+        return (len(errors) + late, major, minor, 8 if trapped else 3,
+                away + 2 * self.risk(ctx, twin), away, "hold" in cand)
+
+    def risk(self, ctx: Context, plane: Plane) -> int:
+        """Return how crowded the plane's spot is: planes near it at about its level, and
+        other points' entry routes it sits on."""
+        assert plane.hex is not None
+        crowd = sum(1 for p in ctx.state.on_map() if p.id != plane.id and p.hex is not None
+                    and distance(p.hex, plane.hex) <= 2 and abs(p.level - plane.level) <= 1)
+        mine = self.ahead(ctx, plane)
+        for other in ctx.state.on_map():
+            if other.id == plane.id or other.hex is None:
+                continue
+            # Where the other plane is now and where it goes if it flies straight on: my
+            # next move should pass neither (a near miss is decided by the path taken).
+            spots = [(other.hex, other.level), *self.ahead(ctx, other)]
+            for h, lv in spots:
+                for g, mlv in mine:
+                    if (g == h and abs(lv - mlv) <= 1) or (distance(g, h) == 1 and lv == mlv):
+                        crowd += 2
+        routes = 0
+        for level, point in ctx.geo.points_in_play().items():
+            if point.name == "airport" or level == plane.exit_level:
+                continue
+            if plane.hex in ctx.geo.hand_off_route(point):
+                routes += 1
+        return crowd + routes
+
+    @staticmethod
+    def ahead(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
+        """Return the hexes a plane would fly through next turn going straight on."""
+        if plane.hex is None:
+            return []
+        path = ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
+        return [(h, plane.level) for h in path]
+
+    def distance(self, ctx: Context, plane: Plane) -> int:
+        """Return the fewest moves the plane needs to its exit (99: none within 30)."""
+        goal = plane_goal(ctx.geo, plane)
+        if goal is None or plane.hex is None:
+            return 99
+        state: State = (plane.hex, plane.facing, plane.level, plane.taking_off)
+        key = (state, goal)
+        known = self.staff.distances
+        if key not in known:
+            found = ctx.movement.fewest_moves(state, goal, limit=30)
+            known[key] = 99 if found is None else found
+        return known[key]
+
+    def choose(self, plane: Plane) -> Data:
+        """Choose the plane's move, roll the dice it calls for, write it down and play it."""
+        options = self.candidates(plane)
+        best = min(options, key=lambda c: self.score(plane, c))
+        slips = self.sloppy.get(plane.atc)
+        move = dict(best)
+        if slips is not None:
+            move = self.blunder(plane, move, slips)
+        if plane.fault in ("cannot-climb", "cannot-descend", "stuck"):
+            move = {"plane": plane.id, "repair": self.roll(),
+                    **{k: v for k, v in move.items() if k != "plane"}}
+        self.near_misses(plane, move, slips)
+        ctx, twin = self.trial(plane, move)
+        lightning = [f for f in self.new(ctx) if f.code == "weather.lightning"]
+        if lightning:
+            count = int(lightning[0].message.split("passed ")[1].split()[0])
+            move["lightning"] = [self.roll() for _ in range(count)]
+        if twin.where == "gone" and twin.fault in ("engine-1", "engine-2"):
+            air = self.ctx.movement.air
+            if twin.hex not in (air.airport, *air.approach):
+                move["emergency_roll"] = self.roll()
+        ctx, twin = self.trial(plane, move)
+        happened = ctx.incidents[len(self.ctx.incidents):]
+        paid = [i["paid"] for i in happened if i["kind"] == "hand-off"]
+        if paid:
+            move["paid"] = paid[0]  # what the Lead Controller paid (1.41)
+            lead = self.sloppy.get(self.atcs[0])
+            if lead is not None and self.slipped(lead, ["wrong-payment"]):
+                move["paid"] = int(str(paid[0])) + 50
+        deals = [i["kind"].split()[0] for i in happened if i["kind"] in ("minor deal",
+                                                                      "major deal")]
+        if deals:
+            move["deals"] = deals
+        self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
+        return move
+
+    def near_misses(self, plane: Plane, move: Data, slips: Slips | None) -> None:
+        """Write down the near misses the move causes, each with its panic roll and the
+        evasive action a panicking pilot takes: dice in the order they happen."""
+        for _ in range(6):
+            ctx, _twin = self.trial(plane, move)
+            missing = [f for f in self.new(ctx) if f.code == "near-miss.unrecorded"]
+            if not missing:
+                return
+            if slips is not None and self.slipped(slips, ["near-miss-unwritten"]):
+                return
+            other = int(missing[0].message.split("with plane ")[1].split()[0])
+            kind = "vertical" if "vertical" in missing[0].message else "horizontal"
+            record: Data = {"with": other, "kind": kind, "panic": self.roll()}
+            if record["panic"] in self.ctx.tables.rules.dice.panic:
+                record["evasive"] = self.evasive(plane, move, record, kind)
+            move.setdefault("near_misses", []).append(record)
+            ctx, _twin = self.trial(plane, move)
+            if any(f.code in RESTRICTED for f in self.new(ctx)):
+                # Evasive action mid-move leaves no turn or level change (6.10, 7.11); on
+                # take-off its level change is the turn's one level (5.02).
+                move.pop("turn", None)
+                move.pop("level", None)
+
+    def new(self, ctx: Context) -> list[Any]:
+        """Return the findings a trial added."""
+        return ctx.findings[len(self.ctx.findings):]
+
+    def evasive(self, plane: Plane, move: Data, record: Data, kind: str) -> Data:
+        """Return the evasive action a panicking pilot takes that the rules allow."""
+        if kind == "vertical":
+            for level in ("down", "up"):
+                trial = {**move, "near_misses": [*move.get("near_misses", []),
+                                                  {**record, "evasive": {"level": level}}]}
+                ctx, _ = self.trial(plane, trial)
+                if not any(f.code == "near-miss.evasive" for f in self.new(ctx)):
+                    return {"level": level}
+        for side in ("left", "right"):
+            trial = {**move, "near_misses": [*move.get("near_misses", []),
+                                              {**record, "evasive": {"turn": side}}]}
+            ctx, _ = self.trial(plane, trial)
+            if not any(f.code in ("near-miss.away", "near-miss.evasive")
+                       for f in self.new(ctx)):
+                return {"turn": side}
+        return {"turn": "left"}
+
+    # -- mistakes made on purpose ----------------------------------------------------------
+
+    def slipped(self, slips: Slips, open_: list[str]) -> str | None:
+        """Return the mistake a sloppy ATC makes at this decision, if any (and note it)."""
+        mistake = slips.pick(open_)
+        if mistake is not None:
+            self.mistakes.append(mistake)
+        return mistake
+
+    def blunder(self, plane: Plane, move: Data, slips: Slips) -> Data:
+        """Return the move as a sloppy ATC may write it: now and then breaking a rule."""
+        flying = plane.where == "flying" and plane.hex is not None
+        open_ = []
+        if flying and not plane.taking_off and plane.fault is None and "hold" not in move:
+            open_.append("two-levels")
+        if flying and plane.taking_off:
+            open_.append("turn-taking-off")
+        if plane.where == "waiting" and self.ctx.geo.points_in_play().get(plane.entry):
+            open_.append("wrong-entry")
+        if flying:
+            open_.append("hold-in-the-air")
+        mistake = self.slipped(slips, open_)
+        if mistake == "two-levels":
+            return {**move, "level": plane.level + 2 if plane.level <= 4 else plane.level - 2}
+        if mistake == "turn-taking-off":
+            return {**move, "turn": "right" if move.get("turn") == "left" else "left"}
+        if mistake == "wrong-entry":
+            if "enter" in move:  # it must alter its entry (2.06): it does not
+                return {k: v for k, v in move.items() if k != "enter"}
+            level = plane.entry + 1 if plane.entry < 6 else plane.entry - 1
+            return {"plane": plane.id, "enter": {"level": level},
+                    **{k: v for k, v in move.items() if k != "plane"}}
+        if mistake == "hold-in-the-air":
+            return {"plane": plane.id, "hold": True}
+        return move
+
+    # -- all of it ---------------------------------------------------------------------------
+
+    def play(self, turns: int) -> Data:
+        """Play the shift (setup and ``turns`` turns) and return its record."""
+        self.setup()
+        self.record["turns"] = [self.turn(n) for n in range(1, turns + 1)]
+        state = self.ctx.state
+        self.record["end"] = {"cash": {a: state.controllers[a].cash for a in self.atcs},
+                              "winner": money.winner(state)}
+        if self.record["end"]["winner"] is None:
+            del self.record["end"]["winner"]
+        return self.record
+
+    def end_shift(self) -> None:
+        """Play THE END OF THE SHIFT on the engine: the claims the record ends with."""
+        self.engine.apply(self.ctx, EndShift(ShiftLog.model_validate(self.record)))
+
+
+def as_written(move: Move) -> Data:
+    """Return an offered move as the record writes it: plane, entry change, turn, level."""
+    out: Data = {"plane": move.plane}
+    if move.enter is not None and move.enter.level is not None:
+        out["enter"] = {"level": move.enter.level}
+    if move.hold:
+        out["hold"] = True
+    if move.turn is not None:
+        out["turn"] = move.turn
+    if move.level is not None:
+        out["level"] = move.level
+    return out
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def quoted(value: str) -> bool:
+    """Hex names and times start with a digit: quoted, or YAML reads them as numbers."""
+    return value[:1].isdigit()
+
+
+def _plain(value: Any) -> bool:
+    """Return whether a value is written as a plain scalar (no quotes, no nesting)."""
+    return not isinstance(value, dict | list) and not (isinstance(value, str) and quoted(value))
+
+
+def _one_line(value: Data) -> bool:
+    """A mapping of plain values on one line (a move, a draw), the rest as blocks."""
+    return all(_plain(k) and _plain(v) for k, v in value.items())
+
+
+def _one_line_list(value: list[Any]) -> bool:
+    """A list of plain values (dice, plane IDs) on one line."""
+    return all(_plain(v) for v in value)
+
+
+RecordDumper = record_dumper(_one_line, _one_line_list, quoted)
+"""Writes shift records as PyYAML's default flow style does: collections of plain scalars on
+one line."""
+
+
+def dump(record: Data, header: str) -> str:
+    """Return a shift record as the YAML a record file holds, after a header of comments."""
+    return dump_record(record, header, RecordDumper)

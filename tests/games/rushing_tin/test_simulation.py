@@ -1,0 +1,91 @@
+"""pnp simulate rushing-tin: shifts played by the controllers of referee/bots.py, refereed legal;
+the examples they played; sloppy controllers whose records referee to exactly the rulings the
+simulation counted."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from pnpcompiler.content.project import GameContent
+from pnpcompiler.games.rushing_tin.referee.bots import STYLES, Controllers, Staff, dump
+from pnpcompiler.referee import referee_file
+from pnpcompiler.referee.batch import referee_batch
+from pnpcompiler.referee.simulation import game_seed, prepared
+from tests.paths import CONTENT, EXAMPLES
+
+Pnp = Callable[..., tuple[int, str]]
+
+
+def test_the_controllers_still_play_the_solo_example_shift(rushing_tin: GameContent) -> None:
+    # examples/rushing-tin/shift-solo.yaml: tools/play_rt_shift.py --atcs 1 --seed 50.
+    controllers = Controllers(Staff(rushing_tin), 50, [STYLES["careful"]])
+    played = dump(controllers.play(31), "")
+    example = (EXAMPLES / "rushing-tin" / "shift-solo.yaml").read_text(encoding="utf-8")
+    assert played == example.split("\n", 3)[3]
+
+
+def test_simulated_shifts_report_money_planes_and_are_legal(pnp: Pnp, tmp_path: Path,
+                                                            monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = pnp("simulate", "rushing-tin", "--games", "2", "--players", "2", "--bots",
+                    "careful,busy", "--seed", "4", "--content", str(CONTENT), "-o", "report",
+                    "--records", "games", "--no-plots", "-j", "1")
+    assert code == 0, out
+    data = json.loads((tmp_path / "report" / "report.json").read_text(encoding="utf-8"))
+    assert [s["bot"] for s in data["seats"]] == ["careful", "busy"]
+    assert data["length"] == {**data["length"], "unit": "turns", "min": 31, "max": 31}
+    figures = {f["name"]: f for f in data["figures"]}
+    assert list(figures) == ["team money", "planes handed off", "perfect hand-offs",
+                             "planes landed", "wrong exits", "planes lost", "collisions",
+                             "near misses", "deals", "ATCs fired"]
+    assert data["rulings"]["games_with_any"]["count"] == 0
+    assert "None: every game the bots played is legal." in out
+    records = sorted((tmp_path / "games").glob("*.yaml"))
+    refereed = list(referee_batch(records, CONTENT, jobs=1))
+    assert [Path(r.path).name for r in refereed] == ["rushing-tin-0.yaml", "rushing-tin-1.yaml"]
+    assert [r.path for r in refereed if r.exit_code != 0] == []
+    # Seat 1 is the Lead Controller (the referee's scores start at the lead): its money is
+    # the first seat's score; the team's is everyone's.
+    def tallied(histogram: dict[str, int]) -> list[int]:
+        return sorted(int(v) for v, k in histogram.items() for _ in range(k))
+
+    cash = [[s["cash"] for s in r.report["scores"].values()] for r in refereed]
+    assert tallied(data["scores"][0]["histogram"]) == sorted(c[0] for c in cash)
+    assert tallied(figures["team money"]["histogram"]) == sorted(sum(c) for c in cash)
+
+
+def test_sloppy_controllers_records_referee_to_exactly_the_rulings_counted(
+        tmp_path: Path) -> None:
+    simulation, staff = prepared(CONTENT, "rushing-tin")
+    assert simulation.play is not None
+    seen: Counter[str] = Counter()
+    for game in range(2):
+        played = simulation.play(staff, ("sloppy-careful@0.2", "careful"), game_seed(6, game),
+                                 True)
+        assert played.record is not None
+        record = tmp_path / f"shift-{game}.yaml"
+        record.write_text(played.record, encoding="utf-8")
+        report = referee_file(record, CONTENT)
+        found = Counter((f.code, str(f.extra.get("rule") or "")) for f in report.findings)
+        assert found == Counter(played.rulings)
+        seen.update(code for code, _ in played.rulings)
+    # The mistakes the game names show as the rulings of their rules.
+    assert {"move.level-step", "move.hold", "payment.mismatch"} <= set(seen)
+
+
+def test_a_shift_is_the_same_whatever_the_process_played_before(rushing_tin: GameContent
+                                                                ) -> None:
+    # A process keeps the distances it has worked out for every shift after (Staff): they
+    # must be the map's alone, or a run would depend on how its games were shared out.
+    simulation, _ = prepared(CONTENT, "rushing-tin")
+    assert simulation.play is not None
+    seats = ("careful", "busy")
+    warm = Staff(rushing_tin)
+    simulation.play(warm, seats, game_seed(1, 0), False)
+    known = len(warm.distances)
+    again = simulation.play(warm, seats, game_seed(1, 5), True)
+    fresh = simulation.play(Staff(rushing_tin), seats, game_seed(1, 5), True)
+    assert known > 0 and again == fresh

@@ -172,15 +172,16 @@ def repair_kit(race: Race, now: TurnState, phase: Phase) -> None:
 
 def catapult(race: Race, now: TurnState, phase: Phase) -> bool:
     """Play a take-off by the Catapult Launcher: no test, through the tile onto the next,
-    in the lowest air band (section 14); return whether it was so played."""
+    in the lowest air band (section 14); return whether the take-off was the catapult's."""
     flyer = now.flyer
     if phase.action != "take-off" or CATAPULT not in phase.charges:
         return False
     where, piece = phase.where("charges"), flyer.name
     if flyer.charges.get(CATAPULT, 0) <= 0:
+        # One mistake, one finding: the take-off it would have been is not played.
         race.rulings.rule("charge.spent", "section 14", f"{CATAPULT} has no charge left",
                           where, piece=piece)
-        return False
+        return True
     flyer.charges[CATAPULT] -= 1
     if phase.dice:
         race.rulings.rule("test.none", "section 14", "the Catapult Launcher takes off "

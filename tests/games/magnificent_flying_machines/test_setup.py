@@ -83,9 +83,10 @@ def test_6_7_pilots_are_chosen_anticlockwise_from_the_first_player_s_right(
     picks[2]["dealt"] = "elinah-mwangi"
     assert codes(set_up(game, draft=draft)) == []
     picks[0]["player"], picks[1]["player"] = "Bob", "Cat"
-    assert codes(set_up(game, draft=draft)) == [("draft.order", "6.7"),
-                                                ("draft.result", "6.7"),
-                                                ("draft.result", "6.7")]
+    assert codes(set_up(game, draft=draft)) == [("draft.order", "6.7")]
+    picks[0]["player"], picks[1]["player"] = "Cat", "Bob"
+    picks[2]["card"] = "janu-rajan"
+    assert codes(set_up(game, draft=draft)) == [("draft.result", "6.7")]
 
 
 def test_6_7_a_pilot_is_chosen_from_the_six_face_up(game: GameContent) -> None:
@@ -114,9 +115,7 @@ def test_6_9_equipment_is_chosen_round_by_round_until_every_slot_is_filled(
     picks[0]["dealt"] = ann[1]  # face up already: the deck cannot deal it
     assert codes(set_up(game, draft=draft)) == [("draft.display", "6.9")]
     picks[0]["dealt"], picks[6]["player"] = ann[2], "Bob"
-    assert codes(set_up(game, draft=draft)) == [("draft.order", "6.9"),
-                                                ("draft.result", "6.9"),
-                                                ("draft.result", "6.9")]
+    assert codes(set_up(game, draft=draft)) == [("draft.order", "6.9")]
 
 
 def test_12_2_the_second_player_chooses_first_and_choices_alternate(game: GameContent) -> None:

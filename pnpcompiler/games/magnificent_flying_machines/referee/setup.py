@@ -104,8 +104,8 @@ def check_picks(race: Race, log: RaceLog) -> None:
              ("machines", draft.machines, seats, "6.8", race.tables.boards),
              ("equipment", draft.equipment, slots, "6.9", race.tables.equipment))
     for name, part, wants, rule, cards in parts:
-        if part is not None:
-            check_part(race, log, name, part, wants, rule, set(cards))
+        # One mistake, one finding: picks that went wrong are not compared with the machines.
+        if part is not None and check_part(race, log, name, part, wants, rule, set(cards)):
             for player, held in mine.items():
                 picked = [p.card for p in part.picks if p.player == player]
                 if Counter(picked) != Counter(held[name]):
@@ -115,9 +115,9 @@ def check_picks(race: Race, log: RaceLog) -> None:
 
 
 def check_part(race: Race, log: RaceLog, name: str, part: DraftRound, wants: Counter[str],
-               rule: str, cards: set[str]) -> None:
+               rule: str, cards: set[str]) -> bool:
     """Check one part of the draft: its face-up row, whose pick each is, and that each card
-    picked lies face up (a dealt card fills its place)."""
+    picked lies face up (a dealt card fills its place); return whether it went right."""
     rows = name != "machines"
     where = log.where("draft", name)
     row = list(part.display) if rows else sorted(cards)
@@ -125,6 +125,7 @@ def check_part(race: Race, log: RaceLog, name: str, part: DraftRound, wants: Cou
         race.rulings.rule("draft.display", rule, f"{FACE_UP} different cards are dealt face "
                           f"up; found {', '.join(row) or 'none'}", log.where("draft", name,
                                                                              "display"))
+        return False
     # 6.7-6.9: anticlockwise from the first player's right is the seats in reverse; 12.2's
     # second player first is the same for two.
     due = pickers(list(reversed(log.players)), wants)
@@ -136,20 +137,22 @@ def check_part(race: Race, log: RaceLog, name: str, part: DraftRound, wants: Cou
             race.rulings.rule("draft.order", rule, f"pick {i + 1} is "
                               f"{player or 'nobody'}'s (anticlockwise from the first "
                               f"player's right); found {pick.player}", at)
-            return
+            return False
         if pick.card not in row:
             race.rulings.rule("draft.display", rule, f"{pick.card} is not face up; the row "
                               f"shows {', '.join(row)}", at)
-            return
+            return False
         row.remove(pick.card)
         if rows and pick.dealt is not None:
             if pick.dealt in seen or pick.dealt not in cards:
                 race.rulings.rule("draft.display", rule, f"{pick.dealt} cannot be dealt from "
                                   "the deck: it has been face up already or is no card", at)
-                return
+                return False
             row.append(pick.dealt)
             seen.add(pick.dealt)
     missing = next(due, None)
     if missing is not None:
         race.rulings.rule("draft.order", rule, f"the draft stops before {missing}'s pick",
                           where)
+        return False
+    return True

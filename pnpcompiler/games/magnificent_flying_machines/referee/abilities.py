@@ -292,8 +292,8 @@ def cad_from(race: Race, now: TurnState, phase: Phase) -> None:
     elif phase.cad_from == BOX_OF_TRICKS:
         holder = next((f for f in theirs if f.charges.get(BOX_OF_TRICKS, 0) > 0), None)
         if holder is None:
-            race.rulings.rule("cad.source", "section 14", f"{phase.cad} has no Box of "
-                              "Tricks charge left", where, piece=piece)
+            race.rulings.rule("cad.source", "section 14", f"{phase.cad}'s machine carries "
+                              "no Box of Tricks with a charge left", where, piece=piece)
         else:
             holder.charges[BOX_OF_TRICKS] -= 1
     elif phase.cad_from == ROTTEN_EGG:
@@ -347,7 +347,9 @@ def allowed_reroll(race: Race, now: TurnState, phase: Phase, reroll: Reroll, i: 
         else:
             now.rerolled.add(now.phases)
     elif reroll.by in REROLLS:
-        if not carries(flyer, reroll.by) or flyer.charges.get(reroll.by, 0) <= 0:
+        if not carries(flyer, reroll.by):
+            problem = f"the {flyer.name} does not carry {reroll.by}"
+        elif flyer.charges.get(reroll.by, 0) <= 0:
             problem = f"{reroll.by} has no charge left"
         elif reroll.by == "flying-jacket" and any(
                 "explosion" not in race.tables.symbols(f) for f in reroll.dice):

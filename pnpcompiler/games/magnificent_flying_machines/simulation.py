@@ -1,7 +1,7 @@
 """How ``pnp simulate magnificent-flying-machines`` plays the game: quick-start races of 2 to 6
 players, every machine flown by the first bot named (:mod:`.bots` chooses for the whole
-table) collecting and delivering passengers and cargo, a race's length counted in turns, the winner by the race's own scoring and tie-break,
-each seat's victory points."""
+table) collecting and delivering passengers and cargo, a race's length counted in turns,
+the winner by the race's own scoring and tie-break, each seat's victory points."""
 
 from __future__ import annotations
 

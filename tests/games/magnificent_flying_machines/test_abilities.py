@@ -276,3 +276,15 @@ def test_10_1_an_exchange_follows_a_landing_on_the_middle_airfield(game: GameCon
                 outcome="pass") == []
     assert [p.id for p in ann(race).crew] == ["amelia-skyfoot", "hamish-mctarn"]
     assert "aerodynamic-tail" not in ann(race).charges
+
+
+def test_section_14_national_flag_scores_5_delivered_to_the_final_airfield(
+        game: GameContent) -> None:
+    engine, race = start(game, "amelia-skyfoot", ["national-flag", "goggles", "floats"],
+                         at=10, altitude=1)
+    assert play(engine, race, action="landing", dice=[3, 3, 3, 3], outcome="pass") == []
+    assert ann(race).points["national-flag"] == 5
+    engine, race = start(game, "amelia-skyfoot", ["national-flag", "goggles", "floats"],
+                         at=9, altitude=1)
+    assert play(engine, race, action="landing", dice=[3, 3, 3, 3], outcome="pass") == []
+    assert ann(race).points["national-flag"] == 0

@@ -25,6 +25,9 @@ REROLLS = ("lucky-locket", "flying-jacket", "adriana-belhinda")
 BOX_OF_TRICKS, ROTTEN_EGG = "box-of-tricks", "sir-archibald-smythe"
 SCAVENGER, MECHANIC, LUCKY = "sheila-dawson", "elinah-mwangi", "adriana-belhinda"
 CATAPULT, REPAIR_KIT = "catapult-launcher", "damage-repair-kit"
+NATIONAL_FLAG, FLAG_POINTS = "national-flag", 5
+"""Section 14: 5 victory points when delivered to the final airfield, by landing there (the
+recorded reading national-flag)."""
 LUCKY_DICE = 2
 """Adriana Belhinda re-rolls up to two dice, once per phase."""
 
@@ -106,9 +109,14 @@ def before(race: Race, now: TurnState, phase: Phase) -> None:
 
 
 def after(race: Race, now: TurnState, phase: Phase) -> None:
-    """Apply an exchange written on a landing: it follows the landing (10.1)."""
+    """Apply what follows a landing: an exchange written on it (10.1), and the National
+    Flag's points on the final airfield (section 14)."""
     if phase.swap is not None and phase.action == "landing":
         exchange(race, now.flyer, phase)
+    flyer = now.flyer
+    if (phase.action == "landing" and flyer.altitude == 0 and carries(flyer, NATIONAL_FLAG)
+            and race.course[flyer.at].airfield == "final" and not flyer.points[NATIONAL_FLAG]):
+        flyer.points[NATIONAL_FLAG] += FLAG_POINTS
 
 
 def change_pilot(race: Race, flyer: Flyer, phase: Phase) -> None:

@@ -177,6 +177,63 @@ def two_seater_changes_pilot_in_the_air(record: Record) -> str:
             f"{t + 1} changes pilots in the air")
 
 
+def landed_on_middle_airfield(record: Record, machine: str) -> tuple[int, dict[str, Any]]:
+    """Return the first landing that puts a machine on the middle airfield's ground, found by
+    replaying the record."""
+    from pnpcompiler.content.project import load_game
+    from pnpcompiler.games.magnificent_flying_machines.referee.engine import (
+        EndTurn,
+        PhaseAction,
+        RaceEngine,
+        StartTurn,
+    )
+    from pnpcompiler.games.magnificent_flying_machines.referee.log import RaceLog
+
+    game, _ = load_game(ROOT / "content", "magnificent-flying-machines")
+    assert game is not None
+    engine = RaceEngine.of(game)
+    log = RaceLog.model_validate(record)
+    race = engine.initial(log)
+    for t, turn in enumerate(log.turns):
+        race, _ = engine.apply(race, StartTurn(turn))
+        for p, phase in enumerate(turn.phases):
+            race, _ = engine.apply(race, PhaseAction(phase))
+            flyer = race.flyers[turn.machine]
+            if (turn.machine == machine and phase.action == "landing" and flyer.altitude == 0
+                    and race.course[flyer.at].airfield == "middle"):
+                found: dict[str, Any] = record["turns"][t]["phases"][p]
+                return t, found
+        race, _ = engine.apply(race, EndTurn(turn))
+    raise LookupError(f"the {machine} never lands on the middle airfield")
+
+
+def legal_exchange(record: Record) -> str:
+    t, phase = landed_on_middle_airfield(record, "seaplane")
+    phase["swap"] = {"drop": ["extra-cargo-capacity"], "take": ["passenger-seat"]}
+    return (f"legal: the seaplane lands on the middle airfield in turn {t + 1} and exchanges "
+            "its Extra Cargo Capacity (no cargo in this race) for the Passenger Seat")
+
+
+def exchange_for_a_card_in_play(record: Record) -> str:
+    t, phase = landed_on_middle_airfield(record, "seaplane")
+    phase["swap"] = {"drop": ["extra-cargo-capacity"], "take": ["goggles"]}
+    return f"turn {t + 1} takes the Goggles, which the monoplane carries, on the middle airfield"
+
+
+def legal_two_seater(record: Record) -> str:
+    triplane = next(m for m in record["machines"] if m["dashboard"] == "triplane")
+    triplane["equipment"] = ["finely-tuned-engine", "two-seater"]
+    triplane["second_pilot"] = "marco-florentina"
+    t, turn = next((t, turn) for t, turn in enumerate(record["turns"])
+                   if turn["machine"] == "triplane" and [p["action"] for p in turn["phases"]]
+                   == ["repair-and-scavenge", "take-off"])
+    turn["phases"][0]["pilot"] = "marco-florentina"
+    turn["phases"][1]["pilot"] = triplane["pilot"]
+    return (f"legal: the triplane flies a Two-Seater (for its Aerodynamic Tail, never used) "
+            f"with Marco Florentina beside Amelia Skyfoot; in turn {t + 1} Marco takes the "
+            "repair and scavenge and Amelia the take-off, both on the ground")
+
+
 def exchange_off_the_middle_airfield(record: Record) -> str:
     t, phase = next((t, p) for t, p in phases(record) if machine_of(record, t) == "monoplane"
                     and p["action"] == "take-off")
@@ -363,7 +420,10 @@ CASES: dict[Path, dict[str, Edit]] = {
         "flying-jacket-on-a-plain-die": flying_jacket_on_a_plain_die,
         "archibald-cad-twice-in-a-round": archibald_cad_twice,
         "legal-archibald-cad-each-round": legal_archibald_cad,
+        "legal-exchange-on-the-middle-airfield": legal_exchange,
+        "exchange-for-a-card-in-play": exchange_for_a_card_in_play,
         "two-seater-changes-pilot-in-the-air": two_seater_changes_pilot_in_the_air,
+        "legal-two-seater-pilots": legal_two_seater,
         "seats-out-of-turn-order": seats_out_of_turn_order,
         "legal-draft": legal_draft,
         "draft-out-of-order": draft_out_of_order,

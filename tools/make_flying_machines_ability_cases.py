@@ -287,33 +287,63 @@ FRESH_EQUIPMENT = ["floats", "national-flag", "flying-manual", "passenger-seat",
 
 def draft_part(order: list[str], cards: list[str], fresh: list[str],
                dealt: bool = True) -> dict[str, Any]:
-    """Return a part of the draft: the first six cards face up, each pick's place filled by
-    the card picked six picks later, then by fresh cards."""
-    fill = [*cards[6:], *(f for f in fresh if f not in cards)]
+    """Return a part of the draft: six cards face up (the first picked, then fresh ones),
+    each pick's place filled by the card picked six picks later, then by fresh cards."""
+    unused = [f for f in fresh if f not in cards]
     picks = [{"player": p, "card": c} for p, c in zip(order, cards, strict=True)]
-    if dealt:
-        for pick, card in zip(picks, fill, strict=False):
-            pick["dealt"] = card
-        return {"display": cards[:6], "picks": picks}
-    return {"picks": picks}
+    if not dealt:
+        return {"picks": picks}
+    display = [*cards[:6], *unused[:max(0, 6 - len(cards))]]
+    fill = [*cards[6:], *unused[max(0, 6 - len(cards)):]]
+    for pick, card in zip(picks, fill, strict=False):
+        pick["dealt"] = card
+    return {"display": display, "picks": picks}
+
+
+def in_turns(seats: list[str], held: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+    """Return the pickers and their cards, going round the seats while a player has cards
+    left to pick."""
+    left = {p: list(cards) for p, cards in held.items()}
+    order: list[str] = []
+    cards: list[str] = []
+    while any(left.values()):
+        for player in seats:
+            if left.get(player):
+                order.append(player)
+                cards.append(left[player].pop(0))
+    return order, cards
 
 
 def legal_draft(record: Record) -> str:
     seats = list(reversed(record["players"]))
-    by_player = {m["player"]: m for m in record["machines"]}
-    order = [by_player[p] for p in seats]
-    equipment: list[tuple[str, str]] = []
-    for n in range(3):
-        equipment += [(m["player"], m["equipment"][n]) for m in order
-                      if len(m["equipment"]) > n]
-    record["draft"] = {
-        "pilots": draft_part(seats, [m["pilot"] for m in order], FRESH_PILOTS),
-        "machines": draft_part(seats, [m["dashboard"] for m in order], [], dealt=False),
-        "equipment": draft_part([p for p, _ in equipment], [c for _, c in equipment],
-                                FRESH_EQUIPMENT)}
-    return ("legal: the draft, anticlockwise from Fay (the first player's right): pilots and "
-            "machines, then equipment in three rounds, the third for the two machines with "
-            "three slots")
+    held: dict[str, dict[str, list[str]]] = {p: {"pilot": [], "dashboard": [], "equipment": []}
+                                             for p in seats}
+    for machine in record["machines"]:
+        mine = held[machine["player"]]
+        mine["pilot"].append(machine["pilot"])
+        mine["dashboard"].append(machine["dashboard"])
+        mine["equipment"] += machine["equipment"]
+
+    def part(key: str, fresh: list[str], dealt: bool = True) -> dict[str, Any]:
+        order, cards = in_turns(seats, {p: mine[key] for p, mine in held.items()})
+        return draft_part(order, cards, fresh, dealt)
+
+    record["draft"] = {"pilots": part("pilot", FRESH_PILOTS),
+                       "machines": part("dashboard", [], dealt=False),
+                       "equipment": part("equipment", FRESH_EQUIPMENT)}
+    first = seats[0]
+    return (f"legal: the draft, anticlockwise from {first} (the first player's right): pilots "
+            "and machines, then equipment round after round until every slot is filled")
+
+
+def legal_two_player_draft(record: Record) -> str:
+    # The standard set-up gives the same spare parts as the preset sides but no seat points.
+    record["mode"] = "standard"
+    record["end"]["scores"]["Bob"] -= 1
+    legal_draft(record)
+    return ("legal: a standard two-player race's draft (12.2), the second player first and "
+            "the players alternating, each taking two pilots, two machines and the equipment "
+            "for both (Bob's seat point, a quick-start one, taken off)")
 
 
 def draft_out_of_order(record: Record) -> str:
@@ -432,7 +462,8 @@ CASES: dict[Path, dict[str, Edit]] = {
         "team-sizes-uneven": team_sizes_uneven,
         "team-member-missing": team_member_missing,
     },
-    TWO: {"team-play-with-two-players": team_play_two_players},
+    TWO: {"team-play-with-two-players": team_play_two_players,
+          "legal-two-player-draft": legal_two_player_draft},
 }
 
 

@@ -1,11 +1,12 @@
-"""Dealing a racecourse (5.1, 6.1, 12.1) and what a dealt course cannot deliver (12.1 NB)."""
+"""Dealing a racecourse (5.1, 6.1, 12.1), its cargo (6.3) and the special cargo set aside for
+loading (6.11), and what a dealt course cannot deliver (12.1 NB)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 
-from .model import TerrainTile
+from .model import Counter, TerrainTile
 from .tables import Course
 
 ROUGH = ("fields", "mountain", "town", "water")
@@ -62,3 +63,35 @@ def undeliverable(course: Sequence[TerrainTile]) -> dict[str, list[str]]:
         if lost:
             out[tile.id] = lost
     return out
+
+
+def deal_cargo(course: Sequence[TerrainTile], tokens: Sequence[Counter], machines: int,
+               set_aside: dict[str, int], rng: random.Random
+               ) -> tuple[dict[int, list[str]], list[str]]:
+    """Return the cargo placed on each tile of a course, by tile number, and the special
+    cargo set aside for loading (6.3): special cargo from the tile after the starting airfield
+    to the one before the middle airfield, none on its own terrain, then general cargo from
+    the middle airfield to the tile before the final airfield."""
+    special = [t for t in tokens if t.token == "special-cargo" for _ in range(t.copies)]
+    general = [t.id for t in tokens if t.token == "general-cargo" for _ in range(t.copies)]
+    aside: list[str] = []
+    for terrain, n in set_aside.items():
+        of_terrain = [t for t in special if t.terrain == terrain][:n]
+        aside += [t.id for t in of_terrain]
+        for token in of_terrain:
+            special.remove(token)
+    rng.shuffle(special)
+    rng.shuffle(general)
+    middle = next(i for i, t in enumerate(course) if t.airfield == "middle")
+    placed: dict[int, list[str]] = {}
+    for at, tile in enumerate(course[1:-1], start=1):
+        wanted = tile.cargo.for_machines(machines)
+        if at < middle:
+            # 6.3: a token of the tile's own terrain is replaced by another from the stack.
+            fit = [t for t in special if t.terrain != tile.terrain][:wanted]
+            for token in fit:
+                special.remove(token)
+            placed[tile.number] = [t.id for t in fit]
+        else:
+            placed[tile.number], general = general[:wanted], general[wanted:]
+    return placed, aside

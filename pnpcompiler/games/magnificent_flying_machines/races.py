@@ -8,9 +8,11 @@ import random
 
 from ...content.project import GameContent
 from .bots import BOTS, Played, play, quick_start_log
-from .course import deal_course
-from .lookup import dashboards, tables_of, terrain_tiles, weather_tiles
+from .course import deal_cargo, deal_course
+from .lookup import counters, dashboards, tables_of, terrain_tiles, weather_tiles
+from .referee.cargo import PASSENGER, fits
 from .referee.engine import RaceEngine
+from .referee.log import RaceLog
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 """The players' names, seat by seat."""
@@ -35,6 +37,42 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
                           [b.preset.pilot for b in boards],
                           [list(b.preset.equipment) for b in boards], weather)
     log = log.model_copy(update={"mode": mode, "course": course})
+    if mode != "quick-start":
+        # Its own generator, so the bots roll the same dice whatever the cargo dealt.
+        dealer = random.Random(f"cargo {seed}")
+        tiles = {t.number: t for t in terrain_tiles(game)}
+        placed, aside = deal_cargo([tiles[n] for n in course], counters(game), machines,
+                                   {str(k): n for k, n in tables.setup.set_aside.items()}, dealer)
+        log = log.model_copy(update={"cargo": placed})
+        if cargo:
+            dealer.shuffle(aside)
+            log = load_up(engine, log, aside)
     return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo)
 
 
+
+
+def load_up(engine: RaceEngine, log: RaceLog, aside: list[str]) -> RaceLog:
+    """Return the set-up with each machine loaded (6.11): its passenger, and the special
+    cargo dealt to it when a tile of its terrain lies on the course and it fits."""
+    race = engine.initial(log)
+    terrains = {engine.tables.tiles[n].terrain for n in log.course}
+    machines = []
+    for machine, token in zip(log.machines, aside, strict=False):
+        flyer = race.flyers[machine.dashboard]
+        load = []
+        for wanted in (PASSENGER, token):
+            if wanted == PASSENGER:
+                flyer.passengers.append(0)
+            elif engine.tables.tokens[wanted].terrain in terrains:
+                flyer.cargo.append(wanted)
+            else:
+                continue
+            if fits(flyer):
+                load.append(wanted)
+            elif wanted == PASSENGER:
+                flyer.passengers.pop()
+            else:
+                flyer.cargo.pop()
+        machines.append(machine.model_copy(update={"load": load}))
+    return log.model_copy(update={"machines": machines})

@@ -1,7 +1,7 @@
 """How ``pnp simulate magnificent-flying-machines`` plays the game: quick-start races of 2 to 6
 players, every machine flown by the first bot named (:mod:`.bots` chooses for the whole
-table), a race's length counted in turns, the winner by the race's own scoring and tie-break,
-each seat's victory points."""
+table) collecting and delivering passengers and cargo, a race's length counted in turns,
+the winner by the race's own scoring and tie-break, each seat's victory points."""
 
 from __future__ import annotations
 
@@ -35,8 +35,8 @@ def prepare(game: GameContent) -> Table:
 
 @simulation.plays
 def play_one(table: Table, bots: tuple[str, ...], seed: int, keep: bool) -> Played:
-    """Play one quick-start race, seat 1 (Ann) first."""
-    played = race(table.game, table.engine, len(bots), bots[0], seed)
+    """Play one quick-start race with its cargo and passengers, seat 1 (Ann) first."""
+    played = race(table.game, table.engine, len(bots), bots[0], seed, cargo=True)
     end = played.record["end"]
     names = NAMES[:len(bots)]
     winner = end.get("winner")

@@ -230,5 +230,7 @@ def test_every_value_not_in_the_text_is_marked_designer(game: GameContent) -> No
     assert all(c.source == "designer" for c in tricks(game)
                if c.title not in ("Swap the Maps", "Grumpy Passenger", "Immunity",
                                   "An Honourable Pilot", "This Means War", "Official Scrutiny"))
-    assert [r.id for r in tables.readings] == ["archibald-cad", "middle-airfield-exchange",
-                                              "speech-once"]
+    assert [r.id for r in tables.readings] == [
+        "archibald-cad", "middle-airfield-exchange", "scavenger-space", "mechanic-repair",
+        "catapult-crossing", "national-flag", "team-ties", "speech-once"]
+    assert all(r.source == "designer" for r in tables.readings)

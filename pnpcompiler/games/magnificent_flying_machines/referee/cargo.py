@@ -71,7 +71,7 @@ def check_placement(race: Race, log: RaceLog, at: int) -> None:
     kind = "special" if at < middle else "general"
     wanted = tile.cargo.for_machines(len(log.machines)) if at < len(race.course) - 1 else 0
     where = log.where("cargo", tile.number) if tile.number in log.cargo else log.where("course")
-    if len(tokens) != wanted:
+    if len(tokens) > wanted or (len(tokens) < wanted and left_to_place(race, at, kind)):
         race.rulings.rule("cargo.setup", "6.3", f"tile {tile.number} holds {wanted} "
                           f"{kind} cargo for {len(log.machines)} machines; found {len(tokens)}",
                           where)
@@ -83,6 +83,17 @@ def check_placement(race: Race, log: RaceLog, at: int) -> None:
         elif piece.terrain == tile.terrain:
             race.rulings.rule("cargo.setup", "6.3", f"no {tile.terrain} cargo on a "
                               f"{tile.terrain} terrain tile (tile {tile.number})", where)
+
+
+def left_to_place(race: Race, at: int, kind: str) -> int:
+    """Return the tokens of a kind still in the stack that may go on a course position: a
+    tile holds fewer than its number only once none is left (6.3)."""
+    tile = race.course[at]
+    aside = race.tables.rules.setup.set_aside
+    placed = Counter(t for i in range(at + 1) for t in race.on_tile.get(i, []))
+    return sum(piece.copies - aside.get(piece.terrain, 0) - placed[piece.id]  # type: ignore
+               for piece in race.tables.tokens.values()
+               if piece.token == f"{kind}-cargo" and piece.terrain != tile.terrain)
 
 
 def load(race: Race, log: RaceLog, flyer: Flyer) -> None:

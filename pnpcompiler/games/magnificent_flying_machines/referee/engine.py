@@ -16,7 +16,7 @@ from ....content.project import GameContent
 from ....core.findings import Finding
 from ..flight import Pool
 from ..model import Test
-from . import cargo, draft, phases, turns, weather
+from . import abilities, cargo, draft, phases, setup, teams, turns, weather
 from .log import Phase, RaceLog, Turn
 from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
 from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
@@ -69,6 +69,9 @@ class RaceEngine:
         """Return the race as the record sets it up."""
         race = new_race(self.tables, log)
         draft.check_draft(race, log)
+        abilities.set_up(race, log)
+        setup.check_setup(race, log)
+        teams.check_teams(race, log)
         weather.check_deal(race, log)
         cargo.set_up(race, log)
         return race

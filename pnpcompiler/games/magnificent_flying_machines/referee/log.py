@@ -32,6 +32,26 @@ class Machine(Model):
     load: list[Id] = Field(default_factory=list)
     """Passengers and cargo on board at the start (6.11): ``passenger`` or a cargo token's
     id (``special-cargo-water``)."""
+    second_pilot: Id | None = None
+    """The Two-Seater's additional pilot (section 14); ``pilot`` flies first."""
+
+
+class Reroll(Model):
+    """Dice rolled again in a test: which card or pilot allowed it, the faces given up and
+    the faces rolled in their place (Lucky Locket, Flying Jacket, Adriana Belhinda)."""
+
+    by: Id
+    dice: list[Face] = Field(min_length=1, max_length=10)
+    rolled: list[Face] = Field(min_length=1, max_length=10)
+
+
+class Swap(Model):
+    """Equipment exchanged on the middle airfield (10.1): the cards given up, the face-up
+    cards taken in their place, and the Two-Seater's second pilot when one is taken."""
+
+    drop: list[Id] = Field(min_length=1, max_length=3)
+    take: list[Id] = Field(min_length=1, max_length=3)
+    pilot: Id | None = None
 
 
 class Phase(Model):
@@ -69,6 +89,20 @@ class Phase(Model):
     deliver: list[Id] = Field(default_factory=list)
     """Passengers and cargo moved to the scoring area while on the ground (10.2.3, 10.3.2):
     after a landing, else before the action."""
+    cad_from: Id | None = None
+    """Where the cad came from when not a trick and boost card: ``box-of-tricks`` (a charge
+    on the cad player's machine) or ``sir-archibald-smythe`` (his cad, once a round)."""
+    rerolls: list[Reroll] = Field(default_factory=list)
+    """Dice rolled again, in order; ``dice`` is the first roll (section 13-14)."""
+    restock: Literal["take-off", "flying", "landing"] | None = None
+    """Sheila Dawson's space restocked at the start of a take-off phase (section 13)."""
+    repair: bool = False
+    """Elinah Mwangi repairs one damage marker on taking off (section 13)."""
+    pilot: Id | None = None
+    """A Two-Seater's pilot flying from this phase on, changed on the ground (section 14)."""
+    swap: Swap | None = None
+    """Equipment exchanged on the middle airfield: after a landing there, else before the
+    action (10.1)."""
 
 
 class WeatherTurn(Model):
@@ -101,6 +135,35 @@ class End(Model):
 
     scores: dict[str, int] = Field(default_factory=dict)
     winner: str | None = None
+    """The winning player, or the winning team in team play (12.3)."""
+    teams: dict[str, int] = Field(default_factory=dict)
+    """Team play (12.3): each team's combined score."""
+
+
+class Pick(Model):
+    """One pick of the set-up draft (6.7-6.9, 12.2)."""
+
+    player: str
+    card: Id
+    """The pilot, dashboard or equipment card taken."""
+    dealt: Id | None = None
+    """The card dealt from the deck to fill its place in the face-up row."""
+
+
+class DraftRound(Model):
+    """The face-up row one part of the draft starts from, and its picks in order."""
+
+    display: list[Id] = Field(default_factory=list)
+    picks: list[Pick] = Field(default_factory=list)
+
+
+class Draft(Model):
+    """The set-up draft (6.7-6.9): pilots and equipment from six face-up cards, machines from
+    the dashboards, each part picked anticlockwise from the first player's right."""
+
+    pilots: DraftRound | None = None
+    machines: DraftRound | None = None
+    equipment: DraftRound | None = None
 
 
 class RaceLog(Model):
@@ -120,5 +183,11 @@ class RaceLog(Model):
     places the table's (section 5) when this is left out."""
     machines: list[Machine] = Field(min_length=2, max_length=6)
     """In turn order."""
+    first_player: list[dict[str, list[Face]]] = Field(default_factory=list)
+    """The first-player roll (6.6): each round's five dice per player, re-rolls after ties."""
+    draft: Draft | None = None
+    """The standard set-up's draft (6.7-6.9, 12.2)."""
+    teams: dict[str, list[str]] = Field(default_factory=dict)
+    """Team play (12.3): each team's players."""
     turns: list[Turn] = Field(default_factory=list)
     end: End | None = None

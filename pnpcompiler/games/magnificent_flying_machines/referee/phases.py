@@ -3,7 +3,7 @@ the action table does with the outcome."""
 
 from __future__ import annotations
 
-from . import cargo
+from . import abilities, cargo
 from .log import Phase
 from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
 from .state import GAUGE, GAUGE_DAMAGE, Flyer, Race, TurnState
@@ -19,11 +19,12 @@ def act(race: Race, phase: Phase) -> None:
         race.rulings.rule("turn.none", "8.1", "an action outside any turn",
                           phase.where("action"))
         return
+    abilities.before(race, now, phase)
     count_phase(race, now, phase)
     flyer = now.flyer
     if phase.action != "landing":
         cargo.exchange(race, phase)
-    if not allowed_here(race, flyer, phase):
+    if not allowed_here(race, flyer, phase) or abilities.catapult(race, now, phase):
         return
     test = TEST_OF.get(phase.action)
     if test is None:
@@ -37,6 +38,7 @@ def act(race: Race, phase: Phase) -> None:
     effects(race, now, phase, outcome)
     if phase.action == "landing":
         cargo.exchange(race, phase)
+    abilities.after(race, now, phase)
     if flyer.gauge_damage >= GAUGE_DAMAGE and flyer.altitude > 0:
         now.forced_landing = True
 
@@ -124,14 +126,16 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
         race.rulings.rule("test.dice", "8.2", f"the {test} test rolls {dice.dice} dice "
                           f"({terms}); found {len(phase.dice)}", phase.where("dice"),
                           piece=piece)
+    extra = abilities.on_test(race, now, phase, test)  # type: ignore[arg-type]
     for card in phase.charges:
         if flyer.charges.get(card, 0) <= 0:
             race.rulings.rule("charge.spent", "section 14", f"{card} has no charge left",
                               phase.where("charges"), piece=piece)
         else:
             flyer.charges[card] -= 1
-    faces = [race.tables.symbols(f) for f in phase.dice]
+    faces = [race.tables.symbols(f) for f in abilities.rolled(race, now, phase)]
     symbols = sum(1 for face in faces if test in face) + spend_parts(race, flyer, phase, test)
+    symbols += extra
     if phase.descend:
         if test != "flying" or flyer.altitude - phase.descend < 1:
             race.rulings.rule("altitude.descend", "8.3", f"a flying test may gain a symbol "

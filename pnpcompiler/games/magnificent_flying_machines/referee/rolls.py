@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..flight import Ignores, Pool, dice_pool, difficulty
 from ..model import Test
+from .abilities import terrain_ignored
 from .log import Phase
 from .state import Flyer, Race
 
@@ -28,6 +29,7 @@ def need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
     tile, weather = race.course[flyer.at], race.weather_on(flyer.at)
     ignores = Ignores(
         weather_each=1 if any(i in IGNORE_WEATHER for i in held(flyer)) else 0,
+        terrain=terrain_ignored(phase),
         highest_band=flyer.altitude >= tile.air_bands)
     if phase.action in FINAL_ACTIONS:
         rule = next(a for a in race.tables.rules.final_airfield if a.id == phase.action)

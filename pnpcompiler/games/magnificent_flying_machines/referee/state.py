@@ -100,6 +100,10 @@ class Flyer:
     """Cargo tokens on board, by id (10.2)."""
     passengers: list[int] = field(default_factory=list)
     """Passengers on board: the course index each boarded at (10.3)."""
+    crew: list[Pilot] = field(default_factory=list)
+    """A Two-Seater's two pilots (section 14); ``pilot`` is the one flying."""
+    space: str | None = None
+    """The spare part in Sheila Dawson's space, by test (section 13)."""
 
     @property
     def name(self) -> str:
@@ -136,6 +140,8 @@ class TurnState:
     points_before: int = 0
     collected: int = 0
     """Passengers and cargo collected this turn (10.4)."""
+    rerolled: set[int] = field(default_factory=set)
+    """The phases Adriana Belhinda has re-rolled in (section 13)."""
 
 
 @dataclass
@@ -174,6 +180,10 @@ class Race:
     """Whether the record writes the weather change cards (8.5)."""
     weather_drawn: set[str] = field(default_factory=set)
     """The weather change cards turned over since the deck was last shuffled."""
+    cads_used: dict[str, int] = field(default_factory=dict)
+    """Sir Archibald's cad: the turn (counted from 0) each machine's was last played."""
+    discarded: set[str] = field(default_factory=set)
+    """Equipment cards given up on the middle airfield (10.1)."""
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""

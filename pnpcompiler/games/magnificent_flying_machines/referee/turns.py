@@ -3,6 +3,7 @@ turn (8.4.1, 8.3), the game end by player count (section 9, 12.2) and the scores
 
 from __future__ import annotations
 
+from . import teams
 from .cargo import undelivered
 from .log import RaceLog, Turn
 from .rolls import FINAL_ACTIONS
@@ -124,6 +125,9 @@ def finish(race: Race, log: RaceLog) -> None:
             race.rulings.rule("score.total", "section 9", f"{player} scores {counted}, "
                               f"found {claimed}", log.end.where("scores", player),
                               piece=player)
+    if log.teams:
+        teams.finish(race, log, table)
+        return
     best = winner(race, table)
     if log.end.winner is not None and log.end.winner != best:
         race.rulings.rule("score.winner", "section 9", f"the winner is {best} (most points, "

@@ -139,6 +139,8 @@ def _random_event(ctx: Context, event: Event) -> None:
         plane.fault = "engine-1" if card.variant == "single" else "engine-2"
         plane.out_of_control, plane.reason = True, "engine failure"
         plane.emergency_bonus = bonus
+        # The emergency landing (11.00) replaces a take-off: the plane drops, it cannot climb.
+        plane.taking_off = False
     elif card.event == "re-route":
         levels = ctx.geo.levels()
         plane.exit_override = levels.get(card.exit_point or "", plane.exit_level)

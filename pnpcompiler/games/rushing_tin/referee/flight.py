@@ -427,8 +427,8 @@ def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
     if h not in ctx.lookups.restricted:
         return
     on_line = ctx.movement.along_line([h], walk.facing)
-    if on_line and plane.exit_level == 1:
-        return  # approaching to land along the approach
+    if on_line and (plane.exit_level == 1 or plane.fault in ("engine-1", "engine-2")):
+        return  # approaching to land along the approach, or an emergency landing on it (11.01)
     claim = walk.move.claim
     if claim and plane.exit_level == 1 and making_approach(ctx, plane):
         # Where the plane stood when the move began: 5.13's "next move" is this one.

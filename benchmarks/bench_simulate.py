@@ -22,8 +22,9 @@ worker would hold it), and of a Dask worker after the cluster's runs.
 Batch refereeing: records the bots wrote (``keep`` on) are refereed by
 ``referee.batch.referee_batch`` on one worker (read, validate, replay, rule, report as JSON:
 what ``pnp referee --batch`` does for each) and replayed by the game's engine alone (read and
-validated already); the issue's goal is that reading and validating a record costs less than
-its replay: the whole referee's time per record under twice the engine's.
+validated already); a record's time reading its YAML and validating it is given apart. The
+issue's goal is that reading and validating a record costs less than its replay: the whole
+referee's time per record under twice the engine's.
 
 Wall-clock time, the best of the rounds (other work on the machine slows a round; the best is
 the one it slowed least). Figures only: nothing is asserted; targets are reported met or not.
@@ -217,16 +218,42 @@ def write_records(game: str, run: Run, folder: Path) -> list[Path]:
     return paths
 
 
-def batch_rates(game: str, run: Run, folder: Path) -> tuple[float, float, float, int]:
-    """Return records/s of ``referee_batch`` on 1 and 2 workers and of the engine alone on
-    the same records, and how many were legal."""
+@dataclass
+class Refereeing:
+    """Records refereed by the batch against the engine's replay of them: records/s of the
+    batch on 1 and 2 workers, and a record's milliseconds in each step on one worker."""
+
+    records: int
+    legal: int
+    batch_one: float
+    batch_two: float
+    read_ms: float
+    """Reading the YAML with every value's line and column."""
+    validate_ms: float
+    """Validating it against the kind of record's model."""
+    replay_ms: float
+    """The engine's replay alone."""
+
+
+def best_ms(run: Callable[[], object], count: int) -> float:
+    """Return the milliseconds a record of the best of three runs over ``count`` records."""
+    best = float("inf")
+    for _ in range(3):
+        began = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - began)
+    return 1000 * best / count
+
+
+def batch_rates(game: str, run: Run, folder: Path) -> Refereeing:
+    """Referee records the bots wrote with the batch and replay them with the engine alone."""
     from pnpcompiler.core.loader import load_file
     from pnpcompiler.core.validate import validate_document
     from pnpcompiler.referee.batch import referee_batch
     from pnpcompiler.referee.records import load_content, records_of
 
     paths = write_records(game, run, folder)
-    rates = []
+    rates, legal = [], 0
     for jobs in (1, 2):
         began = time.perf_counter()
         legal = sum(1 for done in referee_batch(paths, CONTENT, jobs=jobs) if done.exit_code == 0)
@@ -234,19 +261,15 @@ def batch_rates(game: str, run: Run, folder: Path) -> tuple[float, float, float,
     loaded, _ = load_content(CONTENT, game, None)
     assert loaded is not None
     kinds = records_of(loaded).kinds
-    logs = []
-    for path in paths:
-        doc, _ = load_file(path, str(path))
-        log, _ = validate_document(doc, kinds[doc.data["record"]].model)
-        logs.append(log)
+    docs = [load_file(path, str(path))[0] for path in paths]
+    logs = [validate_document(doc, kinds[doc.data["record"]].model)[0] for doc in docs]
     replay = engine_replay(game, loaded)
-    best = float("inf")
-    for _ in range(3):
-        began = time.perf_counter()
-        for log in logs:
-            replay(log)
-        best = min(best, time.perf_counter() - began)
-    return rates[0], rates[1], len(paths) / best, legal
+    return Refereeing(
+        len(paths), legal, rates[0], rates[1],
+        best_ms(lambda: [load_file(path, str(path)) for path in paths], len(paths)),
+        best_ms(lambda: [validate_document(doc, kinds[doc.data["record"]].model)
+                         for doc in docs], len(paths)),
+        best_ms(lambda: [replay(log) for log in logs], len(paths)))
 
 
 def simulate_table(games: list[str], scale: float, overhead: float) -> dict[str, float]:
@@ -281,22 +304,26 @@ def _ms(ms: float) -> str:
 def batch_table(games: list[str]) -> None:
     """Print records/s of the batch referee against the engine's replay, a row a game."""
     head = (f"\n{'game':<28} {'records':>8} {'batch, 1':>10} {'batch, 2':>10} {'engine':>10} "
-            f"{'read+check':>11} {'goal':>8}")
+            f"{'whole':>9} {'read':>8} {'validate':>9} {'replay':>8} {'goal':>8}")
     print(head)
     print("-" * (len(head) - 1))
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
             folder = Path(tmp) / game
             folder.mkdir()
-            one, two, engine, legal = batch_rates(game, GAMES[game], folder)
-            extra = 1 / one - 1 / engine  # reading, validating, ruling and reporting
-            verdict = "met" if extra < 1 / engine else "NOT met"
-            count = GAMES[game].records
-            print(f"{game:<28} {count:>8} {one:>8.1f}/s {two:>8.1f}/s {engine:>8.1f}/s "
-                  f"{extra / (1 / engine):>10.0%} {verdict:>8}"
-                  + ("" if legal == count else f"  ({count - legal} not legal!)"), flush=True)
-    print("read+check: the batch's time a record beyond the engine's replay, as a share of "
-          "the replay (the goal: under 100%)")
+            r = batch_rates(game, GAMES[game], folder)
+            whole = 1000 / r.batch_one
+            # the goal: what the batch adds to the replay costs less than the replay
+            verdict = "met" if whole - r.replay_ms < r.replay_ms else "NOT met"
+            print(f"{game:<28} {r.records:>8} {r.batch_one:>8.1f}/s {r.batch_two:>8.1f}/s "
+                  f"{1000 / r.replay_ms:>8.1f}/s {whole:>6.2f} ms {r.read_ms:>5.2f} ms "
+                  f"{r.validate_ms:>6.2f} ms {r.replay_ms:>5.2f} ms {verdict:>8}"
+                  + ("" if r.legal == r.records else f"  ({r.records - r.legal} not legal!)"),
+                  flush=True)
+    print("batch, 1 and 2: records/s of referee_batch on 1 worker and a pool of 2; engine: "
+          "records/s of the replay alone; whole, read, validate, replay: a record's time on "
+          "one worker in the whole batch, reading its YAML, validating it, the replay; the "
+          "goal: whole - replay < replay")
 
 
 def main() -> int:

@@ -92,9 +92,9 @@ def render_html(data: JSON, plots: Mapping[str, bytes] | None = None) -> str:
     template = resources.files(__package__).joinpath("templates", "balance.html")
     env = jinja2.Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.StrictUndefined)
-    env.tests.update(instance_of_num=lambda x: isinstance(x, Num),
-                     instance_of_table=lambda x: isinstance(x, Table),
-                     instance_of_figure=lambda x: isinstance(x, Figure))
+    env.tests.update(num=lambda x: isinstance(x, Num),
+                     table=lambda x: isinstance(x, Table),
+                     figure=lambda x: isinstance(x, Figure))
     page = env.from_string(template.read_text(encoding="utf-8"))
     return page.render(title=f"Balance report: {data['game']}", intro=_intro(data),
                        sections=report_sections(data, plots or {}))

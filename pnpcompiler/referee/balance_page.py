@@ -137,15 +137,16 @@ def _intro(data: JSON) -> Line:
             ", ".join(data["bots"]), ", run seed ", _n(data["seed"]), ". Each game's seed is ",
             data["seed_scheme"], ". Intervals are ",
             Num(data["confidence"], f"{100 * data['confidence']:.0f}%"),
-            ": Wilson intervals for shares, normal intervals for means.")
+            ": Wilson intervals for shares, normal intervals for means.",
+            *((" A cooperative game: the table wins or loses together, so no seat wins; the "
+               "scores are the table's.",) if data.get("cooperative") else ()))
 
 
 def _winners(data: JSON) -> list[Section]:
     """Return the winners by seat and the first player's advantage (none when the game is
     cooperative)."""
     if data.get("cooperative"):
-        return [Section("Winners", [("A cooperative game: the table wins or loses together, "
-                                     "so no seat wins; the scores are the table's.",)])]
+        return []
     table = Table(["seat", "bot", "wins", "share (95% interval)"])
     table.rows = [[(_n(s["seat"]),), (s["bot"],), (_n(s["wins"]["count"]),), pct(s["wins"])]
                   for s in data["seats"]]

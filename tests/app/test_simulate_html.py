@@ -144,11 +144,12 @@ def test_a_figure_no_section_draws_is_listed_not_lost(reports: dict[str, Path]) 
     assert "rulings.air-cargo.overweight.count" in text and "0.113333" in text
 
 
-def test_a_cooperative_report_has_no_winners_table(reports: dict[str, Path]) -> None:
+def test_a_cooperative_report_has_no_winners(reports: dict[str, Path]) -> None:
     page = parsed(reports["now-boarding"])
-    (winners,) = [s for s in page.iter("section") if s.get("id") == "winners"]
-    assert winners.find(".//table") is None
-    assert "cooperative game" in " ".join(winners.itertext())
+    assert [s.get("id") for s in page.iter("section")][:2] == ["game-length", "how-games-end"]
+    intro = page.find("body/p")
+    assert intro is not None and "A cooperative game" in " ".join(intro.itertext())
+    assert "First player" not in " ".join(page.itertext())
 
 
 def test_html_report_renders_in_chromium_with_its_plots(reports: dict[str, Path],

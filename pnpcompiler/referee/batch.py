@@ -120,13 +120,14 @@ def referee_batch(paths: Sequence[Path], content_dir: Path, *, jobs: int | None 
     # record's name as it is shown here, so the reports are the same bytes wherever made.
     shown = [(path.resolve(), display_path(path)) for path in paths]
     chunks = [shown[i:i + CHUNK] for i in range(0, len(shown), CHUNK)]
-    work = partial(_referee_chunk, content_dir=content_dir.resolve(),
-                   cache=None if cache is None else cache.resolve())
+    content_dir = content_dir.resolve()
+    cache = None if cache is None else cache.resolve()
+    work = partial(_referee_chunk, content_dir=content_dir, cache=cache)
     if scheduler is None:
         # Each game is loaded here, once, before the workers start: forked, they share it.
         for game in sorted({g for g in map(_game_named, paths) if g}):
             if game not in _LOADED and (content_dir / game / "game.yaml").is_file():
-                _LOADED[game] = load_content(content_dir.resolve(), game, work.keywords["cache"])
+                _LOADED[game] = load_content(content_dir, game, cache)
     for done in run_tasks(work, chunks, jobs=jobs, scheduler=scheduler):
         yield from done
 

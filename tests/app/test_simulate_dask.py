@@ -41,7 +41,7 @@ def test_dask_cluster_gives_the_local_bytes_and_loses_no_game_to_a_killed_worker
     _, rest = run.communicate(timeout=120)
     assert run.returncode == 0, rest.decode()
     assert b"800/800 games" in rest
-    for name in ("report.json", "report.md"):
+    for name in ("report.json", "report.md", "report.html"):
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name
                                                             ).read_bytes()
     assert json.loads((tmp_path / "dask" / "report.json").read_bytes())["games"] == 800

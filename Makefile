@@ -55,7 +55,8 @@ $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 
 # Figures only (nothing asserted): kit builds and validation, the parity deck against
 # protograf and plain reportlab, referee throughput, simulated games per second on 1 and 2
-# workers; each with peak memory.
+# workers, a task's cost on the process pool and on Dask, pnp referee --batch against the
+# engine's replay; each with peak memory.
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/bench_build.py
 	$(BIN)/python benchmarks/bench_parity.py

@@ -10,7 +10,7 @@ from .progress import ProgressBar
 
 
 def referee_many(where: str, content_dir: Path, *, as_json: bool, jobs: int | None,
-                 cache: Path | None) -> int:
+                 cache: Path | None, scheduler: str | None = None) -> int:
     """Referee every record ``where`` names; print a line per record (JSON Lines with
     ``as_json``) on standard output in the records' order, then the summary (on standard
     error with JSON, so the lines stay machine-readable); return the exit code."""
@@ -25,7 +25,8 @@ def referee_many(where: str, content_dir: Path, *, as_json: bool, jobs: int | No
             else:
                 typer.echo(_line(done))
 
-        summary = run_batch(where, content_dir, jobs=jobs, cache=cache, each=each)
+        summary = run_batch(where, content_dir, jobs=jobs, cache=cache, each=each,
+                            scheduler=scheduler)
     for line in summary.lines():
         typer.echo(line, err=as_json)
     return summary.exit_code

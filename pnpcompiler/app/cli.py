@@ -409,6 +409,9 @@ def referee(
         "with --format json), then a summary. Exit 1 when any record is not legal.")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Processes for --batch (default: every core).")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="tcp://HOST:PORT", help="Referee --batch on a Dask distributed "
+        "cluster (the dask extra) instead of local processes; the same output.")] = None,
 ) -> None:
     """Replay a recorded game against its content and report every illegal move or scoring
     error with its line, turn and the rulebook's rule number, then the scoreboard.
@@ -418,6 +421,7 @@ def referee(
 
     Example:  pnp referee shift.yaml --format json
               pnp referee --batch logs/ --format json > reports.jsonl
+              pnp referee --batch 'logs/**/*.yaml' --scheduler tcp://scheduler.lan:8786
     """
     from ..core.files import write_atomic
     from ..core.store import CACHE_DIR
@@ -439,16 +443,19 @@ def referee(
             raise _fail_usage("--batch referees the records it finds: give no RECORD, "
                               "--board, --map-trace or -o with it")
         from ..referee.batch import BatchError
+        from ..referee.executor import SchedulerError
         from .batch import referee_many
 
         try:
             code = referee_many(batch, content, as_json=output_format is ReportFormat.json,
-                                jobs=jobs, cache=cache)
-        except BatchError as exc:
+                                jobs=jobs, cache=cache, scheduler=scheduler)
+        except (BatchError, SchedulerError) as exc:
             raise _fail_usage(str(exc)) from None
         raise typer.Exit(code)
     if log is None:
         raise _fail_usage("give the RECORD to referee, or --batch DIR|GLOB")
+    if scheduler is not None:
+        raise _fail_usage("--scheduler is for --batch: one record is refereed here")
     if output is not None and board is None and not map_trace:
         raise _fail_usage("-o is for --board or --map-trace; the report goes to standard output")
     if board is not None and map_trace:

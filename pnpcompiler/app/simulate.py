@@ -1,5 +1,5 @@
-"""``pnp simulate``: bots play a game many times; a balance report (Markdown and JSON), plots,
-and every game as a record if asked.
+"""``pnp simulate``: bots play a game many times; a balance report (Markdown, one HTML page and
+JSON), plots, and every game as a record if asked.
 
 The run is cut into tasks of consecutive games (:func:`task_size`), played on the local
 process pool or a Dask cluster (``referee.executor``); each game's seed comes from the run's
@@ -94,10 +94,11 @@ def simulate(options: SimulateOptions) -> int:
     (options.output / "report.json").write_text(
         json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     (options.output / "report.md").write_text(render_markdown(data), encoding="utf-8")
+    (options.output / "report.html").write_text(_page(data, options.output), encoding="utf-8")
     typer.echo(render_markdown(data, exact=False))
     typer.echo(f"{options.games} games in {took:.1f} s ({options.games / max(took, 1e-9):.0f} "
                f"games/s, {len(tasks)} tasks of up to {size}); report in "
-               f"{options.output / 'report.md'} and report.json", err=True)
+               f"{options.output / 'report.md'}, report.html and report.json", err=True)
     return 0
 
 
@@ -119,6 +120,16 @@ def _plots(data: dict[str, object], folder: Path) -> dict[str, object]:
         return {"plots_skipped": "matplotlib is not installed (pip install "
                                  "'pnpcompiler[plots]')"}
     return {"plots": draw_plots(data, folder)}
+
+
+def _page(data: dict[str, object], folder: Path) -> str:
+    """Return the report as one HTML page, its plots embedded from the files just drawn."""
+    from ..referee.balance_page import render_html
+
+    names = data.get("plots")
+    plots = {name: (folder / name).read_bytes()
+             for name in (names if isinstance(names, list) else [])}
+    return render_html(data, plots)
 
 
 def _progress(balance: Balance, first: str) -> str:

@@ -2,8 +2,9 @@
 records shared out over a pool of processes in chunks, every record's report kept whatever
 another record does.
 
-``pnp referee --batch DIR|GLOB`` runs it. Results come back in the order of the records (the
-sorted paths), so a run's output is the same bytes with any number of workers.
+``pnp referee --batch DIR|GLOB`` runs it, on the local process pool or a Dask cluster
+(``referee.executor``). Results come back in the order of the records (the sorted paths), so
+a run's output is the same bytes with any number of workers, here or on a cluster.
 """
 
 from __future__ import annotations
@@ -110,16 +111,24 @@ def find_records(where: str) -> list[Path]:
 
 
 def referee_batch(paths: Sequence[Path], content_dir: Path, *, jobs: int | None = None,
-                  cache: Path | None = None) -> Iterator[Refereed]:
+                  cache: Path | None = None, scheduler: str | None = None
+                  ) -> Iterator[Refereed]:
     """Referee every record, in order, on ``jobs`` processes (every core when None; one runs
-    them here). Each worker loads a game's content once, however many records it reads."""
-    chunks = [list(paths[i:i + CHUNK]) for i in range(0, len(paths), CHUNK)]
+    them here), or on the Dask cluster whose scheduler is at ``scheduler``. Each worker loads
+    a game's content once, however many records it reads."""
+    # A worker elsewhere has another working folder: it is sent absolute paths, and each
+    # record's name as it is shown here, so the reports are the same bytes wherever made.
+    shown = [(path.resolve(), display_path(path)) for path in paths]
+    chunks = [shown[i:i + CHUNK] for i in range(0, len(shown), CHUNK)]
+    content_dir = content_dir.resolve()
+    cache = None if cache is None else cache.resolve()
     work = partial(_referee_chunk, content_dir=content_dir, cache=cache)
-    # Each game is loaded here, once, before the workers start: forked, they share it.
-    for game in sorted({g for g in map(_game_named, paths) if g}):
-        if game not in _LOADED and (content_dir / game / "game.yaml").is_file():
-            _LOADED[game] = load_content(content_dir, game, cache)
-    for done in run_tasks(work, chunks, jobs=jobs):
+    if scheduler is None:
+        # Each game is loaded here, once, before the workers start: forked, they share it.
+        for game in sorted({g for g in map(_game_named, paths) if g}):
+            if game not in _LOADED and (content_dir / game / "game.yaml").is_file():
+                _LOADED[game] = load_content(content_dir, game, cache)
+    for done in run_tasks(work, chunks, jobs=jobs, scheduler=scheduler):
         yield from done
 
 
@@ -140,16 +149,16 @@ _LOADED: Loaded = {}
 """The games a worker has loaded, by name: kept for the worker's life."""
 
 
-def _referee_chunk(paths: list[Path], content_dir: Path, cache: Path | None
+def _referee_chunk(paths: list[tuple[Path, str]], content_dir: Path, cache: Path | None
                    ) -> list[Refereed]:
-    """Referee a chunk of records in this process; one record's failure is its own report."""
-    return [_referee_one(path, content_dir, cache, _LOADED) for path in paths]
+    """Referee a chunk of records (each its path and the name it is shown by) in this
+    process; one record's failure is its own report."""
+    return [_referee_one(path, shown, content_dir, cache, _LOADED) for path, shown in paths]
 
 
-def _referee_one(path: Path, content_dir: Path, cache: Path | None,
+def _referee_one(path: Path, shown: str, content_dir: Path, cache: Path | None,
                  loaded: Loaded) -> Refereed:
     """Referee one record; a record the referee itself fails on is reported, not raised."""
-    shown = display_path(path)
     report: AnyReport
     try:
         report = referee_file(path, content_dir, shown, loaded=loaded, cache=cache)
@@ -162,13 +171,14 @@ def _referee_one(path: Path, content_dir: Path, cache: Path | None,
 
 
 def run_batch(where: str, content_dir: Path, *, jobs: int | None, cache: Path | None,
-              each: Callable[[Refereed, int, int], None]) -> Summary:
+              each: Callable[[Refereed, int, int], None],
+              scheduler: str | None = None) -> Summary:
     """Referee the records ``where`` names, calling ``each(result, done, total)`` in order;
     return the summary."""
     paths = find_records(where)
     summary = Summary()
-    for n, done in enumerate(referee_batch(paths, content_dir, jobs=jobs, cache=cache),
-                             start=1):
+    refereed = referee_batch(paths, content_dir, jobs=jobs, cache=cache, scheduler=scheduler)
+    for n, done in enumerate(refereed, start=1):
         summary.add(done)
         each(done, n, len(paths))
     return summary

@@ -63,8 +63,8 @@ def test_simulate_draws_score_and_winner_plots(pnp: Pnp, tmp_path: Path, monkeyp
                       "-o", run, "-j", "1")
         assert code == 0
         drawn.append({p.name: p.read_bytes() for p in sorted((tmp_path / run).iterdir())})
-    assert sorted(drawn[0]) == ["report.json", "report.md", "scores.png", "scores.svg",
-                                "winners.png", "winners.svg"]
+    assert sorted(drawn[0]) == ["report.html", "report.json", "report.md", "scores.png",
+                                "scores.svg", "winners.png", "winners.svg"]
     assert drawn[0]["scores.png"].startswith(b"\x89PNG")
     assert b"<svg" in drawn[0]["winners.svg"]
     assert drawn[0] == drawn[1]

@@ -213,7 +213,7 @@ def _pct(part: JSON) -> str:
 def _mean(part: JSON) -> str:
     """Return a mean and its interval."""
     low, high = part["interval"]
-    return f"{part['mean']:.2f} ({low:.2f}-{high:.2f})"
+    return f"{part['mean']:.2f} ({low:.2f} to {high:.2f})"
 
 
 def render_markdown(data: JSON, *, exact: bool = True) -> str:
@@ -272,18 +272,28 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _histogram_rows(histogram: dict[str, int]) -> list[str]:
-    """Return the scores' counts as a table, in bands of equal width (at most 16 rows)."""
+def histogram_bands(histogram: dict[str, int], most: int = 16) -> list[tuple[str, int]]:
+    """Return a histogram's counts in bands of equal width (at most ``most``), each band
+    named by its value (``7``) or its range (``10 to 19``)."""
     if not histogram:
         return []
     values = {int(v): k for v, k in histogram.items()}
     low, high = min(values), max(values)
-    width = max(1, math.ceil((high - low + 1) / 16))
-    rows = ["| score | games |", "|---|---|"]
+    width = max(1, math.ceil((high - low + 1) / most))
+    bands = []
     for start in range(low, high + 1, width):
         end = start + width - 1
         games = sum(k for v, k in values.items() if start <= v <= end)
-        rows.append(f"| {start if width == 1 else f'{start}-{end}'} | {games} |")
+        bands.append((str(start) if width == 1 else f"{start} to {end}", games))
+    return bands
+
+
+def _histogram_rows(histogram: dict[str, int]) -> list[str]:
+    """Return the scores' counts as a table, in bands of equal width (at most 16 rows)."""
+    if not histogram:
+        return []
+    rows = ["| score | games |", "|---|---|"]
+    rows += [f"| {band} | {games} |" for band, games in histogram_bands(histogram)]
     return [*rows, ""]
 
 
@@ -328,7 +338,8 @@ def _ruling_rows(rulings: JSON | None) -> list[str]:
         return []
     rows, anyone = rulings["rows"], rulings["games_with_any"]
     if not rows:
-        return ["", "## Rulings", "", "None: every game the bots played is legal."]
+        return ["", "## Rulings", "", "None: every game the bots played is legal "
+                f"({anyone['count']} games with a ruling, {_pct(anyone)})."]
     out = ["", "## Commonest rulings", "",
            f"Games with any ruling: {anyone['count']}, {_pct(anyone)}. A ruling's share is of "
            "the games it was made in; a game may draw it more than once.", "",

@@ -20,6 +20,8 @@ from typing import Any
 
 import jinja2
 
+from .balance import COMMONEST, histogram_bands
+
 JSON = dict[str, Any]
 
 
@@ -74,7 +76,7 @@ class Section:
 
 DRAWN = {"game", "games", "seed", "seed_scheme", "players", "bots", "confidence",
          "cooperative", "length", "ends", "seats", "no_winner", "first_player", "scores",
-         "exact", "plots", "plots_skipped"}
+         "exact", "plots", "plots_skipped", "figures", "rulings"}
 """The keys of the report's data the sections below draw; any other is listed as it is."""
 CAPTIONS = {
     "scores": "The first seat's scores: how many games ended on each, the thresholds marked "
@@ -104,6 +106,8 @@ def report_sections(data: JSON, plots: Mapping[str, bytes]) -> list[Section]:
     """Return the report's sections, in the order of ``report.md``."""
     sections = [*_winners(data), _length(data), _ends(data)]
     sections += [_scores(data, seat) for seat in data.get("scores", [])]
+    sections += _figures(data.get("figures", []))
+    sections += _rulings(data.get("rulings"))
     sections += _exact(data.get("exact", []))
     sections += _plots(data, plots)
     rest = {k: v for k, v in data.items() if k not in DRAWN}
@@ -122,7 +126,7 @@ def pct(part: JSON) -> Line:
 def mean(part: JSON) -> Line:
     """Return a mean and its interval."""
     low, high = part["interval"]
-    return (Num(part["mean"], f"{part['mean']:.2f}"), " (", Num(low, f"{low:.2f}"), "–",
+    return (Num(part["mean"], f"{part['mean']:.2f}"), " (", Num(low, f"{low:.2f}"), " to ",
             Num(high, f"{high:.2f}"), ")")
 
 
@@ -219,16 +223,46 @@ def _scores(data: JSON, seat: JSON) -> Section:
 
 def _bands(histogram: Mapping[str, int]) -> Table:
     """Return the scores' counts in bands of equal width (at most 16 rows), as report.md."""
-    values = {int(v): k for v, k in histogram.items()}
-    low, high = min(values), max(values)
-    width = max(1, -(-(high - low + 1) // 16))
     table = Table(["score", "games"])
-    for start in range(low, high + 1, width):
-        end = start + width - 1
-        games = sum(k for v, k in values.items() if start <= v <= end)
-        band = str(start) if width == 1 else f"{start}-{end}"
-        table.rows.append([(band,), (str(games),)])
+    table.rows = [[(band,), (str(games),)] for band, games in histogram_bands(dict(histogram))]
     return table
+
+
+def _figures(rows: list[JSON]) -> list[Section]:
+    """Return what else the games count (money, planes, incidents...), a row a figure."""
+    shown = [r for r in rows if r["count"]]
+    if not shown:
+        return []
+    table = Table(["figure", "mean (95% interval)", "sd", "min", "median", "max",
+                   "games with any (95% interval)"])
+    table.rows = [[(r["name"],), mean(r), (Num(r["sd"], f"{r['sd']:.2f}"),), (_n(r["min"]),),
+                   (_n(r["median"]),), (_n(r["max"]),), pct(r["nonzero"])] for r in shown]
+    return [Section("Per game", [table])]
+
+
+def _rulings(rulings: JSON | None) -> list[Section]:
+    """Return the rulings the games drew, commonest first (bots that break rules on
+    purpose); every ruling is in the table, the first ten shown and the rest folded."""
+    if rulings is None:
+        return []
+    rows, anyone = rulings["rows"], rulings["games_with_any"]
+    if not rows:
+        return [Section("Rulings", [("None: every game the bots played is legal (",
+                                     _n(anyone["count"]), " games with a ruling, ",
+                                     *pct(anyone), ").")])]
+    head = ["code", "rule", "games", "share of games (95% interval)", "times", "per game"]
+    shown, more = Table(head), Table(head, caption=f"{len(rows) - COMMONEST} more rulings",
+                                     folded=True)
+    for i, r in enumerate(rows):
+        (shown if i < COMMONEST else more).rows.append(
+            [(r["code"],), (r["rule"],), (_n(r["games"]["count"]),), pct(r["games"]),
+             (_n(r["times"]),), (Num(r["per_game"], f"{r['per_game']:.3f}"),)])
+    blocks: list[Line | Table | Figure] = [
+        ("Games with any ruling: ", _n(anyone["count"]), ", ", *pct(anyone), ". A ruling's "
+         "share is of the games it was made in; a game may draw it more than once.",), shown]
+    if more.rows:
+        blocks.append(more)
+    return [Section("Commonest rulings", blocks)]
 
 
 def _exact(rows: list[JSON]) -> list[Section]:

@@ -25,6 +25,8 @@ RUNS = {
     "two-airport": ["--games", "12", "--players", "3"],
     # cooperative: the table's score, no winners
     "now-boarding": ["--games", "6"],
+    # money and incidents per shift, and the rulings of a controller who breaks rules
+    "rushing-tin": ["--games", "3", "--players", "2", "--bots", "sloppy-careful@0.2,careful"],
 }
 CHROMIUM = Path(os.environ.get("PNP_CHROMIUM", "/usr/bin/chromium"))
 
@@ -137,11 +139,11 @@ def test_exact_chances_stand_beside_the_simulated_rates_with_disagreements_marke
 
 def test_a_figure_no_section_draws_is_listed_not_lost(reports: dict[str, Path]) -> None:
     data = json.loads((reports["air-cargo"] / "report.json").read_text(encoding="utf-8"))
-    data["rulings"] = {"air-cargo.overweight": {"count": 17, "share": 0.113333}}
+    data["handicaps"] = {"air-cargo.overweight": {"count": 17, "share": 0.113333}}
     page = ET.fromstring(render_html(data).replace("<!DOCTYPE html>", "", 1))
     (more,) = [s for s in page.iter("section") if s.get("id") == "more-figures"]
     text = " ".join(more.itertext())
-    assert "rulings.air-cargo.overweight.count" in text and "0.113333" in text
+    assert "handicaps.air-cargo.overweight.count" in text and "0.113333" in text
 
 
 def test_a_cooperative_report_has_no_winners(reports: dict[str, Path]) -> None:

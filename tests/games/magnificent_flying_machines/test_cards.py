@@ -3,10 +3,15 @@ who plays a card when, its symbol as a spare part or a cad, and what each card's
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
+
 from pnpcompiler.content.project import GameContent
+from pnpcompiler.games.magnificent_flying_machines.bots import BOTS, play, quick_start_log
 from pnpcompiler.games.magnificent_flying_machines.lookup import dashboards, tricks
+from pnpcompiler.games.magnificent_flying_machines.referee.engine import RaceEngine
 from pnpcompiler.games.magnificent_flying_machines.referee.log import RaceLog
 from pnpcompiler.games.magnificent_flying_machines.referee.replay import replay
 from pnpcompiler.games.magnificent_flying_machines.referee.state import Race
@@ -385,3 +390,28 @@ def test_section_14_shotgun_hits_with_an_explosion_at_the_same_altitude(
     turns[3]["attacks"][0]["dice"] = [6, 6]
     race = replay(game, race_log(game, turns, **gun))
     assert ("attack.range", "section 14") in codes(race)
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_8_1_bots_play_their_cards_and_stay_legal(game: GameContent, bot: str,
+                                                  players: int) -> None:
+    engine = RaceEngine.of(game)
+    played_cards = 0
+    for seed in range(2):
+        boards = dashboards(game)[:4 if players == 2 else players]
+        log = quick_start_log(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players],
+                              [b.id for b in boards], [b.preset.pilot for b in boards],
+                              [list(b.preset.equipment) for b in boards], SUNNY)
+        played = play(engine, log, BOTS[bot], random.Random(seed), cards=True)
+        assert played.race.over
+        assert played.race.rulings.findings == []
+        record = played.record
+        assert sorted(record["hands"]) == sorted(log.players)
+        assert all(len(t["draw"]) == 1 for t in record["turns"])
+        again = replay(game, RaceLog.model_validate(record))
+        assert again.rulings.findings == []
+        played_cards += sum(len(t.get("cards", [])) + sum(
+            len(p.get("cards", [])) + ("cad_from" in p) for p in t["phases"])
+            for t in record["turns"])
+    assert played_cards > 0

@@ -17,8 +17,8 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 
 def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
-         mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False
-         ) -> Played:
+         mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False,
+         cards: bool = False) -> Played:
     """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
     same machines, pilots and equipment as the preset sides."""
     rng = random.Random(seed)
@@ -35,6 +35,7 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
                           [b.preset.pilot for b in boards],
                           [list(b.preset.equipment) for b in boards], weather)
     log = log.model_copy(update={"mode": mode, "course": course})
-    return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo)
+    return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo,
+                cards=cards)
 
 

@@ -50,7 +50,8 @@ def deal(race: Race, log: RaceLog) -> None:
         if player not in log.hands:
             race.rulings.rule("hand.deal", "4.2", f"no hand is dealt to {player}",
                               log.where("hands"), piece=player)
-    check_copies(race, log.where("hands"), None)
+    check_copies(race, sorted({c for cards in race.hands.values() for c in cards}),
+                 log.where("hands"), None)
 
 
 def known_card(race: Race, card: str, where: Location | None, player: str) -> bool:
@@ -62,13 +63,15 @@ def known_card(race: Race, card: str, where: Location | None, player: str) -> bo
     return False
 
 
-def check_copies(race: Race, where: Location | None, player: str | None) -> None:
-    """Report a card held by more players at once than the deck has copies of it (4.2)."""
+def check_copies(race: Race, cards: list[str], where: Location | None,
+                 player: str | None) -> None:
+    """Report a card dealt or drawn that is held more often at once than the deck has copies
+    of it (4.2)."""
     if race.hands is None:
         return
-    held = Counter(card for cards in race.hands.values() for card in cards)
-    for card, n in sorted(held.items()):
-        copies = race.tables.tricks[card].copies
+    held = Counter(card for hand in race.hands.values() for card in hand)
+    for card in cards:
+        n, copies = held[card], race.tables.tricks[card].copies
         if n > copies:
             race.rulings.rule("card.copies", "4.2", f"{n} copies of {card} are held at once; "
                               f"the deck has {copies}", where, piece=player)
@@ -99,8 +102,9 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
         race.rulings.rule("hand.draw", "8.1", f"{player} draws {due} trick and boost "
                           f"card{'s' if due > 1 else ''} at the end of the turn; found "
                           f"{len(turn.draw)}", turn.where("draw"), piece=player)
-    hand += [card for card in turn.draw if known_card(race, card, turn.where("draw"), player)]
-    check_copies(race, turn.where("draw"), player)
+    drawn = [card for card in turn.draw if known_card(race, card, turn.where("draw"), player)]
+    hand += drawn
+    check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
     limit, holding = hand_limit(race, player), len(hand)
     for card in turn.discard:
         take(race, player, card, turn.where("discard"))

@@ -28,6 +28,15 @@ def draws(race: Race, player: str) -> int:
     return max(counts, default=DRAWS)
 
 
+def machine_of(race: Race, player: str) -> str | None:
+    """Return the machine a player's finding names: the one whose turn it is, else their
+    first."""
+    now = race.current
+    if now is not None and now.flyer.machine.player == player:
+        return now.flyer.name
+    return next((f.name for f in race.flyers.values() if f.machine.player == player), None)
+
+
 def deal(race: Race, log: RaceLog) -> None:
     """Take the hands the record deals (4.2): three each, four for Marco Florentina's player
     (the recorded reading of contradiction hand-size-marco), of cards the deck holds."""
@@ -38,18 +47,19 @@ def deal(race: Race, log: RaceLog) -> None:
         where = log.where("hands", player)
         if player not in race.hands:
             race.rulings.rule("hand.deal", "4.2", f"{player} is not a player of this race",
-                              where, piece=player)
+                              where, piece=machine_of(race, player))
             continue
         known = [card for card in cards if known_card(race, card, where, player)]
         race.hands[player] = known
         size = hand_limit(race, player)
         if len(cards) != size:
             race.rulings.rule("hand.deal", "4.2", f"{player} starts with {size} trick and "
-                              f"boost cards; found {len(cards)}", where, piece=player)
+                              f"boost cards; found {len(cards)}", where,
+                              piece=machine_of(race, player))
     for player in log.players:
         if player not in log.hands:
             race.rulings.rule("hand.deal", "4.2", f"no hand is dealt to {player}",
-                              log.where("hands"), piece=player)
+                              log.where("hands"), piece=machine_of(race, player))
     check_copies(race, sorted({c for cards in race.hands.values() for c in cards}),
                  log.where("hands"), None)
 
@@ -59,7 +69,7 @@ def known_card(race: Race, card: str, where: Location | None, player: str) -> bo
     if card in race.tables.tricks:
         return True
     race.rulings.rule("card.unknown", "8.1", f"no trick and boost card {card!r}", where,
-                      piece=player)
+                      piece=machine_of(race, player))
     return False
 
 
@@ -74,7 +84,8 @@ def check_copies(race: Race, cards: list[str], where: Location | None,
         n, copies = held[card], race.tables.tricks[card].copies
         if n > copies:
             race.rulings.rule("card.copies", "4.2", f"{n} copies of {card} are held at once; "
-                              f"the deck has {copies}", where, piece=player)
+                              f"the deck has {copies}", where,
+                              piece=machine_of(race, player) if player else None)
 
 
 def take(race: Race, player: str, card: str, where: Location | None) -> None:
@@ -88,7 +99,8 @@ def take(race: Race, player: str, card: str, where: Location | None) -> None:
         hand.remove(card)
     else:
         race.rulings.rule("card.not-in-hand", "8.1", f"{player} plays {card}, which is not in "
-                          f"their hand ({', '.join(hand) or 'empty'})", where, piece=player)
+                          f"their hand ({', '.join(hand) or 'empty'})", where,
+                          piece=machine_of(race, player))
 
 
 def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
@@ -101,7 +113,8 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
     if len(turn.draw) != due:
         race.rulings.rule("hand.draw", "8.1", f"{player} draws {due} trick and boost "
                           f"card{'s' if due > 1 else ''} at the end of the turn; found "
-                          f"{len(turn.draw)}", turn.where("draw"), piece=player)
+                          f"{len(turn.draw)}", turn.where("draw"),
+                          piece=machine_of(race, player))
     drawn = [card for card in turn.draw if known_card(race, card, turn.where("draw"), player)]
     hand += drawn
     check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
@@ -112,4 +125,5 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
     if len(turn.discard) != excess:
         race.rulings.rule("hand.limit", "8.1", f"{player} holds {holding} cards after the draw "
                           f"and the hand limit is {limit}: {excess} discarded, found "
-                          f"{len(turn.discard)}", turn.where("discard"), piece=player)
+                          f"{len(turn.discard)}", turn.where("discard"),
+                          piece=machine_of(race, player))

@@ -263,7 +263,7 @@ def test_10_3_1_grumpy_passenger_makes_a_passenger_disembark(game: GameContent) 
     assert race.flyers["monoplane"].passengers == []
     race = replay(game, race_log(game, [turn("monoplane", discard=["thermals-cad"],
                                              cards=[grumpy])]))
-    assert codes(race) == [("card.effect", "8.1")]
+    assert codes(race) == [("card.effect", "10.3.1")]
 
 
 def test_8_1_immunity_and_this_means_war_answer_a_dirty_trick(game: GameContent) -> None:

@@ -267,8 +267,8 @@ def answer(race: Race, play: Play, target: Flyer, where: Location | None) -> Fly
 def act(race: Race, play: Play, effect: TrickEffect, target: Flyer,
         where: Location | None) -> None:
     """Do what a card's text does to a machine; report a text that cannot act on it."""
-    def cannot(why: str) -> None:
-        race.rulings.rule("card.effect", "8.1", f"{play.card} cannot act on the "
+    def cannot(why: str, rule: str = "8.1") -> None:
+        race.rulings.rule("card.effect", rule, f"{play.card} cannot act on the "
                           f"{target.name}: {why}", where, piece=target.name)
 
     if effect.back:
@@ -280,7 +280,7 @@ def act(race: Race, play: Play, effect: TrickEffect, target: Flyer,
             target.altitude = min(target.altitude, race.course[target.at].air_bands)
     if effect.passengers:
         if not target.passengers:
-            cannot("it carries no passenger")
+            cannot("it carries no passenger", "10.3.1")
         else:
             # The passenger who boarded first gets off (recorded reading grumpy-passenger).
             target.passengers.pop(0)
@@ -305,7 +305,7 @@ def act(race: Race, play: Play, effect: TrickEffect, target: Flyer,
         scrutiny(race, play, where, target.name)
 
 
-def refuel(fuel: int, target: Flyer, cannot: Callable[[str], None]) -> None:
+def refuel(fuel: int, target: Flyer, cannot: Callable[..., None]) -> None:
     """Take or discard fuel cubes (8.4.1): a cube needs a free space on the gauge."""
     room = GAUGE - target.gauge_damage
     if fuel > 0 and target.fuel >= room:
@@ -316,7 +316,8 @@ def refuel(fuel: int, target: Flyer, cannot: Callable[[str], None]) -> None:
         target.fuel = min(room, target.fuel + fuel)
 
 
-def climb(race: Race, effect: TrickEffect, target: Flyer, cannot: Callable[[str], None]) -> None:
+def climb(race: Race, effect: TrickEffect, target: Flyer,
+          cannot: Callable[..., None]) -> None:
     """Move a machine in the air down (never below the lowest band) or to the highest band."""
     bands = race.course[target.at].air_bands
     if target.altitude == 0:

@@ -449,14 +449,13 @@ def over_the_limit(record: Record) -> str:
 
 
 def not_in_hand(record: Record) -> str:
-    seen = {c for h in record["hands"].values() for c in h} | {
-        c for x in record["turns"] for c in x.get("draw", [])}
     t, _, phase = first(record, lambda t, p, x: x.get("outcome") == "pass"
                         and x["action"] == "take-off")
-    card = next(c for c, d in DECK.items() if d["symbol"] == "take-off" and c not in seen)
     player = player_of(record, record["turns"][t]["machine"])
+    held = hands_before(record, t)[player]
+    card = next(c for c, d in DECK.items() if d["symbol"] == "take-off" and c not in held)
     phase.setdefault("cards", []).append({"player": player, "card": card, "use": "spare-part"})
-    return f"turn {t + 1}: {player} spends {card}, which no hand holds, as a spare part"
+    return f"turn {t + 1}: {player} spends {card}, which is not in their hand, as a spare part"
 
 
 def unknown_card(record: Record) -> str:

@@ -1,6 +1,7 @@
 """Trick and boost cards as the bots play them (4.2, 8.1, 8.2): the deck dealt and drawn from,
 a rival's cad on a test, the player's own cards spent as spare parts or to pass a failed test,
-a rival's dirty trick at the end of a turn, and the discards down to the hand limit. Every
+repair and fuel boosts and a rival's dirty trick at the end of a turn, and the discards down
+to the hand limit. Every
 card a bot means to play is tried on a copy of the race first and dropped if the referee
 would find fault with it, so what the bots play stays legal."""
 
@@ -23,6 +24,8 @@ DIRTY_CHANCE = 0.2
 """How often a rival holding a dirty trick plays it at the end of a turn."""
 RIVAL_TRICKS = ("damage", "fuel", "altitude", "passengers")
 """The dirty tricks a bot plays on a rival at the end of its turn (effects it can aim)."""
+OWN_BOOSTS = ("repair", "fuel")
+"""The boosts a bot plays on its own machine at the end of its turn, when they can act."""
 
 
 class CardPlayer:
@@ -126,6 +129,7 @@ class CardPlayer:
         if now is None:
             return turn
         me = now.flyer.machine.player
+        turn = self.own_boosts(race, turn, me)
         turn = self.dirty_trick(race, turn, me)
         after, _ = self.engine.apply(self.engine.fork(race), EndTurn(
             turn.model_copy(update={"draw": [], "discard": []})))
@@ -135,6 +139,20 @@ class CardPlayer:
         # Keep the cards that pass tests; let go of the others first.
         hand.sort(key=lambda c: bool((e := self.card(c).effect) is not None and e.pass_test))
         return turn.model_copy(update={"draw": drawn, "discard": hand[:excess]})
+
+    def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
+        """Return the turn with the player's repair and fuel boosts played where they act."""
+        for card_id in self.hand(race, me):
+            card = self.card(card_id)
+            effect = card.effect
+            if card.frame != "boost" or effect is None or effect.when != "any" \
+                    or not any(getattr(effect, a) for a in OWN_BOOSTS):
+                continue
+            tried = turn.model_copy(update={"cards": [*turn.cards, Play(player=me,
+                                                                        card=card_id)]})
+            if self.clean(race, turn, tried):
+                turn = tried
+        return turn
 
     def dirty_trick(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with one rival's dirty trick played on the machine, now and then."""

@@ -8,6 +8,7 @@ engine, and a written record is refereed again before it is kept.
 
     python tools/play_magnificent_flying_machines.py --games 200 --players 4 --bot heuristic
     python tools/play_magnificent_flying_machines.py --players 4 --seed 3 -o race.yaml
+    python tools/play_magnificent_flying_machines.py --players 4 --seed 1 --cards -o race.yaml
 """
 
 from __future__ import annotations

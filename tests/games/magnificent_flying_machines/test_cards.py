@@ -415,3 +415,40 @@ def test_8_1_bots_play_their_cards_and_stay_legal(game: GameContent, bot: str,
             len(p.get("cards", [])) + ("cad_from" in p) for p in t["phases"])
             for t in record["turns"])
     assert played_cards > 0
+
+
+def test_8_1_dirty_tricks_take_fuel_spare_parts_and_altitude(game: GameContent) -> None:
+    hands = HANDS | {"Bob": ["siphoned-fuel-flying", "stolen-spares-landing",
+                             "bad-directions-flying"]}
+    tricks_played = [
+        {"player": "Bob", "card": "siphoned-fuel-flying", "target": "monoplane"},
+        {"player": "Bob", "card": "stolen-spares-landing", "target": "monoplane",
+         "part": "landing"},
+        {"player": "Bob", "card": "bad-directions-flying", "target": "monoplane"}]
+    thermals = {"player": "Ann", "card": "thermals-cad"}
+    race = replay(game, race_log(game, [turn("monoplane", TAKE_OFF, discard=[],
+                                             cards=[thermals, *tricks_played])], hands=hands))
+    assert codes(race) == []
+    monoplane = race.flyers["monoplane"]
+    assert (monoplane.fuel, monoplane.parts["landing"], monoplane.altitude) == (3, 1, 2)
+    # On the ground: no band to drop; a part the machine does not hold cannot be stolen.
+    tricks_played[1]["part"] = "flying"
+    race = replay(game, race_log(game, [turn("monoplane", discard=["thermals-cad"],
+                                             cards=tricks_played)], hands=hands))
+    assert codes(race) == [("card.effect", "8.1")]
+    assert race.flyers["monoplane"].parts["flying"] == 1
+
+
+def test_8_1_fuel_stop_needs_room_on_the_gauge(game: GameContent) -> None:
+    hands = HANDS | {"Ann": ["fuel-stop-cad", *HANDS["Ann"][1:]]}
+    fuel = {"player": "Ann", "card": "fuel-stop-cad"}
+    race = replay(game, race_log(game, [turn("monoplane", discard=[], cards=[fuel])],
+                                 hands=hands))
+    assert codes(race) == [("card.effect", "8.1")]
+    sabotage = {"player": "Bob", "card": "sabotage-cad", "target": "monoplane"}
+    siphon = {"player": "Cat", "card": "siphoned-fuel-flying", "target": "monoplane"}
+    hands |= {"Cat": ["siphoned-fuel-flying", *HANDS["Cat"][1:]]}
+    race = replay(game, race_log(game, [turn("monoplane", discard=[],
+                                             cards=[sabotage, siphon, fuel])], hands=hands))
+    assert codes(race) == []
+    assert race.flyers["monoplane"].fuel == 3

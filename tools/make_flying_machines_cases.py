@@ -1,5 +1,6 @@
 """Make the golden race logs of Magnificent Flying Machines: each takes a legal example (the
-quick-start race, the standard one for loading, the one with weather change cards) and makes
+quick-start race, the standard one for loading and shots, the one with weather change cards,
+the one with trick and boost cards) and makes
 one mistake in it, or one legal change (cases named legal-...), with a comment saying which.
 
     python tools/make_flying_machines_cases.py
@@ -19,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "examples" / "magnificent-flying-machines" / "quick-start-4.yaml"
 STANDARD = ROOT / "examples" / "magnificent-flying-machines" / "standard-6.yaml"
 WEATHER = ROOT / "examples" / "magnificent-flying-machines" / "weather-changes-4.yaml"
+CARDS = ROOT / "examples" / "magnificent-flying-machines" / "cards-4.yaml"
 OUT = ROOT / "tests" / "golden" / "flying-machines-race"
 Record = dict[str, Any]
 Edit = Callable[[Record], str]
@@ -357,6 +359,246 @@ def colour_twice(record: Record) -> str:
     return "two machines take red"
 
 
+# Trick and boost cards (4.2, 8.1, 8.2), from the race whose players are dealt, draw and play
+# them. A card played in a case is one its player discards at their next turn, played instead
+# in the turn before (another player's): the hands stay as the record has them, so each case
+# makes one mistake.
+
+DECK = {c["id"]: c for c in yaml.safe_load(
+    (ROOT / "content" / "magnificent-flying-machines" / "cards" / "tricks.yaml").read_text(
+        encoding="utf-8"))["cards"]}
+
+
+def player_of(record: Record, machine: str) -> str:
+    """Return the player whose machine it is."""
+    return str(next(m["player"] for m in record["machines"] if m["dashboard"] == machine))
+
+
+def played(turn: dict[str, Any]) -> list[tuple[str, str]]:
+    """Return (player, card) for every card a turn takes from a hand, its draw aside."""
+    found = [(p["player"], p["card"]) for p in turn.get("cards", [])]
+    for phase in turn["phases"]:
+        found += [(p["player"], p["card"]) for p in phase.get("cards", [])]
+        if phase.get("cad_from") in DECK:
+            found.append((phase["cad"], phase["cad_from"]))
+    return found
+
+
+def hands_before(record: Record, t: int) -> dict[str, list[str]]:
+    """Return the hands at the start of turn t (from 0)."""
+    hands = {p: list(cards) for p, cards in record["hands"].items()}
+    for turn in record["turns"][:t]:
+        for player, card in played(turn):
+            hands[player].remove(card)
+        mine = hands[player_of(record, turn["machine"])]
+        mine += turn.get("draw", [])
+        for card in turn.get("discard", []):
+            mine.remove(card)
+    return hands
+
+
+def kept_discard(record: Record, wanted: Callable[[dict[str, Any]], bool]
+                 ) -> tuple[int, str, str]:
+    """Return (turn, player, card): the first card a player discards at the end of a turn
+    that they held before it (not just drawn), picked by a predicate on the card."""
+    for t, turn in enumerate(record["turns"][1:], start=1):
+        for card in turn.get("discard", []):
+            if card not in turn.get("draw", []) and wanted(DECK[card]):
+                return t, player_of(record, turn["machine"]), card
+    raise LookupError("no such discard")
+
+
+def play_earlier(record: Record, wanted: Callable[[dict[str, Any]], bool],
+                 play: dict[str, Any]) -> tuple[int, str, str]:
+    """Move a kept discard to a play at the end of the turn before; return what moved."""
+    t, player, card = kept_discard(record, wanted)
+    record["turns"][t]["discard"].remove(card)
+    if not record["turns"][t]["discard"]:
+        del record["turns"][t]["discard"]
+    record["turns"][t - 1].setdefault("cards", []).append(
+        {"player": player, "card": card, **play})
+    return t, player, card
+
+
+def dealt_four(record: Record) -> str:
+    first = record["turns"][0]
+    player = player_of(record, first["machine"])
+    spare = next(c for c in DECK if not any(c in h for h in record["hands"].values())
+                 and c not in first.get("draw", []))
+    record["hands"][player].append(spare)
+    first.setdefault("discard", []).append(spare)
+    return f"{player} is dealt four cards (and lets the fourth go at the first turn's end)"
+
+
+def draws_two(record: Record) -> str:
+    t, turn = next((t, x) for t, x in enumerate(record["turns"]) if x.get("discard"))
+    held = {c for h in hands_before(record, t).values() for c in h} | set(turn["draw"])
+    extra = next(c for c in DECK if DECK[c].get("copies", 1) > 1 and c not in held)
+    turn["draw"].append(extra)
+    turn["discard"].append(extra)
+    return f"turn {t + 1} draws two cards (and discards the second)"
+
+
+def over_the_limit(record: Record) -> str:
+    turns = record["turns"]
+    t = next(t for t in range(len(turns) - 1, -1, -1) if turns[t].get("discard") and not any(
+        player_of(record, x["machine"]) == player_of(record, turns[t]["machine"])
+        for x in turns[t + 1:]))
+    del turns[t]["discard"]
+    return f"turn {t + 1}, its player's last, keeps four cards after the draw"
+
+
+def not_in_hand(record: Record) -> str:
+    t, _, phase = first(record, lambda t, p, x: x.get("outcome") == "pass"
+                        and x["action"] == "take-off")
+    player = player_of(record, record["turns"][t]["machine"])
+    held = hands_before(record, t)[player]
+    card = next(c for c, d in DECK.items() if d["symbol"] == "take-off" and c not in held)
+    phase.setdefault("cards", []).append({"player": player, "card": card, "use": "spare-part"})
+    return f"turn {t + 1}: {player} spends {card}, which is not in their hand, as a spare part"
+
+
+def unknown_card(record: Record) -> str:
+    turn = record["turns"][0]
+    turn.setdefault("cards", []).append({"player": player_of(record, turn["machine"]),
+                                         "card": "loop-the-loop"})
+    return "turn 1 plays a card the deck does not have"
+
+
+def copies_over(record: Record) -> str:
+    for t, turn in enumerate(record["turns"]):
+        player = player_of(record, turn["machine"])
+        later = [c for x in record["turns"][t + 1:] for c in
+                 [*x.get("discard", []), *(c for p, c in played(x) if p == player)]]
+        hands = hands_before(record, t)
+        for drawn in turn.get("draw", []):
+            if drawn in later or drawn in turn.get("discard", []):
+                continue
+            other = next((c for p, h in hands.items() if p != player for c in h
+                          if DECK[c].get("copies", 1) == 1), None)
+            if other is not None:
+                turn["draw"][turn["draw"].index(drawn)] = other
+                return (f"turn {t + 1} draws {other}, the deck's one copy of which another "
+                        "player holds")
+    raise LookupError("no draw kept to the end")
+
+
+def boost_out_of_turn(record: Record) -> str:
+    t, player, card = play_earlier(record, lambda c: c["frame"] == "boost"
+                                   and c["effect"].get("when", "any") == "any"
+                                   and not c["effect"].get("any_time"), {})
+    return f"{player} plays the boost card {card} in turn {t} (another player's)"
+
+
+def dirty_trick_on_own(record: Record) -> str:
+    t, player, card = kept_discard(record, lambda c: c["frame"] == "dirty-trick"
+                                   and c["effect"].get("when", "any") == "any")
+    own = next(m["dashboard"] for m in record["machines"] if m["player"] == player)
+    play_earlier(record, lambda c: c["id"] == card, {"target": own})
+    return f"{player} plays the dirty trick {card} on their own machine in turn {t}"
+
+
+def spare_part_on_rival(record: Record) -> str:
+    t, player, card = kept_discard(record, lambda c: c["symbol"] != "cad")
+    record["turns"][t]["discard"].remove(card)
+    if not record["turns"][t]["discard"]:
+        del record["turns"][t]["discard"]
+    phase = next(x for x in record["turns"][t - 1]["phases"] if x.get("dice"))
+    phase.setdefault("cards", []).append({"player": player, "card": card, "use": "spare-part"})
+    return f"{player} spends {card} as a spare part on another player's test in turn {t}"
+
+
+def answer_alone(record: Record) -> str:
+    t, player, card = play_earlier(record, lambda c: c["effect"].get("when", "any")
+                                   in ("answer-dirty", "answer-cad"), {})
+    return f"{player} plays {card} in turn {t} with nothing to answer"
+
+
+def unknown_player(record: Record) -> str:
+    record["turns"][0].setdefault("cards", []).append({"player": "Zed", "card": "sabotage-cad",
+                                                       "target": "monoplane"})
+    return "turn 1: a card is played by someone not in the race"
+
+
+def cad_without_source(record: Record) -> str:
+    t, _, phase = first(record, lambda t, p, x: x.get("outcome") == "pass" and "cad" not in x
+                        and 6 in x.get("dice", []))
+    phase["dice"].remove(6)
+    me = player_of(record, record["turns"][t]["machine"])
+    phase["cad"] = next(p for p in record["players"] if p != me)
+    return f"turn {t + 1}: {phase['cad']} plays a cad without the card or charge it comes from"
+
+
+# Equipment that fires on a rival (section 14), from the standard race with the biplane's
+# Lucky Locket swapped for the Mounted Rifle and the helicopter's Flying Jacket for the
+# Shotgun (neither played a part). The helicopter starts turn 12 over tile 15 in band 1 with
+# the biplane; the biplane starts turn 20 over tile 13 in band 1 with the helicopter.
+
+
+def armed(record: Record) -> None:
+    """Give the biplane the Mounted Rifle and the helicopter the Shotgun."""
+    for machine in record["machines"]:
+        kit = machine["equipment"]
+        if machine["dashboard"] == "biplane":
+            kit[kit.index("lucky-locket")] = "mounted-rifle"
+        if machine["dashboard"] == "helicopter":
+            kit[kit.index("flying-jacket")] = "shotgun"
+
+
+def fire(record: Record, t: int, *attacks: dict[str, Any]) -> None:
+    """Fire before the first action of turn t (from 1)."""
+    armed(record)
+    record["turns"][t - 1]["phases"][0].setdefault("attacks", []).extend(attacks)
+
+
+def shotgun_miss(record: Record) -> str:
+    fire(record, 12, {"equipment": "shotgun", "target": "biplane", "dice": [2, 3]})
+    return "legal: the helicopter's Shotgun misses the biplane (no explosion) in turn 12"
+
+
+def shotgun_twice(record: Record) -> str:
+    shot = {"equipment": "shotgun", "target": "biplane", "dice": [2, 3]}
+    fire(record, 12, shot, dict(shot))
+    return "the helicopter fires its Shotgun twice in turn 12"
+
+
+def shotgun_one_die(record: Record) -> str:
+    fire(record, 12, {"equipment": "shotgun", "target": "biplane", "dice": [2]})
+    return "the helicopter's Shotgun rolls one die, not two"
+
+
+def rifle_out_of_range(record: Record) -> str:
+    fire(record, 20, {"equipment": "mounted-rifle", "target": "monoplane"})
+    return "the biplane's Mounted Rifle fires on the monoplane, not in its air space"
+
+
+def rifle_at_own(record: Record) -> str:
+    fire(record, 20, {"equipment": "mounted-rifle", "target": "biplane"})
+    return "the biplane fires its Mounted Rifle on itself"
+
+
+def rifle_not_carried(record: Record) -> str:
+    fire(record, 20, {"equipment": "shotgun", "target": "helicopter"})
+    return "the biplane fires a Shotgun it does not carry"
+
+
+CARDS_CASES: dict[str, Edit] = {
+    "hand-dealt-four-cards": dealt_four, "hand-draws-two": draws_two,
+    "hand-over-the-limit": over_the_limit, "card-not-in-hand": not_in_hand,
+    "card-unknown": unknown_card, "card-copies-over": copies_over,
+    "card-boost-out-of-turn": boost_out_of_turn,
+    "card-dirty-trick-on-own-machine": dirty_trick_on_own,
+    "card-spare-part-on-a-rivals-test": spare_part_on_rival,
+    "card-answer-with-nothing-to-answer": answer_alone, "card-player-unknown": unknown_player,
+    "cad-without-its-card": cad_without_source,
+}
+ATTACK_CASES: dict[str, Edit] = {
+    "legal-shotgun-miss": shotgun_miss, "attack-shotgun-twice": shotgun_twice,
+    "attack-shotgun-one-die": shotgun_one_die, "attack-rifle-out-of-range": rifle_out_of_range,
+    "attack-rifle-on-own-machine": rifle_at_own, "attack-not-carried": rifle_not_carried,
+}
+
+
 CASES: dict[str, Edit] = {
     "test-dice-one-too-many": extra_die, "test-dice-one-too-few": die_short,
     "repeat-not-reduced": repeat_not_reduced, "outcome-pass-for-fail": pass_for_fail,
@@ -396,7 +638,8 @@ STANDARD_CASES: dict[str, Edit] = {
 
 
 def main() -> None:
-    for path, cases in ((SOURCE, CASES), (STANDARD, STANDARD_CASES), (WEATHER, WEATHER_CASES)):
+    for path, cases in ((SOURCE, CASES), (STANDARD, STANDARD_CASES), (WEATHER, WEATHER_CASES),
+                        (CARDS, CARDS_CASES), (STANDARD, ATTACK_CASES)):
         source = yaml.safe_load(path.read_text(encoding="utf-8"))
         for name, edit in cases.items():
             record = copy.deepcopy(source)

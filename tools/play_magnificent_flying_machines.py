@@ -8,6 +8,7 @@ engine, and a written record is refereed again before it is kept.
 
     python tools/play_magnificent_flying_machines.py --games 200 --players 4 --bot heuristic
     python tools/play_magnificent_flying_machines.py --players 4 --seed 3 -o race.yaml
+    python tools/play_magnificent_flying_machines.py --players 4 --seed 1 --cards -o race.yaml
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ def main() -> int:
                         help="turn a weather change card at the end of each round (8.5)")
     parser.add_argument("--cargo", action="store_true",
                         help="collect and deliver passengers and cargo (10.2-10.4)")
+    parser.add_argument("--cards", action="store_true",
+                        help="deal, draw and play trick and boost cards (4.2, 8.1)")
     parser.add_argument("-o", "--output", type=Path, help="write the first race's record")
     args = parser.parse_args()
     game, findings = load_game(ROOT / "content", "magnificent-flying-machines")
@@ -49,7 +52,7 @@ def main() -> int:
         return 2
     engine = RaceEngine.of(game)
     played = [race(game, engine, args.players, args.bot, args.seed + n, args.mode,
-                   args.weather_changes, args.cargo) for n in range(args.games)]
+                   args.weather_changes, args.cargo, args.cards) for n in range(args.games)]
     lengths = [p.turns for p in played]
     finished = sum(1 for p in played if p.race.over)
     rounds = [t / len(p.race.order) for t, p in zip(lengths, played, strict=True)]

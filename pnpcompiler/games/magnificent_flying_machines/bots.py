@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .card_play import CardPlayer, record_keys
 from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
 from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
@@ -173,10 +174,14 @@ def with_cargo(engine: RaceEngine, race: Race, phase: Phase) -> Phase:
 
 
 def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, *,
-         weather_changes: bool = False, cargo: bool = False) -> Played:
+         weather_changes: bool = False, cargo: bool = False, cards: bool = False) -> Played:
     """Play a race set up as ``log`` says; return the record and the final race. With
     ``weather_changes`` a weather change card ends each round (8.5); with ``cargo`` the
-    machines collect and deliver passengers and cargo (10.2-10.4)."""
+    machines collect and deliver passengers and cargo (10.2-10.4); with ``cards`` the players
+    are dealt trick and boost cards and play them (4.2, 8.1)."""
+    hands = CardPlayer(engine, rng) if cards else None
+    if hands is not None:
+        log = hands.deal(log)
     race = engine.initial(log)
     deck = WeatherDeck(engine, rng) if weather_changes else None
     turns: list[dict[str, Any]] = []
@@ -189,7 +194,11 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
             choice = choose(race, options, rng) if options else None
             if choice is None:
                 break
+            if hands is not None:
+                choice = hands.before_roll(race, choice)
             phase = rolled(engine, race, choice, rng)
+            if hands is not None:
+                phase = hands.after_roll(race, phase)
             if cargo:
                 phase = with_cargo(engine, race, phase)
             race, _ = engine.apply(race, PhaseAction(phase))
@@ -197,6 +206,8 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
         flyer = race.flyers[machine]
         luck_before = flyer.luck
         turn = Turn(machine=machine, phases=phases)
+        if hands is not None:
+            turn = hands.end_turn(race, turn)
         if deck is not None:
             turn = deck.end_turn(race, turn)
         race, _ = engine.apply(race, EndTurn(turn))
@@ -205,6 +216,8 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
                       "fuel": flyer.fuel, "luck": flyer.luck > luck_before})
         if turn.weather_change is not None:
             turns[-1]["weather_change"] = turn.weather_change.model_dump()
+        if hands is not None:
+            turns[-1].update(record_keys(turn))
     table = scores(race)
     end = {"scores": {p: s["total"] for p, s in table.items()}, "winner": winner(race, table)}
     record = {**log.model_dump(exclude_defaults=True, exclude={"turns", "end"}),

@@ -118,6 +118,52 @@ class EquipmentDeck(Deck[Equipment]):
     kind: Literal["equipment-deck"] = "equipment-deck"  # type: ignore[assignment]
 
 
+class TrickEffect(Model):
+    """What a trick and boost card's text does (8.1), as the referee applies it. A dirty trick
+    acts on a rival's machine, a boost on its player's own."""
+
+    when: Literal["any", "test", "failed-test", "after-trick", "answer-dirty",
+                  "answer-cad"] = "any"
+    """When it is played: at any time; on a test as it is taken; on a test just failed; after
+    a passed trick manoeuvre; in answer to a dirty trick or to a cad played on you."""
+    test: Test | None = None
+    """Only on this kind of test."""
+    any_time: bool = False
+    """A boost whose text lets it be played outside its player's turn."""
+    dice: int = Field(0, ge=0, le=3)
+    """Extra dice on the test."""
+    need: int = Field(0, ge=0, le=3)
+    """Symbols more the test needs."""
+    reroll: bool = False
+    """Re-roll any or all dice of the test."""
+    pass_test: bool = False
+    """Passes the failed test."""
+    damage: int = Field(0, ge=0, le=2)
+    """Damage markers placed (8.4.2)."""
+    repair: int = Field(0, ge=0, le=2)
+    """Damage markers moved from the fuel gauge to the scoring area (8.4.3)."""
+    fuel: int = Field(0, ge=-2, le=2)
+    """Fuel cubes taken (or, below zero, discarded)."""
+    spare_parts: int = Field(0, ge=-2, le=0)
+    """Spare parts discarded, of the player's choice."""
+    altitude: int = Field(0, ge=-2, le=0)
+    """Altitude bands dropped, never below the lowest."""
+    top_band: bool = False
+    """Up to the highest altitude band of the tile."""
+    points: int = Field(0, ge=0, le=3)
+    """Victory points scored."""
+    back: int = Field(0, ge=0, le=1)
+    """Terrain tiles moved back towards the starting airfield."""
+    passengers: int = Field(0, ge=-1, le=0)
+    """Passengers who disembark, scoring nothing (10.3.1)."""
+    cancel: bool = False
+    """The answered dirty trick or cad has no effect."""
+    reflect: bool = False
+    """The answered dirty trick acts on its own player instead."""
+    scrutiny: bool = False
+    """Every other player discards one dirty trick card from their hand, if they hold one."""
+
+
 class TrickCard(Card):
     """A trick and boost card (8.1): its frame, its text and the symbol at its bottom."""
 
@@ -126,6 +172,8 @@ class TrickCard(Card):
     text: str
     symbol: Literal["take-off", "flying", "landing", "cad"]
     """A spare part symbol of one test, or a cad symbol."""
+    effect: TrickEffect | None = None
+    """What the text does, as data the referee applies (8.1)."""
 
 
 class TrickDeck(Deck[TrickCard]):

@@ -19,8 +19,8 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 
 def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
-         mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False
-         ) -> Played:
+         mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False,
+         cards: bool = False) -> Played:
     """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
     same machines, pilots and equipment as the preset sides."""
     rng = random.Random(seed)
@@ -47,7 +47,8 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
         if cargo:
             dealer.shuffle(aside)
             log = load_up(engine, log, aside)
-    return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo)
+    return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo,
+                cards=cards)
 
 
 

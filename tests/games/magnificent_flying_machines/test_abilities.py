@@ -142,7 +142,7 @@ def test_section_14_box_of_tricks_plays_a_cad_three_times(game: GameContent) -> 
     engine, race = start(game, "amelia-skyfoot", ["goggles", "floats", "passenger-seat"])
     assert play(engine, race, action="take-off", dice=[1, 3, 3], cad="Ann",
                 cad_from="box-of-tricks", outcome="pass") == [
-        ("cad.own", "8.2"), ("cad.source", "section 14")]
+        ("cad.source", "section 14"), ("cad.own", "8.2")]
 
 
 def test_section_13_sir_archibald_plays_one_cad_between_his_turns(game: GameContent) -> None:

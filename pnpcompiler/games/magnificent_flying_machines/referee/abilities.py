@@ -271,8 +271,6 @@ def on_test(race: Race, now: TurnState, phase: Phase, test: Test) -> int:
                               f"for a {test} test", phase.where("charges"), piece=flyer.name)
     if phase.spare_parts and flyer.space == test:
         flyer.space = None  # the restocked part is spent first: it comes back
-    if phase.cad_from is not None:
-        cad_from(race, now, phase)
     return symbols
 
 
@@ -290,8 +288,8 @@ def charge_fits(race: Race, card: str, test: Test) -> bool:
 
 
 def cad_from(race: Race, now: TurnState, phase: Phase) -> None:
-    """Spend the cad's source: a Box of Tricks charge or Sir Archibald's cad of the round
-    (sections 13-14, the recorded reading archibald-cad)."""
+    """Spend a cad's source when it is no trick and boost card: a Box of Tricks charge or Sir
+    Archibald's cad of the round (sections 13-14, the recorded reading archibald-cad)."""
     where, piece = phase.where("cad_from"), now.flyer.name
     theirs = [f for f in race.flyers.values() if f.machine.player == phase.cad]
     if phase.cad is None:

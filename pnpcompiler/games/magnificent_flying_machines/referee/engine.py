@@ -16,9 +16,9 @@ from ....content.project import GameContent
 from ....core.findings import Finding
 from ..flight import Pool
 from ..model import Test
-from . import abilities, cargo, draft, phases, setup, teams, turns, weather
+from . import abilities, cards, cargo, draft, hands, phases, setup, teams, turns, weather
 from .log import Phase, RaceLog, Turn
-from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
+from .rolls import FINAL_ACTIONS, TEST_OF
 from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
 
 
@@ -74,6 +74,7 @@ class RaceEngine:
         teams.check_teams(race, log)
         weather.check_deal(race, log)
         cargo.set_up(race, log)
+        hands.deal(race, log)
         return race
 
     def actions(self, log: RaceLog) -> Iterator[Action]:
@@ -94,9 +95,11 @@ class RaceEngine:
         before = len(race.rulings.findings)
         if isinstance(action, StartTurn):
             turns.start(race, action.turn)
+            cards.start_turn(race)
         elif isinstance(action, PhaseAction):
             phases.act(race, action.phase)
         elif isinstance(action, EndTurn):
+            cards.end_turn(race, action.turn)
             turns.end(race, action.turn)
             weather.end_of_round(race, action.turn)
         else:
@@ -153,6 +156,7 @@ class RaceEngine:
         if test is None or race.current is None:
             return None
         flyer = race.current.flyer
-        return test, need(race, flyer, phase, test), pool(race, flyer, phase, test)
+        return test, cards.test_need(race, flyer, phase, test), cards.test_pool(
+            race, flyer, phase, test)
 
 

@@ -54,6 +54,38 @@ class Swap(Model):
     pilot: Id | None = None
 
 
+class Play(Model):
+    """A trick and boost card played (8.1): for its text, or its bottom symbol as a spare part
+    on its player's own test."""
+
+    player: str
+    """Who plays it (from their hand)."""
+    card: Id
+    """The card, by its id in the deck (``sabotage-cad``)."""
+    use: Literal["text", "spare-part"] = "text"
+    target: Id | None = None
+    """The machine (dashboard) a dirty trick acts on."""
+    answer: Id | None = None
+    """The card the target's player plays back: Immunity (no effect) or This Means War (the
+    dirty trick acts on the machine of the player who played it)."""
+    part: Literal["take-off", "flying", "landing"] | None = None
+    """Stolen Spares: the kind of spare part the target discards."""
+    dice: list[Face] = Field(default_factory=list, max_length=20)
+    """A re-roll (Second Wind): the test's dice after it, one face per die."""
+    discards: dict[str, Id] = Field(default_factory=dict)
+    """Official Scrutiny: the dirty trick card each other player discards."""
+
+
+class Attack(Model):
+    """Equipment that acts on a rival (section 14): the Mounted Rifle or the Shotgun."""
+
+    equipment: Literal["mounted-rifle", "shotgun"]
+    target: Id
+    """The machine (dashboard) fired on."""
+    dice: list[Face] = Field(default_factory=list, max_length=2)
+    """The Shotgun's two dice: a hit with at least one explosion."""
+
+
 class Phase(Model):
     """One action (8.3), with its test when it takes one (8.2)."""
 
@@ -90,8 +122,9 @@ class Phase(Model):
     """Passengers and cargo moved to the scoring area while on the ground (10.2.3, 10.3.2):
     after a landing, else before the action."""
     cad_from: Id | None = None
-    """Where the cad came from when not a trick and boost card: ``box-of-tricks`` (a charge
-    on the cad player's machine) or ``sir-archibald-smythe`` (his cad, once a round)."""
+    """Where the cad came from: the trick and boost card its player discarded for the symbol,
+    ``box-of-tricks`` (a charge on the cad player's machine) or ``sir-archibald-smythe`` (his
+    cad, once a round)."""
     rerolls: list[Reroll] = Field(default_factory=list)
     """Dice rolled again, in order; ``dice`` is the first roll (section 13-14)."""
     restock: Literal["take-off", "flying", "landing"] | None = None
@@ -103,6 +136,13 @@ class Phase(Model):
     swap: Swap | None = None
     """Equipment exchanged on the middle airfield: after a landing there, else before the
     action (10.1)."""
+    cad_answer: Id | None = None
+    """An Honourable Pilot played against the cad: it has no effect."""
+    cards: list[Play] = Field(default_factory=list)
+    """Trick and boost cards played in this phase, before its action (those on its test as
+    the test is taken, Crowd Pleaser after it)."""
+    attacks: list[Attack] = Field(default_factory=list)
+    """Mounted Rifle and Shotgun fired in this phase, before its action."""
 
 
 class WeatherTurn(Model):
@@ -128,6 +168,14 @@ class Turn(Model):
     weather_change: WeatherTurn | None = None
     """On the last turn of a round: the weather change card the first player turns over
     (8.5). A record that writes none keeps the weather as dealt."""
+    cards: list[Play] = Field(default_factory=list)
+    """Trick and boost cards played after the turn's phases."""
+    attacks: list[Attack] = Field(default_factory=list)
+    """Mounted Rifle and Shotgun fired after the turn's phases."""
+    draw: list[Id] = Field(default_factory=list)
+    """The trick and boost cards the player draws at the end of the turn (8.1)."""
+    discard: list[Id] = Field(default_factory=list)
+    """The cards discarded down to the hand limit after the draw (8.1)."""
 
 
 class End(Model):
@@ -189,5 +237,8 @@ class RaceLog(Model):
     """The standard set-up's draft (6.7-6.9, 12.2)."""
     teams: dict[str, list[str]] = Field(default_factory=dict)
     """Team play (12.3): each team's players."""
+    hands: dict[str, list[Id]] | None = None
+    """Each player's trick and boost cards at the start (4.2; Marco Florentina's four). A
+    record that writes them has every card drawn and played checked against the hands."""
     turns: list[Turn] = Field(default_factory=list)
     end: End | None = None

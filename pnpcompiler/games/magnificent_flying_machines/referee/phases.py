@@ -3,9 +3,10 @@ the action table does with the outcome."""
 
 from __future__ import annotations
 
-from . import abilities, cargo
+from ..model import Test
+from . import abilities, cards, cargo
 from .log import Phase
-from .rolls import FINAL_ACTIONS, TEST_OF, need, pool
+from .rolls import FINAL_ACTIONS, TEST_OF
 from .state import GAUGE, GAUGE_DAMAGE, Flyer, Race, TurnState
 
 AIR_ACTIONS = ("fly-on", "trick-manoeuvre", "gain-altitude", "landing")
@@ -22,6 +23,7 @@ def act(race: Race, phase: Phase) -> None:
     abilities.before(race, now, phase)
     count_phase(race, now, phase)
     flyer = now.flyer
+    cards.before_action(race, now, phase)
     if phase.action != "landing":
         cargo.exchange(race, phase)
     if not allowed_here(race, flyer, phase) or abilities.catapult(race, now, phase):
@@ -36,6 +38,7 @@ def act(race: Race, phase: Phase) -> None:
     else:
         outcome = take_test(race, now, phase, test)
     effects(race, now, phase, outcome)
+    cards.after_action(race, now, phase, outcome)
     if phase.action == "landing":
         cargo.exchange(race, phase)
     abilities.after(race, now, phase)
@@ -116,8 +119,9 @@ def fuel_cost(race: Race, crossed: int) -> int:
 def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
     """Check a test's dice and what was added to pass it; return its outcome (8.2)."""
     flyer, piece = now.flyer, now.flyer.name
-    needed = need(race, flyer, phase, test)  # type: ignore[arg-type]
-    dice = pool(race, flyer, phase, test)  # type: ignore[arg-type]
+    kind: Test = test  # type: ignore[assignment]
+    needed = cards.test_need(race, flyer, phase, kind)
+    dice = cards.test_pool(race, flyer, phase, kind)
     if phase.cad is not None and phase.cad == flyer.machine.player:
         race.rulings.rule("cad.own", "8.2", "a cad symbol is played by another player on "
                           "your test", phase.where("cad"), piece=piece)
@@ -133,9 +137,10 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
                               phase.where("charges"), piece=piece)
         else:
             flyer.charges[card] -= 1
-    faces = [race.tables.symbols(f) for f in abilities.rolled(race, now, phase)]
+    rolled = abilities.rolled(race, now, phase)
+    faces = [race.tables.symbols(f) for f in cards.final_dice(race, phase, kind, rolled)]
     symbols = sum(1 for face in faces if test in face) + spend_parts(race, flyer, phase, test)
-    symbols += extra
+    symbols += extra + cards.card_symbols(race, flyer, phase, kind)
     if phase.descend:
         if test != "flying" or flyer.altitude - phase.descend < 1:
             race.rulings.rule("altitude.descend", "8.3", f"a flying test may gain a symbol "
@@ -145,7 +150,8 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
         else:
             flyer.altitude -= phase.descend
             symbols += phase.descend
-    outcome = "pass" if symbols >= needed else rescue(race, flyer, phase, test)
+    carded = cards.rescued(race, now, phase, kind, short=symbols < needed)
+    outcome = "pass" if symbols >= needed or carded else rescue(race, flyer, phase, test)
     if outcome != "pass":
         outcome = "catastrophic" if explodes(flyer, faces, test) else "fail"
     if phase.outcome != outcome:

@@ -16,6 +16,7 @@ from ..lookup import (
     pilots,
     tables_of,
     terrain_tiles,
+    tricks,
     weather_changes,
     weather_tiles,
 )
@@ -26,6 +27,7 @@ from ..model import (
     Pilot,
     TerrainTile,
     Test,
+    TrickCard,
     WeatherChange,
     WeatherTile,
 )
@@ -53,6 +55,8 @@ class Tables:
     """Passenger and cargo tokens by id: their terrain and points (10.2, 10.3)."""
     changes: dict[str, WeatherChange] = field(default_factory=dict)
     """The weather change cards by id (8.5)."""
+    tricks: dict[str, TrickCard] = field(default_factory=dict)
+    """The trick and boost cards by id (8.1)."""
 
     @classmethod
     def of(cls, game: GameContent) -> Tables:
@@ -66,7 +70,8 @@ class Tables:
                    {w.id: w for w in weather_tiles(game)},
                    {c.id: c for c in counters(game)
                     if c.token in ("special-cargo", "general-cargo", "passenger")},
-                   {c.id: c for c in weather_changes(game)})
+                   {c.id: c for c in weather_changes(game)},
+                   {c.id: c for c in tricks(game)})
 
     def symbols(self, face: int) -> list[str]:
         """Return the symbols on one face of the dice."""
@@ -142,6 +147,8 @@ class TurnState:
     """Passengers and cargo collected this turn (10.4)."""
     rerolled: set[int] = field(default_factory=set)
     """The phases Adriana Belhinda has re-rolled in (section 13)."""
+    fired: set[str] = field(default_factory=set)
+    """Equipment fired on a rival this turn (section 14: once per turn)."""
 
 
 @dataclass
@@ -184,6 +191,8 @@ class Race:
     """Sir Archibald's cad: the turn (counted from 0) each machine's was last played."""
     discarded: set[str] = field(default_factory=set)
     """Equipment cards given up on the middle airfield (10.1)."""
+    hands: dict[str, list[str]] | None = None
+    """Each player's trick and boost cards, by id, when the record deals them (8.1)."""
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""

@@ -1,0 +1,188 @@
+"""Trick and boost cards as the bots play them (4.2, 8.1, 8.2): the deck dealt and drawn from,
+a rival's cad on a test, the player's own cards spent as spare parts or to pass a failed test,
+repair and fuel boosts and a rival's dirty trick at the end of a turn, and the discards down
+to the hand limit. Every
+card a bot means to play is tried on a copy of the race first and dropped if the referee
+would find fault with it, so what the bots play stays legal."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from .model import TrickCard
+from .referee.engine import EndTurn, PhaseAction, RaceEngine
+from .referee.hands import draws, hand_limit
+from .referee.log import Phase, Play, RaceLog, Turn
+from .referee.rolls import TEST_OF
+from .referee.state import Race
+
+CAD_CHANCE = 0.25
+"""How often a rival holding a cad card plays it on a test."""
+DIRTY_CHANCE = 0.2
+"""How often a rival holding a dirty trick plays it at the end of a turn."""
+RIVAL_TRICKS = ("damage", "fuel", "altitude", "passengers")
+"""The dirty tricks a bot plays on a rival at the end of its turn (effects it can aim)."""
+OWN_BOOSTS = ("repair", "fuel")
+"""The boosts a bot plays on its own machine at the end of its turn, when they can act."""
+
+
+class CardPlayer:
+    """The trick and boost deck and the bots' use of their hands."""
+
+    def __init__(self, engine: RaceEngine, rng: random.Random) -> None:
+        self.engine, self.rng = engine, rng
+        self.cards: list[str] = [c.id for c in engine.tables.tricks.values()
+                                 for _ in range(c.copies)]
+        self.deck = list(self.cards)
+        rng.shuffle(self.deck)
+
+    def card(self, card_id: str) -> TrickCard:
+        """Return a card by id."""
+        return self.engine.tables.tricks[card_id]
+
+    def deal(self, log: RaceLog) -> RaceLog:
+        """Return the race log with each player's hand dealt (4.2; Marco Florentina's four)."""
+        race = self.engine.initial(log)
+        hands = {player: [self.deck.pop() for _ in range(hand_limit(race, player))]
+                 for player in log.players}
+        return log.model_copy(update={"hands": hands})
+
+    def draw(self, race: Race, count: int) -> list[str]:
+        """Draw cards, shuffling the discards into a new deck when it runs out."""
+        drawn: list[str] = []
+        for _ in range(count):
+            if not self.deck:
+                held = Counter(c for hand in (race.hands or {}).values() for c in hand)
+                self.deck = list((Counter(self.cards) - held - Counter(drawn)).elements())
+                self.rng.shuffle(self.deck)
+            if self.deck:
+                drawn.append(self.deck.pop())
+        return drawn
+
+    def hand(self, race: Race, player: str) -> list[str]:
+        """Return a player's hand as the race holds it."""
+        return list((race.hands or {}).get(player, []))
+
+    # --- on a test --------------------------------------------------------------------------
+
+    def before_roll(self, race: Race, phase: Phase) -> Phase:
+        """Return the phase with a rival's cad played on its test, now and then."""
+        now = race.current
+        if TEST_OF.get(phase.action) is None or now is None:
+            return phase
+        me = now.flyer.machine.player
+        for player in race.players:
+            cads = [c for c in self.hand(race, player) if self.card(c).symbol == "cad"]
+            if player != me and cads and self.rng.random() < CAD_CHANCE:
+                return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
+        return phase
+
+    def after_roll(self, race: Race, phase: Phase) -> Phase:
+        """Return the phase with the player's own cards spent on a failed test: spare part
+        symbols of the test's kind, else a card that passes it, before parts, fuel or luck."""
+        taken = self.engine.test_of(race, phase)
+        now = race.current
+        if taken is None or now is None:
+            return phase
+        test, needed, _ = taken
+        me = now.flyer.machine.player
+        faces = [self.engine.tables.symbols(f) for f in phase.dice]
+        short = needed - sum(1 for face in faces if test in face)
+        hand = self.hand(race, me)
+        parts = [c for c in hand if self.card(c).symbol == test]
+        passes = [c for c in hand if (e := self.card(c).effect) is not None and e.pass_test
+                  and e.test in (None, test)]
+        if short <= 0:
+            return phase
+        if short <= len(parts):
+            plays = [Play(player=me, card=c, use="spare-part") for c in parts[:short]]
+        elif passes:
+            plays = [Play(player=me, card=passes[0])]
+        else:
+            return phase
+        bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
+                                        "cards": [*phase.cards, *plays]})
+        return self.checked(race, phase, self.settled(race, bare))
+
+    def settled(self, race: Race, phase: Phase) -> Phase:
+        """Return the phase with the outcome its dice and cards come to."""
+        for outcome in ("pass", "fail", "catastrophic"):
+            tried = phase.model_copy(update={"outcome": outcome})
+            _, found = self.engine.apply(self.engine.fork(race), PhaseAction(tried))
+            if not any(f.code == "test.outcome" for f in found):
+                return tried
+        return phase
+
+    def checked(self, race: Race, fallback: Phase, phase: Phase) -> Phase:
+        """Return the phase if the referee finds nothing in it, else the fallback."""
+        _, found = self.engine.apply(self.engine.fork(race), PhaseAction(phase))
+        return fallback if found else phase
+
+    # --- at the end of a turn ---------------------------------------------------------------
+
+    def end_turn(self, race: Race, turn: Turn) -> Turn:
+        """Return the turn with a rival's dirty trick now and then, the draw (one, Marco
+        Florentina's two) and the discards down to the hand limit."""
+        now = race.current
+        if now is None:
+            return turn
+        me = now.flyer.machine.player
+        turn = self.own_boosts(race, turn, me)
+        turn = self.dirty_trick(race, turn, me)
+        after, _ = self.engine.apply(self.engine.fork(race), EndTurn(
+            turn.model_copy(update={"draw": [], "discard": []})))
+        drawn = self.draw(after, draws(race, me))
+        hand = self.hand(after, me) + drawn
+        excess = max(0, len(hand) - hand_limit(race, me))
+        # Keep the cards that pass tests; let go of the others first.
+        hand.sort(key=lambda c: bool((e := self.card(c).effect) is not None and e.pass_test))
+        return turn.model_copy(update={"draw": drawn, "discard": hand[:excess]})
+
+    def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
+        """Return the turn with the player's repair and fuel boosts played where they act."""
+        for card_id in self.hand(race, me):
+            card = self.card(card_id)
+            effect = card.effect
+            if card.frame != "boost" or effect is None or effect.when != "any" \
+                    or not any(getattr(effect, a) for a in OWN_BOOSTS):
+                continue
+            tried = turn.model_copy(update={"cards": [*turn.cards, Play(player=me,
+                                                                        card=card_id)]})
+            if self.clean(race, turn, tried):
+                turn = tried
+        return turn
+
+    def dirty_trick(self, race: Race, turn: Turn, me: str) -> Turn:
+        """Return the turn with one rival's dirty trick played on the machine, now and then."""
+        now = race.current
+        assert now is not None
+        for player in race.players:
+            if player == me or self.rng.random() >= DIRTY_CHANCE:
+                continue
+            for card_id in self.hand(race, player):
+                card = self.card(card_id)
+                effect = card.effect
+                if card.frame != "dirty-trick" or effect is None or effect.when != "any" \
+                        or not any(getattr(effect, a) for a in RIVAL_TRICKS):
+                    continue
+                tried = turn.model_copy(update={"cards": [*turn.cards, Play(
+                    player=player, card=card_id, target=now.flyer.name)]})
+                if self.clean(race, turn, tried):
+                    return tried
+        return turn
+
+    def clean(self, race: Race, turn: Turn, tried: Turn) -> bool:
+        """Return whether a turn's added cards draw no finding the turn without them lacks."""
+        def found(t: Turn) -> list[str]:
+            bare = t.model_copy(update={"draw": [], "discard": []})
+            _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
+            return [f.code for f in findings if not f.code.startswith("hand.")]
+        return found(tried) == found(turn)
+
+
+def record_keys(turn: Turn) -> dict[str, Any]:
+    """Return a turn's card keys as a race log writes them."""
+    return {key: value for key, value in turn.model_dump(
+        include={"cards", "draw", "discard"}, exclude_defaults=True).items() if value}

@@ -1,0 +1,129 @@
+"""Each player's hand of trick and boost cards (4.2, 8.1): the deal, a played card taken from
+its player's hand, the cards drawn at the end of a turn and the hand limit. A record that
+writes no ``hands`` is not followed card by card: what is played is still applied."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ....core.findings import Location
+from .log import RaceLog, Turn
+from .state import Flyer, Race
+
+DRAWS = 1
+"""8.1: "the player draws one additional card" at the end of each turn."""
+
+
+def hand_limit(race: Race, player: str) -> int:
+    """Return a player's hand limit and starting hand: three, Marco Florentina's four."""
+    limits = [f.pilot.hand_limit for f in race.flyers.values()
+              if f.machine.player == player and f.pilot is not None and f.pilot.hand_limit]
+    return max(limits, default=race.tables.rules.setup.hand)
+
+
+def draws(race: Race, player: str) -> int:
+    """Return the cards a player draws at the end of a turn: one, Marco Florentina's two."""
+    counts = [f.pilot.draws for f in race.flyers.values()
+              if f.machine.player == player and f.pilot is not None and f.pilot.draws]
+    return max(counts, default=DRAWS)
+
+
+def machine_of(race: Race, player: str) -> str | None:
+    """Return the machine a player's finding names: the one whose turn it is, else their
+    first."""
+    now = race.current
+    if now is not None and now.flyer.machine.player == player:
+        return now.flyer.name
+    return next((f.name for f in race.flyers.values() if f.machine.player == player), None)
+
+
+def deal(race: Race, log: RaceLog) -> None:
+    """Take the hands the record deals (4.2): three each, four for Marco Florentina's player
+    (the recorded reading of contradiction hand-size-marco), of cards the deck holds."""
+    if log.hands is None:
+        return
+    race.hands = {player: [] for player in log.players}
+    for player, cards in log.hands.items():
+        where = log.where("hands", player)
+        if player not in race.hands:
+            race.rulings.rule("hand.deal", "4.2", f"{player} is not a player of this race",
+                              where, piece=machine_of(race, player))
+            continue
+        known = [card for card in cards if known_card(race, card, where, player)]
+        race.hands[player] = known
+        size = hand_limit(race, player)
+        if len(cards) != size:
+            race.rulings.rule("hand.deal", "4.2", f"{player} starts with {size} trick and "
+                              f"boost cards; found {len(cards)}", where,
+                              piece=machine_of(race, player))
+    for player in log.players:
+        if player not in log.hands:
+            race.rulings.rule("hand.deal", "4.2", f"no hand is dealt to {player}",
+                              log.where("hands"), piece=machine_of(race, player))
+    check_copies(race, sorted({c for cards in race.hands.values() for c in cards}),
+                 log.where("hands"), None)
+
+
+def known_card(race: Race, card: str, where: Location | None, player: str) -> bool:
+    """Report a card the deck does not hold; return whether it is known."""
+    if card in race.tables.tricks:
+        return True
+    race.rulings.rule("card.unknown", "8.1", f"no trick and boost card {card!r}", where,
+                      piece=machine_of(race, player))
+    return False
+
+
+def check_copies(race: Race, cards: list[str], where: Location | None,
+                 player: str | None) -> None:
+    """Report a card dealt or drawn that is held more often at once than the deck has copies
+    of it (4.2)."""
+    if race.hands is None:
+        return
+    held = Counter(card for hand in race.hands.values() for card in hand)
+    for card in cards:
+        n, copies = held[card], race.tables.tricks[card].copies
+        if n > copies:
+            race.rulings.rule("card.copies", "4.2", f"{n} copies of {card} are held at once; "
+                              f"the deck has {copies}", where,
+                              piece=machine_of(race, player) if player else None)
+
+
+def take(race: Race, player: str, card: str, where: Location | None) -> None:
+    """Take a card a player plays or discards from their hand (8.1)."""
+    if race.hands is None:
+        return
+    hand = race.hands.get(player)
+    if hand is None:
+        return
+    if card in hand:
+        hand.remove(card)
+    else:
+        race.rulings.rule("card.not-in-hand", "8.1", f"{player} plays {card}, which is not in "
+                          f"their hand ({', '.join(hand) or 'empty'})", where,
+                          piece=machine_of(race, player))
+
+
+def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
+    """The draw at the end of the turn, then the discards down to the hand limit (8.1)."""
+    if race.hands is None:
+        return
+    player = flyer.machine.player
+    hand = race.hands.setdefault(player, [])
+    due = draws(race, player)
+    if len(turn.draw) != due:
+        race.rulings.rule("hand.draw", "8.1", f"{player} draws {due} trick and boost "
+                          f"card{'s' if due > 1 else ''} at the end of the turn; found "
+                          f"{len(turn.draw)}", turn.where("draw"),
+                          piece=machine_of(race, player))
+    drawn = [card for card in turn.draw if known_card(race, card, turn.where("draw"), player)]
+    hand += drawn
+    check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
+    limit, holding = hand_limit(race, player), len(hand)
+    for card in turn.discard:
+        take(race, player, card, turn.where("discard"))
+    excess = max(0, holding - limit)
+    if len(turn.discard) != excess:
+        race.rulings.rule("hand.limit", "8.1", f"{player} holds {holding} cards after the draw "
+                          f"and the hand limit is {limit}: {excess} discarded, found "
+                          f"{len(turn.discard)}", turn.where("discard"),
+                          piece=machine_of(race, player))

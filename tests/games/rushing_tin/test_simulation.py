@@ -42,7 +42,7 @@ def test_simulated_shifts_report_money_planes_and_are_legal(pnp: Pnp, tmp_path: 
                              "planes landed", "wrong exits", "planes lost", "collisions",
                              "near misses", "deals", "ATCs fired"]
     assert data["rulings"]["games_with_any"]["count"] == 0
-    assert "None: every game the bots played is legal." in out
+    assert "None: every game the bots played is legal (0 games with a ruling" in out
     records = sorted((tmp_path / "games").glob("*.yaml"))
     refereed = list(referee_batch(records, CONTENT, jobs=1))
     assert [Path(r.path).name for r in refereed] == ["rushing-tin-0.yaml", "rushing-tin-1.yaml"]

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.findings import Finding, Location, error, warning
+from ..core.identity import ByIdentity
 from .model import Box, Element, Ellipse, Face, Group, Icon, Image, Paint, Polygon, Text
 from .printables import Board
 from .text import PT_PER_MM, plain, register_fonts
@@ -168,8 +169,28 @@ def _text_ink(t: Text, whole_runs: bool) -> Geometry:
     return ink.intersection(shapely.box(t.x, t.y, t.x + t.w, t.y + t.h)) if t.clip else ink
 
 
+def _text_ink_now(t: Text) -> Painted:
+    """Return a text's ink: the box round its runs' glyphs at once, their shapes when
+    asked for."""
+    boxes = glyph_boxes(t, whole_runs=True)
+    if t.clip or not boxes or not all(x0 < x1 and y0 < y1 for x0, y0, x1, y1 in boxes):
+        # Cut to its box, a hairline or nothing at all: the shapes say (a rare text).
+        return _with_box(Painted(text_ink(t, whole_runs=True)))
+    x0, y0, x1, y1 = zip(*boxes, strict=True)
+    return Painted(make=lambda: text_ink(t, whole_runs=True),
+                   box=(min(x0), min(y0), max(x1), max(y1)))
+
+
+_text_painted = ByIdentity(_text_ink_now)
+"""A text's ink, worked out once per text: faces share their rules text and labels."""
+
+
 def overrun(t: Text) -> tuple[float, float]:
     """Return how far a text's set lines run past its box: (across, down), in mm."""
+    return _overrun(t)
+
+
+def _overrun_now(t: Text) -> tuple[float, float]:
     runs = [(line, run) for line in t.lines for run in line.runs]
     if not runs:
         return 0.0, 0.0
@@ -184,6 +205,9 @@ def overrun(t: Text) -> tuple[float, float]:
     return across, down
 
 
+_overrun = ByIdentity(_overrun_now)
+
+
 def overflows(t: Text) -> bool:
     """Return whether a text's lines run past its box (more than the fitting allows)."""
     across, down = overrun(t)
@@ -193,6 +217,36 @@ def overflows(t: Text) -> bool:
 # --- shapes -------------------------------------------------------------------------------------
 
 
+Rect = tuple[float, float, float, float]
+"""A rectangle (x0, y0, x1, y1) in face mm, y down."""
+
+
+class Painted:
+    """An element's ink as shapes, shared by every face that draws the element: where it
+    paints (made when first asked for: a glance at its box clears most texts), its inside
+    for text to sit on, its box, and rectangles inside its stroke that it fills (``filled``)
+    or leaves bare."""
+
+    def __init__(self, area: Geometry | None = None, inside: Geometry | None = None, *,
+                 box: Rect | None = None, inner: tuple[Rect, ...] = (), filled: bool = False,
+                 make: Callable[[], Geometry] | None = None) -> None:
+        self._area = area
+        self._make = make
+        self.inside = inside
+        self.box = box
+        """The box round the ink, None when it paints nothing."""
+        self.inner = inner
+        self.filled = filled
+
+    @property
+    def area(self) -> Geometry:
+        """Return where the element paints."""
+        if self._area is None:
+            assert self._make is not None
+            self._area = self._make()
+        return self._area
+
+
 @dataclass(frozen=True)
 class Ink:
     """What one drawn element covers: where it paints, and where text may sit on it."""
@@ -200,10 +254,18 @@ class Ink:
     order: int
     """Its place in the drawing order."""
     element: Element
-    area: Geometry
-    inside: Geometry | None = None
-    """For a filled shape: its inside, clear of its stroke; None for anything text cannot
-    sit on."""
+    painted: Painted
+
+    @property
+    def area(self) -> Geometry:
+        """Return where the element paints."""
+        return self.painted.area
+
+    @property
+    def inside(self) -> Geometry | None:
+        """For a filled shape: its inside, clear of its stroke; None for anything text
+        cannot sit on."""
+        return self.painted.inside
 
 
 CAPS = {"butt": "flat", "round": "round", "square": "square"}
@@ -228,11 +290,11 @@ def _region(e: Box | Ellipse | Polygon) -> Geometry:
 def shape_ink(e: Box | Ellipse | Polygon, order: int) -> Ink | None:
     """Return what a shape paints (fill and stroke band), None when it paints nothing."""
     painted = _painted(e)
-    return Ink(order, e, *painted) if painted is not None else None
+    return Ink(order, e, painted) if painted is not None else None
 
 
 @lru_cache(maxsize=8192)
-def _painted(e: Box | Ellipse | Polygon) -> tuple[Geometry, Geometry | None] | None:
+def _painted(e: Box | Ellipse | Polygon) -> Painted | None:
     """Return a shape's painted area and the inside text may sit on, once per shape: faces
     repeat their frames, bands and rings."""
     import shapely
@@ -244,7 +306,7 @@ def _painted(e: Box | Ellipse | Polygon) -> tuple[Geometry, Geometry | None] | N
             return None
         cap = CAPS.get(paint.cap, "flat")
         band = shapely.LineString(e.points).buffer(stroke / 2, cap_style=cap, join_style="mitre")
-        return band, None
+        return _with_box(Painted(band))
     region = _region(e)
     if region.is_empty or not (paint.fill or stroke > 0):
         return None
@@ -254,7 +316,31 @@ def _painted(e: Box | Ellipse | Polygon) -> tuple[Geometry, Geometry | None] | N
     inside = None
     if paint.fill:
         inside = region.buffer(-stroke / 2, join_style="mitre") if stroke > 0 else region
-    return shapely.union_all(parts), inside
+    inner = _inner_rects(e, stroke) if isinstance(e, Box) else ()
+    return _with_box(Painted(shapely.union_all(parts), inside, inner=inner,
+                             filled=bool(paint.fill)))
+
+
+def _with_box(painted: Painted) -> Painted:
+    area = painted.area
+    painted.box = None if area.is_empty else tuple(area.bounds)
+    return painted
+
+
+def _inner_rects(e: Box, stroke: float) -> tuple[Rect, ...]:
+    """Return two rectangles (a cross) inside a box's stroke: what it fills, or the hole a
+    frame leaves. A hair in from the exact edge: a round corner is drawn as short chords,
+    a little inside its arc."""
+    r = min(e.radius, e.w / 2, e.h / 2)
+    edge = stroke / 2 + 0.01 * (stroke + r) + 1e-6
+    x0, y0, x1, y1 = e.x + edge, e.y + edge, e.x + e.w - edge, e.y + e.h - edge
+    if x0 >= x1 or y0 >= y1:
+        return ()
+    if r <= 0:
+        return ((x0, y0, x1, y1),)
+    corner = r + 1e-6
+    return ((x0, e.y + corner, x1, e.y + e.h - corner),
+            (e.x + corner, y0, e.x + e.w - corner, y1))
 
 
 def element_inks(elements: Iterable[Element], start: int = 0) -> list[Ink]:
@@ -273,19 +359,20 @@ def element_inks(elements: Iterable[Element], start: int = 0) -> list[Ink]:
             order = start + len(out)
             ink: Ink | None
             if isinstance(e, Text):
-                ink = Ink(order, e, text_ink(e, whole_runs=True))
+                ink = Ink(order, e, _text_painted(e))
             elif isinstance(e, Image):
                 x, y, w, h = e.placed()
                 area = shapely.box(x, y, x + w, y + h)
                 if e.fit == "cover":
                     area = area.intersection(shapely.box(e.x, e.y, e.x + e.w, e.y + e.h))
-                ink = Ink(order, e, area)
+                ink = Ink(order, e, _with_box(Painted(area)))
             elif isinstance(e, Icon):
-                ink = Ink(order, e, shapely.box(e.x, e.y, e.x + e.size, e.y + e.size))
+                area = shapely.box(e.x, e.y, e.x + e.size, e.y + e.size)
+                ink = Ink(order, e, _with_box(Painted(area)))
             else:
                 ink = shape_ink(e, order)
             # Every element keeps its place, painted or not: the order is the index.
-            out.append(ink if ink is not None else Ink(order, e, shapely.Polygon()))
+            out.append(ink if ink is not None else Ink(order, e, Painted(shapely.Polygon())))
 
     walk(elements)
     return out
@@ -296,18 +383,29 @@ def element_inks(elements: Iterable[Element], start: int = 0) -> list[Ink]:
 
 def cut_outline(face: Face) -> Geometry:
     """Return the outline the face is cut along: its trim, or its round or hex counter."""
+    return _cut(face.shape, face.width, face.height)
+
+
+@lru_cache(maxsize=256)
+def _cut(shape: str, w: float, h: float) -> Geometry:
     import math
 
     import shapely
 
-    w, h = face.width, face.height
-    if face.shape == "round":
+    if shape == "round":
         return shapely.Point(w / 2, h / 2).buffer(min(w, h) / 2, quad_segs=64)
-    if face.shape == "hex":  # flat-topped: corners left and right, as the cut line is drawn
+    if shape == "hex":  # flat-topped: corners left and right, as the cut line is drawn
         r = w / 2
         return shapely.Polygon([(w / 2 + r * math.cos(math.radians(60 * k)),
                                  h / 2 + r * math.sin(math.radians(60 * k))) for k in range(6)])
     return shapely.box(0.0, 0.0, w, h)
+
+
+@lru_cache(maxsize=256)
+def _safe_zone(shape: str, w: float, h: float, margin: float) -> Geometry:
+    """Return where text keeps: ``margin`` mm inside the cut (worked out once per size)."""
+    cut = _cut(shape, w, h)
+    return cut.buffer(-margin, join_style="mitre") if margin > 0 else cut
 
 
 # --- the check ----------------------------------------------------------------------------------
@@ -326,10 +424,14 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
     import shapely
 
     inks = element_inks(face.elements)
-    tree = shapely.STRtree([ink.area for ink in inks])
-    cut = cut_outline(face)
+    trees: list[Any] = []
+
+    def tree() -> Any:
+        if not trees:
+            trees.append(shapely.STRtree([ink.area for ink in inks]))
+        return trees[0]
+
     margin = face.safe if face.safe is not None else safe
-    safe_zone = cut.buffer(-margin, join_style="mitre") if margin > 0 else cut
     describe = name or describe_element
     clashes: list[Clash] = []
     for ink in inks:
@@ -338,9 +440,14 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
             continue
         if overflows(t):
             clashes.append(_overflow(t))
-        if ink.area.is_empty:
+        if ink.painted.box is None:
             continue
-        clashes += _overlaps(ink, inks, tree, clearance, describe)
+        if not _clear_at_a_glance(ink, inks, clearance):
+            clashes += _overlaps(ink, inks, tree(), clearance, describe)
+        if _safe_at_a_glance(face, ink.painted.box, margin):
+            continue
+        cut = cut_outline(face)
+        safe_zone = _safe_zone(face.shape, face.width, face.height, margin)
         if safe_zone.contains(ink.area):
             continue
         area = exact(ink)
@@ -353,6 +460,41 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
             clashes.append(Clash(SAFE, t, f"{words(t)} at {_at(area)} comes {gap:.1f} mm from "
                                  f"the cut; text keeps {margin:g} mm inside it"))
     return clashes
+
+
+def _safe_at_a_glance(face: Face, box: Rect, margin: float) -> bool:
+    """Return whether a text's box lies inside a rectangular face's safe zone."""
+    m = max(margin, 0.0)
+    return (face.shape == "rect" and box[0] >= m and box[1] >= m
+            and box[2] <= face.width - m and box[3] <= face.height - m)
+
+
+def _clear_at_a_glance(ink: Ink, inks: list[Ink], clearance: float) -> bool:
+    """Return whether a text plainly meets nothing, by boxes alone: every element whose box
+    reaches the text's (grown by the clearance) leaves a bare hole round it, or holds it
+    and was drawn before it, or is a text drawn before it (which reports the pair), or lies
+    under a shape that holds it. Else the exact check decides."""
+    box = ink.painted.box
+    assert box is not None
+    x0, y0, x1, y1 = box[0] - clearance, box[1] - clearance, box[2] + clearance, \
+        box[3] + clearance
+    holder = -1
+    met: list[Ink] = []
+    for other in inks:
+        theirs = other.painted.box
+        if (other.order == ink.order or theirs is None or theirs[0] > x1 or theirs[2] < x0
+                or theirs[1] > y1 or theirs[3] < y0):
+            continue
+        within = any(a <= x0 and b <= y0 and x1 <= c and y1 <= d
+                     for a, b, c, d in other.painted.inner)
+        if within and not other.painted.filled:
+            continue  # in a frame's bare hole
+        if within and other.order < ink.order:
+            holder = max(holder, other.order)
+            continue
+        met.append(other)
+    return all(o.order <= holder or (isinstance(o.element, Text) and o.order < ink.order)
+               for o in met)
 
 
 def _overlaps(ink: Ink, inks: list[Ink], tree: Any, clearance: float,
@@ -427,7 +569,7 @@ class Scene:
         if self.tree is None:
             self.tree = shapely.STRtree([ink.area for ink in inks])
         for ink in element_inks(elements, start=len(inks)):
-            if ink.area.is_empty:
+            if ink.painted.box is None:
                 continue
             if isinstance(ink.element, Text):
                 if _met(ink, inks, self.tree, self.clearance, earlier_texts=True):

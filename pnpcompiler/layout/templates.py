@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.findings import Finding, Location, error, warning
 from ..core.loader import Document, PathKey, load_file
 from .colours import BadColour, normal_colour
-from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text
+from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text, scaled
 from .overlaps import SAFE_MARGIN, check_face, clash_findings, describe_element, shortfall
+from .reuse import MOST_KEPT, Reads, read_values, spec_reads
 from .sandbox import (
     MissingValue,
     compiled,
@@ -83,6 +84,25 @@ class Template:
 
     name: str
     doc: Document
+    reads: dict[PathKey, Reads | None] = field(default_factory=dict)
+    """What each element reads, by its path (:mod:`.reuse`)."""
+    resolved: dict[tuple[Any, ...], Element] = field(default_factory=dict)
+    """Elements resolved so far, by their path and the values they read."""
+
+    def element_key(self, path: PathKey, spec: dict[str, Any], scope: dict[str, Any],
+                    assets: Any) -> tuple[Any, ...] | None:
+        """Return what keys the element at ``path`` for ``scope``, None when it is resolved
+        afresh for every item."""
+        if path not in self.reads:
+            self.reads[path] = spec_reads(spec)
+        reads = self.reads[path]
+        values = None if reads is None else read_values(reads, scope)
+        return None if values is None else (path, values, id(assets))
+
+    def keep(self, key: tuple[Any, ...], element: Element) -> None:
+        """Keep an element resolved with no finding, to reuse for the same values."""
+        if len(self.resolved) < MOST_KEPT:
+            self.resolved[key] = element
 
 
 @dataclass
@@ -401,13 +421,28 @@ class Resolver:
                 continue
             if "each" not in spec:
                 self.spend(here)
-                yield self.placed(self.element(kind, body, (*here, kind), scope), here)
+                yield self.placed(self.reused(kind, body, (*here, kind), scope), here)
                 continue
             name = str(spec.get("as", "it"))
             for n, value in enumerate(self.each(spec["each"], (*here, "each"), scope)):
                 self.spend(here)
                 inner = dict(scope, **{name: value, "loop_index": n})
                 yield self.placed(self.element(kind, body, (*here, kind), inner), here)
+
+    def reused(self, kind: str, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]
+               ) -> Element:
+        """Resolve an element, or reuse the one resolved for an item that read the same."""
+        key = self.template.element_key(path, spec, scope, self.assets)
+        if key is None:
+            return self.element(kind, spec, path, scope)
+        known = self.template.resolved.get(key)
+        if known is not None:
+            return known
+        before = len(self.findings), len(self.overflows)
+        element = self.element(kind, spec, path, scope)
+        if (len(self.findings), len(self.overflows)) == before:
+            self.template.keep(key, element)
+        return element
 
     def placed(self, element: Element, path: PathKey) -> Element:
         """Return ``element``, noting the template path it comes from."""
@@ -622,37 +657,6 @@ class Resolver:
         return error("text.overflow", f"{self.item}: text {field_name!r} ({words[:40]!r}) "
                      f"does not fit {box} even at {style.min_size:g} pt: {shortfall(text)}; "
                      "it prints cut off at the box", where or template_at)
-
-
-def scaled(e: Element, k: float, dx: float, dy: float) -> Element:
-    """Return an element scaled by ``k`` about the origin, then moved by (dx, dy)."""
-    from dataclasses import replace
-
-    from .model import Group
-
-    def p(paint: Paint) -> Paint:
-        return replace(paint, stroke_width=paint.stroke_width * k,
-                       dash=tuple(d * k for d in paint.dash))
-
-    if isinstance(e, Group):
-        return Group(e.id, tuple(scaled(child, k, dx, dy) for child in e.elements))
-    if isinstance(e, Box):
-        return Box(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, p(e.paint), e.radius * k)
-    if isinstance(e, Ellipse):
-        return Ellipse(e.cx * k + dx, e.cy * k + dy, e.rx * k, e.ry * k, p(e.paint))
-    if isinstance(e, Polygon):
-        return Polygon(tuple((x * k + dx, y * k + dy) for x, y in e.points), p(e.paint),
-                       e.closed)
-    if isinstance(e, Image):
-        return replace(e, x=e.x * k + dx, y=e.y * k + dy, w=e.w * k, h=e.h * k)
-    if isinstance(e, Text):
-        from .model import Line, Run
-
-        lines = tuple(Line(line.baseline * k, tuple(
-            Run(r.x * k, r.text, r.font, r.size * k, r.colour, r.width * k, r.icon)
-            for r in line.runs)) for line in e.lines)
-        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k, e.clip)
-    return Icon(e.name, e.x * k + dx, e.y * k + dy, e.size * k, e.colour)
 
 
 def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tuple[float,

@@ -74,7 +74,7 @@ def draw_fronts(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
         for i, item in enumerate(kit.copies[band.request][band.start:band.start + band.count]):
             x, y = s.trim(i)
             _clipped(canvas, draw, s.cell(i, band.count),
-                     lambda x=x, y=y, face=item.front: draw.face(face, x, y, clip=False))
+                     lambda x=x, y=y, face=item.front: draw.face_repeated(face, x, y))
             _version_mark(canvas, draw, s.cell(i, band.count), x, y + s.item_h,
                           item.front_mark)
             _cut_line(canvas, draw, group.shape, x, y, s.item_w, s.item_h)

@@ -67,14 +67,17 @@ def face_json(face: Any, element_json: Callable[[Any], str], *, sort: bool = Fal
     if not dataclasses.is_dataclass(face) or isinstance(face, type) \
             or not isinstance(elements, tuple):
         return _dumps(_encode(face), sort)
-    parts: dict[str, str] = {"@": json.dumps(type(face).__name__)}
+    encoded: dict[str, Any] = {"@": type(face).__name__}
     for f in dataclasses.fields(face):
-        if f.name == "elements":
-            parts[f.name] = "[" + ",".join(element_json(e) for e in elements) + "]"
-        else:
-            parts[f.name] = _dumps(_encode(getattr(face, f.name)), sort)
-    keys = sorted(parts) if sort else list(parts)
-    return "{" + ",".join(f"{json.dumps(k)}:{parts[k]}" for k in keys) + "}"
+        encoded[f.name] = _HOLE if f.name == "elements" else _encode(getattr(face, f.name))
+    # What comes before the elements, sorted or not (the class, the size, the background
+    # colour), cannot hold the hole's text: its first place is the elements'.
+    return _dumps(encoded, sort).replace(
+        _HOLE_JSON, "[" + ",".join(element_json(e) for e in elements) + "]", 1)
+
+
+_HOLE = "\0elements\0"
+_HOLE_JSON = json.dumps(_HOLE)
 
 
 def _dumps(value: Any, sort: bool) -> str:

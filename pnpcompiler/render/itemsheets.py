@@ -176,13 +176,15 @@ def _version_mark(canvas: Any, draw: Any, cell: Box, left: float, trim_bottom: f
         return
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from .pdf import colour
+
     width = stringWidth(mark, "Vera", MARK_SIZE) / _K + 0.4
     canvas.saveState()
-    canvas.setFillColor("#ffffff")
+    canvas.setFillColor(colour("#ffffff"))
     canvas.rect(draw.x(left), draw.y(bottom), width * _K, (bottom - top) * _K, stroke=0,
                 fill=1)
     canvas.setFont("Vera", MARK_SIZE)
-    canvas.setFillColor(LABEL_GREY)
+    canvas.setFillColor(colour(LABEL_GREY))
     canvas.drawString(draw.x(left + 0.2), draw.y(bottom - 0.45), mark)
     canvas.restoreState()
 

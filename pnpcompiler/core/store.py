@@ -35,7 +35,9 @@ class Cache:
         self._used: list[tuple[str, str]] = []
         self._broken = False
         self._kinds: set[str] = set()
-        """The kinds of entry the file holds: a cold build asks for none of its faces."""
+        """The kinds of entry the file held when opened: a cold build asks for none."""
+        self._put: set[tuple[str, str]] = set()
+        """What this build stored."""
 
     @property
     def enabled(self) -> bool:
@@ -85,7 +87,7 @@ class Cache:
     def get(self, kind: str, key: str) -> bytes | None:
         """Return the bytes stored under ``key``, or None (missing, damaged, disabled)."""
         db = self._connect()
-        if db is None or kind not in self._kinds:
+        if db is None or (kind not in self._kinds and (kind, key) not in self._put):
             return None
         try:
             row = db.execute("SELECT sha, data FROM pieces WHERE kind = ? AND key = ?",
@@ -110,7 +112,7 @@ class Cache:
         except sqlite3.Error:
             self._failed()
             return
-        self._kinds.add(kind)
+        self._put.add((kind, key))
 
     def get_json(self, kind: str, key: str) -> Any:
         """Return the JSON value stored under ``key``, or None."""

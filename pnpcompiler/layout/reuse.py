@@ -12,9 +12,11 @@ method would answer) is resolved afresh every time, as is one that rolls dice
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..core.loader import PathKey
 from .sandbox import environment
 
 Reads = tuple[tuple[str, ...], ...]
@@ -113,3 +115,31 @@ def read_values(reads: Reads, scope: dict[str, Any]) -> tuple[Any, ...] | None:
         # The type too: 1 and 1.0 and True are equal keys but print differently.
         out.append((type(value).__name__, value) if value is not ABSENT else value)
     return tuple(out)
+
+
+@dataclass
+class Reuse:
+    """One template's elements: what each reads, and what it resolved to for the values it
+    read (at most :data:`MOST_KEPT`)."""
+
+    reads: dict[PathKey, Reads | None] = field(default_factory=dict)
+    """What each element reads, by its path."""
+    resolved: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    """Elements (and texts' boxes and styles) resolved so far, by their path and the values
+    they read."""
+
+    def key(self, path: PathKey, spec: dict[str, Any], scope: dict[str, Any], assets: Any,
+            leave_out: str = "") -> tuple[Any, ...] | None:
+        """Return what keys the element at ``path`` (without its key ``leave_out``) for
+        ``scope``, None when it is resolved afresh for every item."""
+        if path not in self.reads:
+            self.reads[path] = spec_reads({k: v for k, v in spec.items() if k != leave_out})
+        reads = self.reads[path]
+        values = None if reads is None else read_values(reads, scope)
+        return None if values is None else (path, values, id(assets))
+
+    def keep(self, key: tuple[Any, ...], resolved: Any) -> None:
+        """Keep what an element resolved to with no finding, to reuse for the same
+        values."""
+        if len(self.resolved) < MOST_KEPT:
+            self.resolved[key] = resolved

@@ -27,7 +27,7 @@ from ..core.loader import Document, PathKey, load_file
 from .colours import BadColour, normal_colour
 from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text, scaled
 from .overlaps import SAFE_MARGIN, check_face, clash_findings, describe_element, shortfall
-from .reuse import MOST_KEPT, Reads, read_values, spec_reads
+from .reuse import Reuse
 from .sandbox import (
     MissingValue,
     compiled,
@@ -84,25 +84,8 @@ class Template:
 
     name: str
     doc: Document
-    reads: dict[PathKey, Reads | None] = field(default_factory=dict)
-    """What each element reads, by its path (:mod:`.reuse`)."""
-    resolved: dict[tuple[Any, ...], Element] = field(default_factory=dict)
-    """Elements resolved so far, by their path and the values they read."""
-
-    def element_key(self, path: PathKey, spec: dict[str, Any], scope: dict[str, Any],
-                    assets: Any) -> tuple[Any, ...] | None:
-        """Return what keys the element at ``path`` for ``scope``, None when it is resolved
-        afresh for every item."""
-        if path not in self.reads:
-            self.reads[path] = spec_reads(spec)
-        reads = self.reads[path]
-        values = None if reads is None else read_values(reads, scope)
-        return None if values is None else (path, values, id(assets))
-
-    def keep(self, key: tuple[Any, ...], element: Element) -> None:
-        """Keep an element resolved with no finding, to reuse for the same values."""
-        if len(self.resolved) < MOST_KEPT:
-            self.resolved[key] = element
+    reuse: Reuse = field(default_factory=Reuse)
+    """What its elements read, and what they resolved to (:mod:`.reuse`)."""
 
 
 @dataclass
@@ -432,16 +415,17 @@ class Resolver:
     def reused(self, kind: str, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]
                ) -> Element:
         """Resolve an element, or reuse the one resolved for an item that read the same."""
-        key = self.template.element_key(path, spec, scope, self.assets)
+        reuse = self.template.reuse
+        key = reuse.key(path, spec, scope, self.assets)
         if key is None:
             return self.element(kind, spec, path, scope)
-        known = self.template.resolved.get(key)
+        known: Element | None = reuse.resolved.get(key)
         if known is not None:
             return known
         before = len(self.findings), len(self.overflows)
         element = self.element(kind, spec, path, scope)
         if (len(self.findings), len(self.overflows)) == before:
-            self.template.keep(key, element)
+            reuse.keep(key, element)
         return element
 
     def placed(self, element: Element, path: PathKey) -> Element:
@@ -606,9 +590,13 @@ class Resolver:
         return tuple(out)
 
     def text(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]) -> Text:
+        # The box and the style, once per values they read: a title's change with the card.
+        key = self.template.reuse.key((*path, "box"), spec, scope, self.assets, "text")
+        known = self.template.reuse.resolved.get(key) if key else None
         ln = self.length
-        x, y = ln(spec, "x", path, scope), ln(spec, "y", path, scope)
-        w, h = self.size(spec, "w", path, scope), self.size(spec, "h", path, scope)
+        x, y, w, h, style = known or (
+            ln(spec, "x", path, scope), ln(spec, "y", path, scope),
+            self.size(spec, "w", path, scope), self.size(spec, "h", path, scope), None)
         if "text" not in spec:
             raise self.fail("template.missing-key", "expected 'text'", path)
         markup = str(self.render(spec["text"], (*path, "text"), scope))
@@ -618,15 +606,10 @@ class Resolver:
         if "<img" in markup.lower():
             raise self.fail("template.bad-markup", "pictures go in an 'image' element and "
                             "icons in text as :name:, not as <img> markup", (*path, "text"))
-        size = self.number(spec, "size", path, scope, 9.0, MAX_FONT_SIZE)
-        style = TextStyle(
-            font=self.font(spec, path, scope),
-            size=size,
-            min_size=self.number(spec, "min_size", path, scope, 6.0, MAX_FONT_SIZE),
-            leading=self.number(spec, "leading", path, scope, 1.2, MAX_LEADING),
-            align=self.choice(spec, "align", path, scope, ALIGN),
-            valign=self.choice(spec, "valign", path, scope, VALIGN),
-            colour=self.colour(spec, "colour", path, scope) or "#000000")
+        if style is None:
+            style = self.text_style(spec, path, scope)
+            if key:
+                self.template.reuse.keep(key, (x, y, w, h, style))
         try:
             fitted = fit(markup, style, w, h)
         except Exception as exc:  # reportlab's markup parser raises errors of every kind
@@ -638,6 +621,19 @@ class Resolver:
             self.overflows.append(Overflow(field_name, fitted.size, fitted.height, h))
             self.findings.append(self.overflow(element, field_name, markup, style, path))
         return element
+
+    def text_style(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]
+                   ) -> TextStyle:
+        """Return how a text element sets its text."""
+        size = self.number(spec, "size", path, scope, 9.0, MAX_FONT_SIZE)
+        return TextStyle(
+            font=self.font(spec, path, scope),
+            size=size,
+            min_size=self.number(spec, "min_size", path, scope, 6.0, MAX_FONT_SIZE),
+            leading=self.number(spec, "leading", path, scope, 1.2, MAX_LEADING),
+            align=self.choice(spec, "align", path, scope, ALIGN),
+            valign=self.choice(spec, "valign", path, scope, VALIGN),
+            colour=self.colour(spec, "colour", path, scope) or "#000000")
 
     def overflow(self, text: Text, field_name: str, markup: str, style: TextStyle,
                  path: PathKey) -> Finding:

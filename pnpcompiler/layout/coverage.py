@@ -293,10 +293,9 @@ def _painted(e: Box | Ellipse | Polygon) -> Painted | None:
 
 
 def _box_shapes(e: Box, stroke: float) -> tuple[Geometry, Geometry | None]:
-    """Return what a box that paints paints, and its inside."""
-    shapes = _shapes(e, stroke)
-    assert shapes is not None
-    return shapes
+    """Return what a box that paints paints, and its inside (nothing for a box whose round
+    corners shapely cannot draw: a radius of a hair)."""
+    return _shapes(e, stroke) or _nothing()
 
 
 def _shapes(e: Box | Ellipse | Polygon, stroke: float

@@ -57,7 +57,7 @@ def faces_svg(faces: Sequence[tuple[Face, str | None]], *, trim_line: bool = Fal
               ) -> list[str]:
     """Return the SVG text of each (face, title); what several faces share (a frame, the
     same rules text) is built once, as an svgwrite element every drawing holding it adds."""
-    made: dict[Any, str] = {}
+    made = Written()
     return [_face_svg(face, title, trim_line, made) for face, title in faces]
 
 
@@ -65,7 +65,7 @@ SLOT = "pnp-elements"
 """The id of the place the face's elements go in its SVG text."""
 
 
-def _face_svg(face: Face, title: str | None, trim_line: bool, made: dict[Any, str]) -> str:
+def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> str:
     """Return a face's SVG text: the document round it from svgwrite, its elements' XML
     (written once per distinct element) set in their place."""
     import svgwrite
@@ -89,18 +89,30 @@ def _face_svg(face: Face, title: str | None, trim_line: bool, made: dict[Any, st
     # Only the title and the background come before the slot, and neither can hold its tag
     # unescaped: its first place is the slot.
     return text.replace(f'<g id="{SLOT}" />',
-                        "".join(_element_xml(doc, e, made) for e in face.elements), 1)
+                        "".join(made.xml(doc, e) for e in face.elements), 1)
 
 
-def _element_xml(doc: Any, e: Any, made: dict[Any, str]) -> str:
-    """Return the XML drawing ``e``, written once per distinct element."""
-    try:
-        known = made.get(e)
-    except TypeError:  # a field that cannot be hashed: write it afresh
-        return _xml(doc, e)
-    if known is None:
-        known = made[e] = _xml(doc, e)
-    return known
+class Written:
+    """The XML of each element written so far: by the element itself (faces share theirs,
+    and hashing a long text costs), else by its value."""
+
+    def __init__(self) -> None:
+        self.shared: dict[int, tuple[Any, str]] = {}
+        self.equal: dict[Any, str] = {}
+
+    def xml(self, doc: Any, e: Any) -> str:
+        """Return the XML drawing ``e``, written once per distinct element."""
+        shared = self.shared.get(id(e))
+        if shared is not None and shared[0] is e:
+            return shared[1]
+        try:
+            known = self.equal.get(e)
+        except TypeError:  # a field that cannot be hashed: write it afresh
+            return _xml(doc, e)
+        if known is None:
+            known = self.equal[e] = _xml(doc, e)
+        self.shared[id(e)] = (e, known)
+        return known
 
 
 def _xml(doc: Any, e: Any) -> str:

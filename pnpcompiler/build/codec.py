@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+
+from ..core.identity import ByIdentity
 
 
 @lru_cache(maxsize=1)
@@ -37,6 +40,11 @@ def _encode(value: Any) -> Any:
     return out
 
 
+def encode_element(value: Any) -> Any:
+    """Return a layout model object as plain JSON values (objects name their class)."""
+    return _encode(value)
+
+
 def _decode(value: Any) -> Any:
     if isinstance(value, dict):
         cls = _layout_classes()[value["@"]]
@@ -48,7 +56,40 @@ def _decode(value: Any) -> Any:
 
 def encode_faces(faces: list[Any]) -> bytes:
     """Return resolved faces (layout model objects) as JSON bytes."""
-    return json.dumps([_encode(f) for f in faces], separators=(",", ":")).encode()
+    return ("[" + ",".join(face_json(f, _element_json) for f in faces) + "]").encode()
+
+
+def face_json(face: Any, element_json: Callable[[Any], str], *, sort: bool = False) -> str:
+    """Return one face as a JSON object, each of its elements as ``element_json`` writes it
+    (once per element: faces share their frames and rules text), the keys sorted with
+    ``sort``; what ``json.dumps`` writes of the whole face, made a face at a time."""
+    elements = getattr(face, "elements", None)
+    if not dataclasses.is_dataclass(face) or isinstance(face, type) \
+            or not isinstance(elements, tuple):
+        return _dumps(_encode(face), sort)
+    encoded: dict[str, Any] = {"@": type(face).__name__}
+    for f in dataclasses.fields(face):
+        encoded[f.name] = _HOLE if f.name == "elements" else _encode(getattr(face, f.name))
+    # What comes before the elements, sorted or not (the class, the size, the background
+    # colour), cannot hold the hole's text: its first place is the elements'.
+    return _dumps(encoded, sort).replace(
+        _HOLE_JSON, "[" + ",".join(element_json(e) for e in elements) + "]", 1)
+
+
+_HOLE = "\0elements\0"
+_HOLE_JSON = json.dumps(_HOLE)
+
+
+def _dumps(value: Any, sort: bool) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=sort, allow_nan=True)
+
+
+def _element_json_now(element: Any) -> str:
+    return _dumps(_encode(element), False)
+
+
+_element_json: ByIdentity[Any, str] = ByIdentity(_element_json_now)
+"""An element as JSON, worked out once per element."""
 
 
 def decode_faces(data: bytes) -> list[Any]:

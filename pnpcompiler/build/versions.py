@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.digests import canonical_json, digest
 from ..core.files import write_atomic
+from ..core.identity import ByIdentity
 from ..core.store import CACHE_DIR
-from .codec import encode_faces
+from .codec import encode_element, face_json
 from .options import OptionError, Project
 
 if TYPE_CHECKING:
@@ -42,8 +43,16 @@ Marks = dict[str, str]
 
 def version_mark(face: Face) -> str:
     """Return the short digest of what ``face`` prints."""
-    raw = json.loads(encode_faces([face]))
-    return digest("version-mark", canonical_json(_placeless(raw)))[:MARK_DIGITS]
+    placeless = face_json(face, _element_mark, sort=True)
+    return digest("version-mark", f"[{placeless}]")[:MARK_DIGITS]
+
+
+def _element_mark_now(element: Any) -> str:
+    return canonical_json(_placeless(encode_element(element)))
+
+
+_element_mark: ByIdentity[Any, str] = ByIdentity(_element_mark_now)
+"""An element as a mark reads it, worked out once per element."""
 
 
 def _placeless(value: Any) -> Any:

@@ -63,9 +63,15 @@ class Model(BaseModel):
 
     def where(self, *parts: str | int, key: bool = False) -> Location | None:
         """Return the source location of this object, or of a path inside it (``"rows", 3``)."""
-        if self._doc is None:
+        # Straight from pydantic's store of private attributes: a deck asks this of every
+        # card, and pydantic's __getattr__ takes the long way to each private name.
+        private = self.__pydantic_private__
+        if private is None:
             return None
-        return self._doc.locate((*self._path, *parts), key=key)
+        doc: Document | None = private.get("_doc")
+        if doc is None:
+            return None
+        return doc.locate((*private["_path"], *parts), key=key)
 
     @property
     def source_file(self) -> str | None:

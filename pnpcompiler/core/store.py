@@ -34,6 +34,10 @@ class Cache:
         self._db: sqlite3.Connection | None = None
         self._used: list[tuple[str, str]] = []
         self._broken = False
+        self._kinds: set[str] = set()
+        """The kinds of entry the file held when opened: a cold build asks for none."""
+        self._put: set[tuple[str, str]] = set()
+        """What this build stored."""
 
     @property
     def enabled(self) -> bool:
@@ -57,7 +61,7 @@ class Cache:
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.execute("CREATE TABLE IF NOT EXISTS pieces (kind TEXT, key TEXT, sha TEXT, "
                            "data BLOB, used INTEGER, PRIMARY KEY (kind, key)) WITHOUT ROWID")
-                db.execute("SELECT count(*) FROM pieces WHERE kind = ''").fetchone()
+                self._kinds = {kind for kind, in db.execute("SELECT DISTINCT kind FROM pieces")}
                 self._db = db
                 return db
             except sqlite3.Error:
@@ -83,7 +87,7 @@ class Cache:
     def get(self, kind: str, key: str) -> bytes | None:
         """Return the bytes stored under ``key``, or None (missing, damaged, disabled)."""
         db = self._connect()
-        if db is None:
+        if db is None or (kind not in self._kinds and (kind, key) not in self._put):
             return None
         try:
             row = db.execute("SELECT sha, data FROM pieces WHERE kind = ? AND key = ?",
@@ -107,6 +111,8 @@ class Cache:
                        (kind, key, hashlib.sha256(data).hexdigest(), data, int(time.time())))
         except sqlite3.Error:
             self._failed()
+            return
+        self._put.add((kind, key))
 
     def get_json(self, kind: str, key: str) -> Any:
         """Return the JSON value stored under ``key``, or None."""

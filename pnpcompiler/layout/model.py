@@ -8,7 +8,7 @@ in SVG); the bleed extends ``bleed`` beyond each edge.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -195,3 +195,29 @@ class Face:
     safe: float | None = None
     """How far inside the cut its text keeps, in mm, when the face sets its own margin (a
     small counter); the kit's margin when None."""
+
+
+def scaled(e: Element, k: float, dx: float, dy: float) -> Element:
+    """Return an element scaled by ``k`` about the origin, then moved by (dx, dy)."""
+
+    def p(paint: Paint) -> Paint:
+        return replace(paint, stroke_width=paint.stroke_width * k,
+                       dash=tuple(d * k for d in paint.dash))
+
+    if isinstance(e, Group):
+        return Group(e.id, tuple(scaled(child, k, dx, dy) for child in e.elements))
+    if isinstance(e, Box):
+        return Box(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, p(e.paint), e.radius * k)
+    if isinstance(e, Ellipse):
+        return Ellipse(e.cx * k + dx, e.cy * k + dy, e.rx * k, e.ry * k, p(e.paint))
+    if isinstance(e, Polygon):
+        return Polygon(tuple((x * k + dx, y * k + dy) for x, y in e.points), p(e.paint),
+                       e.closed)
+    if isinstance(e, Image):
+        return replace(e, x=e.x * k + dx, y=e.y * k + dy, w=e.w * k, h=e.h * k)
+    if isinstance(e, Text):
+        lines = tuple(Line(line.baseline * k, tuple(
+            Run(r.x * k, r.text, r.font, r.size * k, r.colour, r.width * k, r.icon)
+            for r in line.runs)) for line in e.lines)
+        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k, e.clip)
+    return Icon(e.name, e.x * k + dx, e.y * k + dy, e.size * k, e.colour)

@@ -14,37 +14,38 @@ Four kinds of clash, each about one text:
   face's own for a small piece).
 - ``text.overflow``: its lines run past its own box (it did not fit, and prints clipped).
 
-Ink is measured glyph by glyph from the font's outlines (each glyph's bounding box, placed
-where the renderers place it); shapes are taken as drawn, with shapely: a circle as a
-circle, a stroke as a band of its width, an open line with its caps.
+Ink is measured glyph by glyph from the font's outlines, shapes as drawn
+(:mod:`.coverage`).
 """
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from ..core.findings import Finding, Location, error, warning
-from .model import Box, Element, Ellipse, Face, Group, Icon, Image, Paint, Polygon, Text
+from .coverage import (
+    ACROSS_SLACK,
+    Geometry,
+    Ink,
+    Rect,
+    cut_outline,
+    element_inks,
+    keep_zone,
+    overflows,
+    overrun,
+    text_ink,
+)
+from .model import Box, Element, Ellipse, Face, Icon, Image, Polygon, Text
 from .printables import Board
-from .text import PT_PER_MM, plain, register_fonts
+from .text import plain
 
 SAFE_MARGIN = 3.0
 """How far inside the cut text keeps, in mm, unless the kit or the face says otherwise."""
 CLEARANCE = 0.2
 """The least gap, in mm, between a text's ink and anything it does not sit on."""
 OVERLAP, TRIM, SAFE, OVERFLOW = "layout.overlap", "layout.trim", "layout.safe", "text.overflow"
-ACROSS_SLACK = 1 / PT_PER_MM
-"""How far a line may run past its box's side before it overflows: a point, as the fitting
-allows."""
-ASCENT, HEIGHT = 0.93, 1.16
-"""A line's ascent and its height as shares of the size, as the fitting sets them."""
-
-Geometry = Any
-"""A shapely geometry."""
 
 
 @dataclass(frozen=True)
@@ -56,258 +57,6 @@ class Clash:
     message: str
     other: Element | None = None
     """The element it overlaps, for ``layout.overlap``."""
-
-
-# --- ink ----------------------------------------------------------------------------------------
-
-
-class Outlines:
-    """A TrueType font's glyph boxes and advance widths (in thousandths of the size), read
-    from the font file reportlab registered."""
-
-    def __init__(self, font: str) -> None:
-        from reportlab.pdfbase import pdfmetrics
-
-        register_fonts()
-        face = pdfmetrics.getFont(font).face
-        self.glyf: bytes = face.get_table("glyf")
-        self.positions: list[int] = face.glyphPos
-        self.glyphs: dict[int, int] = face.charToGlyph
-        self.scale = 1000.0 / face.unitsPerEm
-        self.widths: dict[int, float] = face.charWidths
-        self.default_width = float(face.defaultWidth)
-        self.fallback = tuple(float(v) for v in face.bbox)
-        self.boxes: dict[str, tuple[float, float, float, float] | None] = {}
-
-    def box(self, char: str) -> tuple[float, float, float, float] | None:
-        """Return a character's glyph box (x0, y0, x1, y1), y up; None for a blank glyph."""
-        if char not in self.boxes:
-            self.boxes[char] = self._read(char)
-        return self.boxes[char]
-
-    def _read(self, char: str) -> tuple[float, float, float, float] | None:
-        glyph = self.glyphs.get(ord(char))
-        if glyph is None or glyph + 1 >= len(self.positions):
-            # Drawn as the font's missing glyph: assume the font's whole box.
-            x0, y0, x1, y1 = self.fallback
-            return (0.0, y0, self.width(char), y1) if not char.isspace() else None
-        start, end = self.positions[glyph], self.positions[glyph + 1]
-        if end - start < 10:
-            return None  # a glyph with no outline: a space
-        _, x0, y0, x1, y1 = struct.unpack(">hhhhh", self.glyf[start:start + 10])
-        k = self.scale
-        return x0 * k, y0 * k, x1 * k, y1 * k
-
-    def width(self, char: str) -> float:
-        """Return a character's advance width."""
-        return float(self.widths.get(ord(char), self.default_width))
-
-
-@lru_cache(maxsize=64)
-def outlines(font: str) -> Outlines | None:
-    """Return a registered font's outlines, None when it has none to read."""
-    try:
-        return Outlines(font)
-    except (KeyError, AttributeError, TypeError, struct.error):
-        return None
-
-
-def glyph_boxes(t: Text, *, whole_runs: bool = False) -> list[tuple[float, float, float, float]]:
-    """Return the box of every glyph a text prints, (x0, y0, x1, y1) in face mm, y down;
-    with ``whole_runs``, one box round each run's glyphs."""
-    boxes = []
-    for line in t.lines:
-        baseline = t.y + line.baseline
-        for run in line.runs:
-            if run.icon or not run.text.strip():
-                continue
-            placed = _run_glyphs(t.x + run.x, baseline, run.text, run.font, run.size,
-                                 run.width)
-            if whole_runs and placed:
-                x0, y0, x1, y1 = zip(*placed, strict=True)
-                placed = [(min(x0), min(y0), max(x1), max(y1))]
-            boxes += placed
-    return boxes
-
-
-def _run_glyphs(x: float, baseline: float, text: str, font_name: str, size: float,
-                width: float) -> list[tuple[float, float, float, float]]:
-    """Return the glyph boxes of one run set at (x, baseline)."""
-    font = outlines(font_name)
-    if font is None:  # no outlines to read: the run's advance, ascent to descent
-        return [(x, baseline - ASCENT * size / PT_PER_MM, x + width,
-                 baseline + (HEIGHT - ASCENT) * size / PT_PER_MM)]
-    k = size / 1000 / PT_PER_MM
-    boxes = []
-    for char in text:
-        box = font.box(char)
-        if box is not None:
-            boxes.append((x + box[0] * k, baseline - box[3] * k, x + box[2] * k,
-                          baseline - box[1] * k))
-        x += font.width(char) * k
-    return boxes
-
-
-def text_ink(t: Text, *, whole_runs: bool = False) -> Geometry:
-    """Return the area a text's glyphs cover (each run's box round them with
-    ``whole_runs``), as one shapely geometry, empty when the text prints nothing."""
-    return _text_ink(t, whole_runs)
-
-
-@lru_cache(maxsize=8192)
-def _text_ink(t: Text, whole_runs: bool) -> Geometry:
-    """Return :func:`text_ink`, worked out once per text: cards repeat their labels."""
-    import shapely
-
-    boxes = glyph_boxes(t, whole_runs=whole_runs)
-    if not boxes:
-        return shapely.Polygon()
-    x0, y0, x1, y1 = zip(*boxes, strict=True)
-    ink = shapely.union_all(shapely.box(x0, y0, x1, y1))
-    # A text that did not fit prints only inside its box.
-    return ink.intersection(shapely.box(t.x, t.y, t.x + t.w, t.y + t.h)) if t.clip else ink
-
-
-def overrun(t: Text) -> tuple[float, float]:
-    """Return how far a text's set lines run past its box: (across, down), in mm."""
-    runs = [(line, run) for line in t.lines for run in line.runs]
-    if not runs:
-        return 0.0, 0.0
-    left = min(run.x for _, run in runs)
-    right = max(run.x + run.width for _, run in runs)
-    first, last = t.lines[0], t.lines[-1]
-    top = first.baseline - ASCENT * max((r.size for r in first.runs), default=t.size) / PT_PER_MM
-    bottom = last.baseline + (HEIGHT - ASCENT) * max((r.size for r in last.runs),
-                                                     default=t.size) / PT_PER_MM
-    across = max(right - t.w, -left, 0.0)
-    down = max(bottom - t.h, -top, 0.0)
-    return across, down
-
-
-def overflows(t: Text) -> bool:
-    """Return whether a text's lines run past its box (more than the fitting allows)."""
-    across, down = overrun(t)
-    return across > ACROSS_SLACK or down > 0.01
-
-
-# --- shapes -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Ink:
-    """What one drawn element covers: where it paints, and where text may sit on it."""
-
-    order: int
-    """Its place in the drawing order."""
-    element: Element
-    area: Geometry
-    inside: Geometry | None = None
-    """For a filled shape: its inside, clear of its stroke; None for anything text cannot
-    sit on."""
-
-
-CAPS = {"butt": "flat", "round": "round", "square": "square"}
-
-
-def _region(e: Box | Ellipse | Polygon) -> Geometry:
-    """Return the region a closed shape outlines."""
-    import shapely
-    from shapely import affinity
-
-    if isinstance(e, Box):
-        r = min(e.radius, e.w / 2, e.h / 2)
-        if r > 0:
-            return shapely.box(e.x + r, e.y + r, e.x + e.w - r, e.y + e.h - r).buffer(r)
-        return shapely.box(e.x, e.y, e.x + e.w, e.y + e.h)
-    if isinstance(e, Ellipse):
-        unit = shapely.Point(e.cx, e.cy).buffer(1.0, quad_segs=32)
-        return affinity.scale(unit, e.rx, e.ry)
-    return shapely.make_valid(shapely.Polygon(e.points))
-
-
-def shape_ink(e: Box | Ellipse | Polygon, order: int) -> Ink | None:
-    """Return what a shape paints (fill and stroke band), None when it paints nothing."""
-    painted = _painted(e)
-    return Ink(order, e, *painted) if painted is not None else None
-
-
-@lru_cache(maxsize=8192)
-def _painted(e: Box | Ellipse | Polygon) -> tuple[Geometry, Geometry | None] | None:
-    """Return a shape's painted area and the inside text may sit on, once per shape: faces
-    repeat their frames, bands and rings."""
-    import shapely
-
-    paint: Paint = e.paint
-    stroke = paint.stroke_width if paint.stroke else 0.0
-    if isinstance(e, Polygon) and (not e.closed or len(e.points) < 3):
-        if stroke <= 0 or len(e.points) < 2:
-            return None
-        cap = CAPS.get(paint.cap, "flat")
-        band = shapely.LineString(e.points).buffer(stroke / 2, cap_style=cap, join_style="mitre")
-        return band, None
-    region = _region(e)
-    if region.is_empty or not (paint.fill or stroke > 0):
-        return None
-    parts = [region] if paint.fill else []
-    if stroke > 0:
-        parts.append(region.boundary.buffer(stroke / 2, join_style="mitre"))
-    inside = None
-    if paint.fill:
-        inside = region.buffer(-stroke / 2, join_style="mitre") if stroke > 0 else region
-    return shapely.union_all(parts), inside
-
-
-def element_inks(elements: Iterable[Element], start: int = 0) -> list[Ink]:
-    """Return the ink of every drawn element, groups opened, in drawing order (counted from
-    ``start``); a backdrop group counts as the face's background."""
-    import shapely
-
-    out: list[Ink] = []
-
-    def walk(items: Iterable[Element]) -> None:
-        for e in items:
-            if isinstance(e, Group):
-                if not e.backdrop:
-                    walk(e.elements)
-                continue
-            order = start + len(out)
-            ink: Ink | None
-            if isinstance(e, Text):
-                ink = Ink(order, e, text_ink(e, whole_runs=True))
-            elif isinstance(e, Image):
-                x, y, w, h = e.placed()
-                area = shapely.box(x, y, x + w, y + h)
-                if e.fit == "cover":
-                    area = area.intersection(shapely.box(e.x, e.y, e.x + e.w, e.y + e.h))
-                ink = Ink(order, e, area)
-            elif isinstance(e, Icon):
-                ink = Ink(order, e, shapely.box(e.x, e.y, e.x + e.size, e.y + e.size))
-            else:
-                ink = shape_ink(e, order)
-            # Every element keeps its place, painted or not: the order is the index.
-            out.append(ink if ink is not None else Ink(order, e, shapely.Polygon()))
-
-    walk(elements)
-    return out
-
-
-# --- the cut ------------------------------------------------------------------------------------
-
-
-def cut_outline(face: Face) -> Geometry:
-    """Return the outline the face is cut along: its trim, or its round or hex counter."""
-    import math
-
-    import shapely
-
-    w, h = face.width, face.height
-    if face.shape == "round":
-        return shapely.Point(w / 2, h / 2).buffer(min(w, h) / 2, quad_segs=64)
-    if face.shape == "hex":  # flat-topped: corners left and right, as the cut line is drawn
-        r = w / 2
-        return shapely.Polygon([(w / 2 + r * math.cos(math.radians(60 * k)),
-                                 h / 2 + r * math.sin(math.radians(60 * k))) for k in range(6)])
-    return shapely.box(0.0, 0.0, w, h)
 
 
 # --- the check ----------------------------------------------------------------------------------
@@ -323,13 +72,17 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
                name: Callable[[Element], str] | None = None) -> list[Clash]:
     """Return every clash of a face's text, in drawing order; ``safe`` is the kit's margin
     (the face's own wins), ``name`` says how to name another element in a message."""
-    import shapely
-
     inks = element_inks(face.elements)
-    tree = shapely.STRtree([ink.area for ink in inks])
-    cut = cut_outline(face)
+    trees: list[Any] = []
+
+    def tree() -> Any:
+        if not trees:
+            import shapely
+
+            trees.append(shapely.STRtree([ink.area for ink in inks]))
+        return trees[0]
+
     margin = face.safe if face.safe is not None else safe
-    safe_zone = cut.buffer(-margin, join_style="mitre") if margin > 0 else cut
     describe = name or describe_element
     clashes: list[Clash] = []
     for ink in inks:
@@ -338,9 +91,14 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
             continue
         if overflows(t):
             clashes.append(_overflow(t))
-        if ink.area.is_empty:
+        if ink.painted.box is None:
             continue
-        clashes += _overlaps(ink, inks, tree, clearance, describe)
+        if not _clear_at_a_glance(ink, inks, clearance):
+            clashes += _overlaps(ink, inks, tree(), clearance, describe)
+        if _safe_at_a_glance(face, ink.painted.box, margin):
+            continue
+        cut = cut_outline(face)
+        safe_zone = keep_zone(face.shape, face.width, face.height, margin)
         if safe_zone.contains(ink.area):
             continue
         area = exact(ink)
@@ -353,6 +111,46 @@ def check_face(face: Face, *, safe: float = SAFE_MARGIN, clearance: float = CLEA
             clashes.append(Clash(SAFE, t, f"{words(t)} at {_at(area)} comes {gap:.1f} mm from "
                                  f"the cut; text keeps {margin:g} mm inside it"))
     return clashes
+
+
+def _safe_at_a_glance(face: Face, box: Rect, margin: float) -> bool:
+    """Return whether a text's box lies inside a rectangular face's safe zone."""
+    m = max(margin, 0.0)
+    return (face.shape == "rect" and box[0] >= m and box[1] >= m
+            and box[2] <= face.width - m and box[3] <= face.height - m)
+
+
+def _clear_at_a_glance(ink: Ink, inks: list[Ink], clearance: float) -> bool:
+    """Return whether a text plainly meets nothing, by boxes alone: every element whose box
+    reaches the text's (grown by the clearance) leaves a bare hole round it, or holds it
+    and was drawn before it, or is a text drawn before it (which reports the pair), or lies
+    under a shape that holds it. Else the exact check decides."""
+    box = ink.painted.box
+    assert box is not None
+    x0, y0, x1, y1 = box[0] - clearance, box[1] - clearance, box[2] + clearance, \
+        box[3] + clearance
+    holder = -1
+    met: list[Ink] = []
+    for other in inks:
+        theirs = other.painted.box
+        if (theirs is None or theirs[0] > x1 or theirs[2] < x0 or theirs[1] > y1
+                or theirs[3] < y0 or other.order == ink.order):
+            continue
+        within = False
+        for a, b, c, d in other.painted.inner:
+            if a <= x0 and b <= y0 and x1 <= c and y1 <= d:
+                within = True
+                break
+        if within and not other.painted.filled:
+            continue  # in a frame's bare hole
+        if within and other.order < ink.order:
+            holder = max(holder, other.order)
+            continue
+        met.append(other)
+    for o in met:
+        if o.order > holder and not (isinstance(o.element, Text) and o.order < ink.order):
+            return False
+    return True
 
 
 def _overlaps(ink: Ink, inks: list[Ink], tree: Any, clearance: float,
@@ -427,7 +225,7 @@ class Scene:
         if self.tree is None:
             self.tree = shapely.STRtree([ink.area for ink in inks])
         for ink in element_inks(elements, start=len(inks)):
-            if ink.area.is_empty:
+            if ink.painted.box is None:
                 continue
             if isinstance(ink.element, Text):
                 if _met(ink, inks, self.tree, self.clearance, earlier_texts=True):

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.findings import Finding, Location, error, warning
 from ..core.loader import Document, PathKey, load_file
 from .colours import BadColour, normal_colour
-from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text
+from .model import Box, Element, Ellipse, Face, Icon, Image, Overflow, Paint, Polygon, Text, scaled
 from .overlaps import SAFE_MARGIN, check_face, clash_findings, describe_element, shortfall
+from .reuse import Reuse
 from .sandbox import (
     MissingValue,
     compiled,
@@ -83,6 +84,8 @@ class Template:
 
     name: str
     doc: Document
+    reuse: Reuse = field(default_factory=Reuse)
+    """What its elements read, and what they resolved to (:mod:`.reuse`)."""
 
 
 @dataclass
@@ -401,13 +404,29 @@ class Resolver:
                 continue
             if "each" not in spec:
                 self.spend(here)
-                yield self.placed(self.element(kind, body, (*here, kind), scope), here)
+                yield self.placed(self.reused(kind, body, (*here, kind), scope), here)
                 continue
             name = str(spec.get("as", "it"))
             for n, value in enumerate(self.each(spec["each"], (*here, "each"), scope)):
                 self.spend(here)
                 inner = dict(scope, **{name: value, "loop_index": n})
                 yield self.placed(self.element(kind, body, (*here, kind), inner), here)
+
+    def reused(self, kind: str, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]
+               ) -> Element:
+        """Resolve an element, or reuse the one resolved for an item that read the same."""
+        reuse = self.template.reuse
+        key = reuse.key(path, spec, scope, self.assets)
+        if key is None:
+            return self.element(kind, spec, path, scope)
+        known: Element | None = reuse.resolved.get(key)
+        if known is not None:
+            return known
+        before = len(self.findings), len(self.overflows)
+        element = self.element(kind, spec, path, scope)
+        if (len(self.findings), len(self.overflows)) == before:
+            reuse.keep(key, element)
+        return element
 
     def placed(self, element: Element, path: PathKey) -> Element:
         """Return ``element``, noting the template path it comes from."""
@@ -571,9 +590,13 @@ class Resolver:
         return tuple(out)
 
     def text(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]) -> Text:
+        # The box and the style, once per values they read: a title's change with the card.
+        key = self.template.reuse.key((*path, "box"), spec, scope, self.assets, "text")
+        known = self.template.reuse.resolved.get(key) if key else None
         ln = self.length
-        x, y = ln(spec, "x", path, scope), ln(spec, "y", path, scope)
-        w, h = self.size(spec, "w", path, scope), self.size(spec, "h", path, scope)
+        x, y, w, h, style = known or (
+            ln(spec, "x", path, scope), ln(spec, "y", path, scope),
+            self.size(spec, "w", path, scope), self.size(spec, "h", path, scope), None)
         if "text" not in spec:
             raise self.fail("template.missing-key", "expected 'text'", path)
         markup = str(self.render(spec["text"], (*path, "text"), scope))
@@ -583,15 +606,10 @@ class Resolver:
         if "<img" in markup.lower():
             raise self.fail("template.bad-markup", "pictures go in an 'image' element and "
                             "icons in text as :name:, not as <img> markup", (*path, "text"))
-        size = self.number(spec, "size", path, scope, 9.0, MAX_FONT_SIZE)
-        style = TextStyle(
-            font=self.font(spec, path, scope),
-            size=size,
-            min_size=self.number(spec, "min_size", path, scope, 6.0, MAX_FONT_SIZE),
-            leading=self.number(spec, "leading", path, scope, 1.2, MAX_LEADING),
-            align=self.choice(spec, "align", path, scope, ALIGN),
-            valign=self.choice(spec, "valign", path, scope, VALIGN),
-            colour=self.colour(spec, "colour", path, scope) or "#000000")
+        if style is None:
+            style = self.text_style(spec, path, scope)
+            if key:
+                self.template.reuse.keep(key, (x, y, w, h, style))
         try:
             fitted = fit(markup, style, w, h)
         except Exception as exc:  # reportlab's markup parser raises errors of every kind
@@ -603,6 +621,19 @@ class Resolver:
             self.overflows.append(Overflow(field_name, fitted.size, fitted.height, h))
             self.findings.append(self.overflow(element, field_name, markup, style, path))
         return element
+
+    def text_style(self, spec: dict[str, Any], path: PathKey, scope: dict[str, Any]
+                   ) -> TextStyle:
+        """Return how a text element sets its text."""
+        size = self.number(spec, "size", path, scope, 9.0, MAX_FONT_SIZE)
+        return TextStyle(
+            font=self.font(spec, path, scope),
+            size=size,
+            min_size=self.number(spec, "min_size", path, scope, 6.0, MAX_FONT_SIZE),
+            leading=self.number(spec, "leading", path, scope, 1.2, MAX_LEADING),
+            align=self.choice(spec, "align", path, scope, ALIGN),
+            valign=self.choice(spec, "valign", path, scope, VALIGN),
+            colour=self.colour(spec, "colour", path, scope) or "#000000")
 
     def overflow(self, text: Text, field_name: str, markup: str, style: TextStyle,
                  path: PathKey) -> Finding:
@@ -622,37 +653,6 @@ class Resolver:
         return error("text.overflow", f"{self.item}: text {field_name!r} ({words[:40]!r}) "
                      f"does not fit {box} even at {style.min_size:g} pt: {shortfall(text)}; "
                      "it prints cut off at the box", where or template_at)
-
-
-def scaled(e: Element, k: float, dx: float, dy: float) -> Element:
-    """Return an element scaled by ``k`` about the origin, then moved by (dx, dy)."""
-    from dataclasses import replace
-
-    from .model import Group
-
-    def p(paint: Paint) -> Paint:
-        return replace(paint, stroke_width=paint.stroke_width * k,
-                       dash=tuple(d * k for d in paint.dash))
-
-    if isinstance(e, Group):
-        return Group(e.id, tuple(scaled(child, k, dx, dy) for child in e.elements))
-    if isinstance(e, Box):
-        return Box(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, p(e.paint), e.radius * k)
-    if isinstance(e, Ellipse):
-        return Ellipse(e.cx * k + dx, e.cy * k + dy, e.rx * k, e.ry * k, p(e.paint))
-    if isinstance(e, Polygon):
-        return Polygon(tuple((x * k + dx, y * k + dy) for x, y in e.points), p(e.paint),
-                       e.closed)
-    if isinstance(e, Image):
-        return replace(e, x=e.x * k + dx, y=e.y * k + dy, w=e.w * k, h=e.h * k)
-    if isinstance(e, Text):
-        from .model import Line, Run
-
-        lines = tuple(Line(line.baseline * k, tuple(
-            Run(r.x * k, r.text, r.font, r.size * k, r.colour, r.width * k, r.icon)
-            for r in line.runs)) for line in e.lines)
-        return Text(e.x * k + dx, e.y * k + dy, e.w * k, e.h * k, lines, e.size * k, e.clip)
-    return Icon(e.name, e.x * k + dx, e.y * k + dy, e.size * k, e.colour)
 
 
 def resolve(templates: TemplateSet, name: str, context: dict[str, Any], size: tuple[float,

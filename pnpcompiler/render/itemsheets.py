@@ -74,7 +74,7 @@ def draw_fronts(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
         for i, item in enumerate(kit.copies[band.request][band.start:band.start + band.count]):
             x, y = s.trim(i)
             _clipped(canvas, draw, s.cell(i, band.count),
-                     lambda x=x, y=y, face=item.front: draw.face(face, x, y, clip=False))
+                     lambda x=x, y=y, face=item.front: draw.face_repeated(face, x, y))
             _version_mark(canvas, draw, s.cell(i, band.count), x, y + s.item_h,
                           item.front_mark)
             _cut_line(canvas, draw, group.shape, x, y, s.item_w, s.item_h)
@@ -176,13 +176,15 @@ def _version_mark(canvas: Any, draw: Any, cell: Box, left: float, trim_bottom: f
         return
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
+    from .pdf import colour
+
     width = stringWidth(mark, "Vera", MARK_SIZE) / _K + 0.4
     canvas.saveState()
-    canvas.setFillColor("#ffffff")
+    canvas.setFillColor(colour("#ffffff"))
     canvas.rect(draw.x(left), draw.y(bottom), width * _K, (bottom - top) * _K, stroke=0,
                 fill=1)
     canvas.setFont("Vera", MARK_SIZE)
-    canvas.setFillColor(LABEL_GREY)
+    canvas.setFillColor(colour(LABEL_GREY))
     canvas.drawString(draw.x(left + 0.2), draw.y(bottom - 0.45), mark)
     canvas.restoreState()
 

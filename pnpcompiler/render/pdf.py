@@ -5,12 +5,21 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ..layout.model import Box, Ellipse, Face, Group, Icon, Image, Paint, Polygon, Text
 from ..layout.text import PT_PER_MM, register_fonts
 
 K = PT_PER_MM
 CAPS = {"butt": 0, "round": 1, "square": 2}
+MOST_REPEATED = 65_536
+"""Elements whose drawing a document keeps to repeat, at most (then it starts again)."""
+
+Drawings = dict[tuple[int, str], tuple[Any, list[str], str]]
+"""An element's PDF operators drawn at its face's corner, by the element's ``id`` and the
+line cap in force before it: (the element, the operators, the line cap after them)."""
+_DRAWINGS: WeakKeyDictionary[Any, Drawings] = WeakKeyDictionary()
+"""Each canvas's drawings: font subsets and their names belong to one document."""
 
 
 @lru_cache(maxsize=1024)
@@ -101,6 +110,47 @@ class PageDraw:
         c.restoreState()
         self.cap = cap
 
+    def face_repeated(self, face: Face, ox: float, oy: float) -> None:
+        """Draw ``face`` (unclipped: its cell clips it) with its trim's top-left corner at
+        (ox, oy) mm, from its own corner moved into place, so that an element many faces
+        share (a frame, rules text) is drawn once per document and its operators repeated."""
+        c = self.c
+        c.saveState()
+        cap = self.cap
+        b = face.bleed
+        if face.background:
+            c.setFillColor(colour(face.background))
+            c.rect(self.x(ox - b), self.y(oy + face.height + b), (face.width + 2 * b) * K,
+                   (face.height + 2 * b) * K, stroke=0, fill=1)
+        c.translate(self.x(ox), self.y(oy))
+        local = PageDraw(c, 0.0)
+        local.cap = cap
+        drawings = _DRAWINGS.setdefault(c, {})
+        for element in face.elements:
+            local.repeat(element, drawings)
+        c.restoreState()
+        self.cap = cap
+
+    def repeat(self, e: Any, drawings: Drawings) -> None:
+        """Draw ``e`` at the origin, repeating its operators when the document has drawn it
+        before from the same line cap."""
+        if not _repeatable(e):
+            self.element(e, 0.0, 0.0)
+            return
+        # The canvas's operator list: what drawing the element appended is what repeats.
+        code: list[str] = self.c._code
+        key = (id(e), self.cap)
+        known = drawings.get(key)
+        if known is not None and known[0] is e:
+            code.extend(known[1])
+            self.cap = known[2]
+            return
+        start = len(code)
+        self.element(e, 0.0, 0.0)
+        if len(drawings) >= MOST_REPEATED:
+            drawings.clear()
+        drawings[key] = (e, code[start:], self.cap)
+
     def element(self, e: Any, ox: float, oy: float) -> None:
         c = self.c
         if isinstance(e, Box):
@@ -178,3 +228,11 @@ class PageDraw:
         c.drawImage(reader, self.x(ox + x), self.y(oy + y + h), w * K, h * K, mask="auto")
         if clip:
             c.restoreState()
+
+
+def _repeatable(e: Any) -> bool:
+    """Return whether an element's operators stand alone: a picture also names its image
+    among the page's resources, which repeating the operators would not."""
+    if isinstance(e, Group):
+        return all(_repeatable(child) for child in e.elements)
+    return not isinstance(e, Image)

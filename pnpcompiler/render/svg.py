@@ -57,12 +57,17 @@ def faces_svg(faces: Sequence[tuple[Face, str | None]], *, trim_line: bool = Fal
               ) -> list[str]:
     """Return the SVG text of each (face, title); what several faces share (a frame, the
     same rules text) is built once, as an svgwrite element every drawing holding it adds."""
-    made: dict[Any, list[Any]] = {}
+    made = Written()
     return [_face_svg(face, title, trim_line, made) for face, title in faces]
 
 
-def _face_svg(face: Face, title: str | None, trim_line: bool, made: dict[Any, list[Any]]
-              ) -> str:
+SLOT = "pnp-elements"
+"""The id of the place the face's elements go in its SVG text."""
+
+
+def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> str:
+    """Return a face's SVG text: the document round it from svgwrite, its elements' XML
+    (written once per distinct element) set in their place."""
     import svgwrite
 
     b = face.bleed
@@ -73,37 +78,51 @@ def _face_svg(face: Face, title: str | None, trim_line: bool, made: dict[Any, li
         doc.set_desc(title=title)
     if face.background:
         doc.add(doc.rect((_f(-b), _f(-b)), (_f(w), _f(h)), fill=face.background))
-    for e in face.elements:
-        for element in _elements(doc, e, made):
-            doc.add(element)
+    if face.elements:
+        doc.add(doc.g(id=SLOT))
     if trim_line:
         doc.add(doc.rect((0, 0), (_f(face.width), _f(face.height)), fill="none",
                          stroke="#ff00ff", stroke_width="0.1", id="trim"))
-    return str(doc.tostring())
+    text = str(doc.tostring())
+    if not face.elements:
+        return text
+    # Only the title and the background come before the slot, and neither can hold its tag
+    # unescaped: its first place is the slot.
+    return text.replace(f'<g id="{SLOT}" />',
+                        "".join(made.xml(doc, e) for e in face.elements), 1)
 
 
-def _elements(doc: Any, e: Any, made: dict[Any, list[Any]]) -> list[Any]:
-    """Return the svgwrite elements drawing ``e``, built once per distinct element."""
-    try:
-        known = made.get(e)
-    except TypeError:  # a field that cannot be hashed: build it afresh
-        return _build(doc, e, made)
-    if known is None:
-        known = made[e] = _build(doc, e, made)
-    return known
+class Written:
+    """The XML of each element written so far: by the element itself (faces share theirs,
+    and hashing a long text costs), else by its value."""
+
+    def __init__(self) -> None:
+        self.shared: dict[int, tuple[Any, str]] = {}
+        self.equal: dict[Any, str] = {}
+
+    def xml(self, doc: Any, e: Any) -> str:
+        """Return the XML drawing ``e``, written once per distinct element."""
+        shared = self.shared.get(id(e))
+        if shared is not None and shared[0] is e:
+            return shared[1]
+        try:
+            known = self.equal.get(e)
+        except TypeError:  # a field that cannot be hashed: write it afresh
+            return _xml(doc, e)
+        if known is None:
+            known = self.equal[e] = _xml(doc, e)
+        self.shared[id(e)] = (e, known)
+        return known
 
 
-def _build(doc: Any, e: Any, made: dict[Any, list[Any]]) -> list[Any]:
-    """Build the svgwrite elements drawing one layout element."""
-    if isinstance(e, Group):
-        group = doc.g(id=e.id)
-        for child in e.elements:
-            for element in _elements(doc, child, made):
-                group.add(element)
-        return [group]
+def _xml(doc: Any, e: Any) -> str:
+    """Write the XML drawing one layout element, as svgwrite writes it inside a drawing."""
+    from xml.etree import ElementTree
+
     holder = doc.g()
     add(doc, holder, e)
-    return list(holder.elements)
+    return "".join(ElementTree.tostring(x.get_xml(), encoding="utf-8").decode("utf-8")
+                   for x in holder.elements)
 
 
 def add(doc: Any, parent: Any, e: Any) -> None:

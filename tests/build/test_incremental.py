@@ -342,6 +342,30 @@ def test_cache_entries_are_checked_when_read(tmp_path: Path) -> None:
     assert Cache(None).get("svg", "ab" * 32) is None
 
 
+def test_a_cache_finds_what_it_held_and_what_this_build_stored(tmp_path: Path) -> None:
+    """A cold build asks the file for none of its faces, yet finds each one it stored."""
+    with Cache(tmp_path) as cache:
+        assert cache.get("face", "a") is None
+        cache.put("face", "a", b"{}")
+        assert cache.get("face", "a") == b"{}" and cache.get("face", "b") is None
+    with Cache(tmp_path) as cache:
+        assert cache.get("face", "a") == b"{}" and cache.get("svg", "a") is None
+
+
+def test_faces_sharing_elements_encode_as_whole_faces() -> None:
+    """A face's JSON, written element by element (each once), is what json.dumps writes of
+    the whole face; a shared element reads the same in every face."""
+    import json
+
+    from pnpcompiler.build.codec import encode_element
+    from pnpcompiler.layout.model import Box, Face, Paint
+
+    frame = Box(3.0, 3.0, 57.5, 82.9, Paint(None, "#1f3a5f", 0.6), 2.5)
+    faces = [Face(63.5, 88.9, 3.0, background, (frame,)) for background in (None, "#ffffff")]
+    whole = json.dumps([encode_element(f) for f in faces], separators=(",", ":")).encode()
+    assert encode_faces(faces) == whole
+
+
 def test_old_entries_are_pruned(tmp_path: Path) -> None:
     import sqlite3
 

@@ -16,7 +16,19 @@ from ....content.project import GameContent
 from ....core.findings import Finding
 from ..flight import Pool
 from ..model import Test
-from . import abilities, cards, cargo, draft, hands, phases, setup, teams, turns, weather
+from . import (
+    abilities,
+    cards,
+    cargo,
+    draft,
+    hands,
+    phases,
+    setup,
+    teams,
+    turns,
+    variants,
+    weather,
+)
 from .log import Phase, RaceLog, Turn
 from .rolls import FINAL_ACTIONS, TEST_OF
 from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
@@ -72,6 +84,7 @@ class RaceEngine:
         abilities.set_up(race, log)
         setup.check_setup(race, log)
         teams.check_teams(race, log)
+        variants.check_variant(race, log)
         weather.check_deal(race, log)
         cargo.set_up(race, log)
         hands.deal(race, log)

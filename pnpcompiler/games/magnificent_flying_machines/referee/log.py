@@ -240,5 +240,8 @@ class RaceLog(Model):
     hands: dict[str, list[Id]] | None = None
     """Each player's trick and boost cards at the start (4.2; Marco Florentina's four). A
     record that writes them has every card drawn and played checked against the hands."""
+    variants: list[Literal["less-dirty"]] = Field(default_factory=list)
+    """The variants played beyond what the players and ``teams`` show: ``less-dirty`` (12.4,
+    its cards back in the box)."""
     turns: list[Turn] = Field(default_factory=list)
     end: End | None = None

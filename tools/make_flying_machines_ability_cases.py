@@ -9,12 +9,13 @@ legal change (cases named legal-...), with a comment saying which.
 
 from __future__ import annotations
 
-import copy
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import yaml
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_flying_machines_cases import write_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "magnificent-flying-machines"
@@ -336,6 +337,30 @@ def legal_draft(record: Record) -> str:
             "and machines, then equipment round after round until every slot is filled")
 
 
+def less_dirty(record: Record) -> None:
+    """Say the race plays the less dirty game (12.4), next to what kind of record it is."""
+    listed = dict(record)
+    record.clear()
+    for key, value in listed.items():
+        record[key] = value
+        if key == "record":
+            record["variants"] = ["less-dirty"]
+
+
+def legal_less_dirty(record: Record) -> str:
+    less_dirty(record)
+    return "legal: the less dirty game (12.4): no card it returns to the box is in the race"
+
+
+def less_dirty_shotgun(record: Record) -> str:
+    less_dirty(record)
+    helicopter = next(m for m in record["machines"] if m["dashboard"] == "helicopter")
+    helicopter["equipment"] = ["shotgun" if e == "flying-jacket" else e
+                               for e in helicopter["equipment"]]
+    return ("turn 0: the less dirty game (12.4) is played, yet the helicopter carries the "
+            "Shotgun (for its Flying Jacket; it is never fired)")
+
+
 def legal_two_player_draft(record: Record) -> str:
     # The standard set-up gives the same spare parts as the preset sides but no seat points.
     record["mode"] = "standard"
@@ -445,6 +470,7 @@ CASES: dict[Path, dict[str, Edit]] = {
         "team-mates-side-by-side": team_mates_side_by_side,
         "team-score-wrong": team_score_wrong,
         "team-winner-wrong": team_winner_wrong,
+        "legal-less-dirty": legal_less_dirty,
     },
     STANDARD: {
         "flying-jacket-on-a-plain-die": flying_jacket_on_a_plain_die,
@@ -461,6 +487,7 @@ CASES: dict[Path, dict[str, Edit]] = {
         "draft-pick-not-flown": draft_pick_not_flown,
         "team-sizes-uneven": team_sizes_uneven,
         "team-member-missing": team_member_missing,
+        "less-dirty-shotgun": less_dirty_shotgun,
     },
     TWO: {"team-play-with-two-players": team_play_two_players,
           "legal-two-player-draft": legal_two_player_draft},
@@ -468,18 +495,7 @@ CASES: dict[Path, dict[str, Edit]] = {
 
 
 def main() -> None:
-    for path, cases in CASES.items():
-        source = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for name, edit in cases.items():
-            record = copy.deepcopy(source)
-            what = edit(record)
-            folder = OUT / name
-            folder.mkdir(parents=True, exist_ok=True)
-            text = yaml.safe_dump(record, sort_keys=False, default_flow_style=None, width=100)
-            (folder / "record.yaml").write_text(
-                f"# {what}.\n# Made by tools/make_flying_machines_ability_cases.py from "
-                f"{path.relative_to(ROOT)}.\n{text}", encoding="utf-8")
-            print(name)
+    write_cases(list(CASES.items()), "make_flying_machines_ability_cases.py")
 
 
 if __name__ == "__main__":

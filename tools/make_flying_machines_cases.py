@@ -33,7 +33,7 @@ def phases(record: Record) -> Iterator[tuple[int, int, dict[str, Any]]]:
             yield t, p, phase
 
 
-def first(record: Record, test: Callable[[int, int, dict[str, Any]], bool]
+def first(record: Record, test: Callable[[int, int, dict[str, Any]], object]
           ) -> tuple[int, int, dict[str, Any]]:
     """Return the first phase a predicate picks."""
     return next(x for x in phases(record) if test(*x))
@@ -637,9 +637,10 @@ STANDARD_CASES: dict[str, Edit] = {
 }
 
 
-def main() -> None:
-    for path, cases in ((SOURCE, CASES), (STANDARD, STANDARD_CASES), (WEATHER, WEATHER_CASES),
-                        (CARDS, CARDS_CASES), (STANDARD, ATTACK_CASES)):
+def write_cases(sources: list[tuple[Path, dict[str, Edit]]], tool: str) -> None:
+    """Write each case: its source race changed by its edit, under a comment that says what
+    the edit did and which tool made it from which race."""
+    for path, cases in sources:
         source = yaml.safe_load(path.read_text(encoding="utf-8"))
         for name, edit in cases.items():
             record = copy.deepcopy(source)
@@ -648,9 +649,15 @@ def main() -> None:
             folder.mkdir(parents=True, exist_ok=True)
             text = yaml.safe_dump(record, sort_keys=False, default_flow_style=None, width=100)
             (folder / "record.yaml").write_text(
-                f"# {what}.\n# Made by tools/make_flying_machines_cases.py from "
-                f"{path.relative_to(ROOT)}.\n{text}", encoding="utf-8")
+                f"# {what}.\n# Made by tools/{tool} from {path.relative_to(ROOT)}.\n{text}",
+                encoding="utf-8")
             print(name)
+
+
+def main() -> None:
+    write_cases([(SOURCE, CASES), (STANDARD, STANDARD_CASES), (WEATHER, WEATHER_CASES),
+                 (CARDS, CARDS_CASES), (STANDARD, ATTACK_CASES)],
+                "make_flying_machines_cases.py")
 
 
 if __name__ == "__main__":

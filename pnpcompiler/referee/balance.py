@@ -101,6 +101,10 @@ class Balance:
     """Games with any ruling."""
     figures: dict[str, Counter[int]] = field(default_factory=dict)
     """What else the games count, by name: how many games had each value."""
+    side_games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """Per (category, value) of what seats played with: the games it was in."""
+    side_wins: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """Per (category, value): the games won by a seat that had it."""
 
     def add(self, chunk: Chunk) -> None:
         """Count a chunk's games."""
@@ -118,6 +122,9 @@ class Balance:
                     self.scores[seat][points] += 1
             for name, value in game.figures:
                 self.figures.setdefault(name, Counter())[value] += 1
+            sides = {(category, value): seat for category, seat, value in game.sides}
+            self.side_games.update(sides.keys())
+            self.side_wins.update(k for k, seat in sides.items() if seat == game.winner)
         self.chances.update(chunk.chances)
         self.rulings.update(chunk.rulings)
         self.ruled.update(chunk.ruled)
@@ -145,6 +152,8 @@ class Balance:
             data["scores"] = [self.seat_scores(seat) for seat in range(seats)]
         if self.figures:
             data["figures"] = self.figure_rows()
+        if self.side_games and not self.cooperative:
+            data["sides"] = self.side_rows()
         data["rulings"] = self.ruling_rows()
         data["exact"] = self.exact_rows(exact)
         return data
@@ -154,6 +163,26 @@ class Balance:
         it is not nought."""
         return [{"name": name, "nonzero": share(self.games - tally[0], self.games),
                  **spread(tally)} for name, tally in self.figures.items()]
+
+    def side_rows(self) -> list[JSON]:
+        """Return, per category of what seats played with (pilot, machine), each value's
+        games, its share of them won against an even share (one in the number of seats),
+        highest share first."""
+        even = 1 / len(self.seats)
+        out = []
+        for category in sorted({c for c, _ in self.side_games}):
+            rows: list[JSON] = []
+            for (c, value), games in self.side_games.items():
+                if c != category:
+                    continue
+                won = share(self.side_wins[(c, value)], games)
+                low, high = won["interval"]
+                rows.append({"value": value, "games": games, "wins": won,
+                             "versus_even": "above" if low > even else "below" if high < even
+                             else "even"})
+            rows.sort(key=lambda r: (-r["wins"]["share"], r["value"]))
+            out.append({"category": category, "even": _r(even), "rows": rows})
+        return out
 
     def ruling_rows(self) -> JSON:
         """Return every ruling made, commonest first: the share of games it was made in
@@ -257,6 +286,7 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
             out.append("")
         out += _histogram_rows(seat.get("histogram", {}))
     out += _figure_rows(data.get("figures", []))
+    out += _side_rows(data.get("sides", []))
     out += _ruling_rows(data.get("rulings"))
     if data["exact"] and exact:
         out += _exact_rows(data["exact"])
@@ -329,6 +359,21 @@ def _figure_rows(rows: list[JSON]) -> list[str]:
            "|", "|---|---|---|---|---|---|---|"]
     out += [f"| {r['name']} | {_mean(r)} | {r['sd']:.2f} | {r['min']} | {r['median']} | "
             f"{r['max']} | {_pct(r['nonzero'])} |" for r in rows if r["count"]]
+    return out
+
+
+def _side_rows(sides: list[JSON]) -> list[str]:
+    """Return each category's values (pilot, machine) with their share of the games they
+    were in won, against an even share."""
+    out: list[str] = []
+    for side in sides:
+        out += ["", f"## Winners by {side['category']}", "",
+                f"A {side['category']}'s games, the share of them its seat won and whether "
+                f"that is above or below an even {100 * side['even']:.1f}% beyond its "
+                "interval.", "", f"| {side['category']} | games | wins | share | "
+                "against even |", "|---|---|---|---|---|"]
+        out += [f"| {r['value']} | {r['games']} | {r['wins']['count']} | {_pct(r['wins'])} | "
+                f"{r['versus_even']} |" for r in side["rows"]]
     return out
 
 

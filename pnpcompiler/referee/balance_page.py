@@ -76,7 +76,7 @@ class Section:
 
 DRAWN = {"game", "games", "seed", "seed_scheme", "players", "bots", "confidence",
          "cooperative", "length", "ends", "seats", "no_winner", "first_player", "scores",
-         "exact", "plots", "plots_skipped", "figures", "rulings"}
+         "exact", "plots", "plots_skipped", "figures", "rulings", "sides"}
 """The keys of the report's data the sections below draw; any other is listed as it is."""
 CAPTIONS = {
     "scores": "The first seat's scores: how many games ended on each, the thresholds marked "
@@ -107,6 +107,7 @@ def report_sections(data: JSON, plots: Mapping[str, bytes]) -> list[Section]:
     sections = [*_winners(data), _length(data), _ends(data)]
     sections += [_scores(data, seat) for seat in data.get("scores", [])]
     sections += _figures(data.get("figures", []))
+    sections += _sides(data.get("sides", []))
     sections += _rulings(data.get("rulings"))
     sections += _exact(data.get("exact", []))
     sections += _plots(data, plots)
@@ -238,6 +239,22 @@ def _figures(rows: list[JSON]) -> list[Section]:
     table.rows = [[(r["name"],), mean(r), (Num(r["sd"], f"{r['sd']:.2f}"),), (_n(r["min"]),),
                    (_n(r["median"]),), (_n(r["max"]),), pct(r["nonzero"])] for r in shown]
     return [Section("Per game", [table])]
+
+
+def _sides(sides: list[JSON]) -> list[Section]:
+    """Return each category's values (pilot, machine) with their share of the games they
+    were in won, against an even share."""
+    sections = []
+    for side in sides:
+        category = side["category"]
+        table = Table([category, "games", "wins", "share (95% interval)", "against even"])
+        table.rows = [[(r["value"],), (_n(r["games"]),), (_n(r["wins"]["count"]),),
+                       pct(r["wins"]), (r["versus_even"],)] for r in side["rows"]]
+        sections.append(Section(f"Winners by {category}", [
+            (f"A {category}'s games, the share of them its seat won and whether that is above "
+             "or below an even ", Num(side["even"], f"{100 * side['even']:.1f}%"),
+             " beyond its interval.",), table]))
+    return sections
 
 
 def _rulings(rulings: JSON | None) -> list[Section]:

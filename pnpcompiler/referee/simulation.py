@@ -18,7 +18,9 @@ each function it gives::
 and names that module in its plug-in: ``rules.simulation(f"{__name__}.referee.simulation")``.
 Optional: ``@simulation.thresholds`` (the scores a player aims for, with their names) and
 ``@simulation.exact(name, columns)`` (the exact chance of a roll a game's ``Played.chances``
-tallies, printed beside the simulated rate). docs/simulate.md says it all with an example.
+tallies, printed beside the simulated rate) and ``Played.sides`` (what each seat played
+with: the report gives each pilot or faction its share of wins). docs/simulate.md says it all
+with an example.
 
 Every game of a run has its own seed, derived from the run's seed and the game's index alone
 (:func:`game_seed`), so a run plays the same games however it is shared out.
@@ -94,6 +96,10 @@ class Played:
     figures: tuple[tuple[str, int], ...] = ()
     """What else the game counts, by name (planes landed, collisions): the report gives
     each its spread over the games."""
+    sides: tuple[tuple[str, int, str], ...] = ()
+    """What each seat played with, as (category, seat, value): ``("pilot", 0, "jing-li")``,
+    ``("machine", 0, "biplane")``; a seat may have several values of a category (two
+    machines each in a two-player race). The report gives each value its share of wins."""
 
 
 def bot_named(seat: str) -> tuple[str, float]:
@@ -314,5 +320,6 @@ def play_task(task: Task) -> Chunk:
         ruled.update(set(played.rulings))
         illegal += bool(played.rulings)
         games.append(Played(played.winner, played.length, played.end, played.scores,
-                            record=played.record, figures=played.figures))
+                            record=played.record, figures=played.figures,
+                            sides=played.sides))
     return Chunk(task.start, games, chances, rulings, ruled, illegal)

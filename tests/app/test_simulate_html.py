@@ -27,6 +27,8 @@ RUNS = {
     "now-boarding": ["--games", "6"],
     # money and incidents per shift, and the rulings of a controller who breaks rules
     "rushing-tin": ["--games", "3", "--players", "2", "--bots", "sloppy-careful@0.2,careful"],
+    # winners by pilot and by machine, and exact chances of three kinds of test
+    "magnificent-flying-machines": ["--games", "3", "--players", "3", "--bots", "heuristic"],
 }
 CHROMIUM = Path(os.environ.get("PNP_CHROMIUM", "/usr/bin/chromium"))
 

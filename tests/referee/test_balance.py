@@ -97,3 +97,38 @@ def test_the_report_lists_the_commonest_rulings_with_their_share_of_games() -> N
     text = render_markdown(data)
     assert "| move.hold | 5.03 | 2 | 50.0% (" in text
     assert "| collisions | 0.75 (" in text
+
+
+def test_each_side_wins_its_share_of_the_games_it_was_in() -> None:
+    balance = Balance("game", ("bot",) * 2, 1, "turns")
+    # Two seats, each flying two machines: the biplane's seat wins 3 of its 4 games.
+    games = [Played(winner, 5, "over", sides=(
+        ("machine", 0, "biplane"), ("machine", 0, "triplane"),
+        ("machine", 1, "monoplane"), ("pilot", 0, "jing-li"), ("pilot", 1, "janu-rajan")))
+        for winner in (0, 0, 0, 1)]
+    games.append(Played(None, 5, "over", sides=(("machine", 1, "biplane"),)))
+    balance.add(Chunk(0, games, Counter()))
+    data = balance.to_json({})
+    machines, pilots = data["sides"]
+    assert (machines["category"], pilots["category"], machines["even"]) == (
+        "machine", "pilot", 0.5)
+    rows = {r["value"]: r for r in machines["rows"]}
+    assert (rows["biplane"]["games"], rows["biplane"]["wins"]["count"]) == (5, 3)
+    assert (rows["triplane"]["games"], rows["triplane"]["wins"]["count"]) == (4, 3)
+    assert (rows["monoplane"]["games"], rows["monoplane"]["wins"]["count"]) == (4, 1)
+    assert [r["value"] for r in machines["rows"]] == ["triplane", "biplane", "monoplane"]
+    assert [r["versus_even"] for r in pilots["rows"]] == ["even", "even"]
+    text = render_markdown(data)
+    assert "## Winners by machine" in text and "## Winners by pilot" in text
+    assert "| triplane | 4 | 3 | 75.0% (" in text
+
+
+def test_a_side_beyond_its_interval_is_above_or_below_an_even_share() -> None:
+    balance = Balance("game", ("bot",) * 4, 1, "turns")
+    games = [Played(i % 4, 5, "over", sides=(("faction", i % 4, "red" if i % 4 == 0 else
+                                              "blue"), ("faction", (i + 1) % 4, "green")))
+             for i in range(400)]
+    balance.add(Chunk(0, games, Counter()))
+    rows = {r["value"]: r["versus_even"] for r in balance.to_json({})["sides"][0]["rows"]}
+    # red wins every game it is in (100), green none of its 400, blue 300 of 300.
+    assert rows == {"red": "above", "blue": "above", "green": "below"}

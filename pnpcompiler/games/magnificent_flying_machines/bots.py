@@ -69,10 +69,25 @@ class Played:
     record: dict[str, Any]
     race: Race
     turns: int
+    tests: list[Tested]
+    """Every test's first roll, in order."""
 
 
-def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random) -> Phase:
-    """Return the phase with its dice rolled, what passes it spent, and its outcome."""
+@dataclass(frozen=True)
+class Tested:
+    """A test's first roll, before re-rolls, spare parts, cards, fuel or luck: the test, the
+    dice rolled, the symbols needed and whether the dice alone showed that many."""
+
+    test: str
+    dice: int
+    need: int
+    passed: bool
+
+
+def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random,
+           tests: list[Tested] | None = None) -> Phase:
+    """Return the phase with its dice rolled, what passes it spent, and its outcome; the
+    first roll is added to ``tests``."""
     taken = engine.test_of(race, phase)
     if taken is None:
         return phase
@@ -81,6 +96,8 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random) -> 
     flyer = race.current.flyer if race.current else None
     assert flyer is not None
     symbols = sum(1 for f in dice if test in engine.tables.symbols(f))
+    if tests is not None:
+        tests.append(Tested(test, pool.dice, needed, symbols >= needed))
     extra: dict[str, Any] = {"dice": dice}
     short = needed - symbols
     if short > 0 and flyer.parts.get(test, 0) >= short:
@@ -185,6 +202,7 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
     race = engine.initial(log)
     deck = WeatherDeck(engine, rng) if weather_changes else None
     turns: list[dict[str, Any]] = []
+    tests: list[Tested] = []
     while not race.over and len(turns) < TURN_LIMIT:
         machine = race.order[race.turns % len(race.order)]
         race, _ = engine.apply(race, StartTurn(Turn(machine=machine)))
@@ -196,7 +214,7 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
                 break
             if hands is not None:
                 choice = hands.before_roll(race, choice)
-            phase = rolled(engine, race, choice, rng)
+            phase = rolled(engine, race, choice, rng, tests)
             if hands is not None:
                 phase = hands.after_roll(race, phase)
             if cargo:
@@ -223,7 +241,7 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
     record = {**log.model_dump(exclude_defaults=True, exclude={"turns", "end"}),
               "game": log.game, "record": log.record, "turns": turns, "end": end}
     race, _ = engine.apply(race, EndRace(log))
-    return Played(record, race, len(turns))
+    return Played(record, race, len(turns), tests)
 
 
 def quick_start_log(players: list[str], boards: list[str], pilots: list[str],

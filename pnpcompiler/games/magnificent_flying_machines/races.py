@@ -9,6 +9,7 @@ import random
 from ...content.project import GameContent
 from .bots import BOTS, Played, play, quick_start_log
 from .course import deal_cargo, deal_course
+from .drafting import random_draft
 from .lookup import counters, dashboards, tables_of, terrain_tiles, weather_tiles
 from .referee.cargo import PASSENGER, fits
 from .referee.engine import RaceEngine
@@ -20,9 +21,10 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
          mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False,
-         cards: bool = False) -> Played:
+         cards: bool = False, drafted: bool = False) -> Played:
     """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
-    same machines, pilots and equipment as the preset sides."""
+    same machines, pilots and equipment as the preset sides, or, when ``drafted``, with the
+    machines a random draft gives (6.7-6.9, 12.2)."""
     rng = random.Random(seed)
     tables = tables_of(game)
     assert tables is not None
@@ -37,6 +39,10 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
                           [b.preset.pilot for b in boards],
                           [list(b.preset.equipment) for b in boards], weather)
     log = log.model_copy(update={"mode": mode, "course": course})
+    if drafted and mode != "quick-start":
+        # Its own generator, so the course and the dice are the same whoever was drafted.
+        picked = random_draft(engine.tables, NAMES[:players], random.Random(f"draft {seed}"))
+        log = log.model_copy(update={"machines": picked.machines, "draft": picked.draft})
     if mode != "quick-start":
         # Its own generator, so the bots roll the same dice whatever the cargo dealt.
         dealer = random.Random(f"cargo {seed}")
@@ -49,8 +55,6 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
             log = load_up(engine, log, aside)
     return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo,
                 cards=cards)
-
-
 
 
 def load_up(engine: RaceEngine, log: RaceLog, aside: list[str]) -> RaceLog:

@@ -73,8 +73,10 @@ GAMES = {
     "two-airport": Run(("random", "random"), 80, 1, 40),
     "now-boarding": Run(("heuristic",) * 3, 80, 1, 40),
     "magnificent-flying-machines": Run(("heuristic", "heuristic"), 40, 1, 20),
+    "rushing-tin": Run(("careful", "careful"), 8, 1, 4),
 }
-"""Each game's run (an Air Cargo game is about a millisecond, the others 15 to 300 ms)."""
+"""Each game's run (an Air Cargo game is about a millisecond, the others 15 to 300 ms, a
+Rushing Tin shift about a quarter of a second)."""
 
 
 def tasks_of(game: str, run: Run, games: int, workers: int, keep: bool = False) -> list[Task]:
@@ -201,6 +203,9 @@ def engine_replay(game: str, content: Any) -> Callable[[Any], Any]:
     elif game == "now-boarding":
         from pnpcompiler.games.now_boarding.referee.replay import engine_of
         engine = engine_of(content)
+    elif game == "rushing-tin":
+        from pnpcompiler.games.rushing_tin.referee.engine import ShiftEngine
+        engine = ShiftEngine(content)
     else:
         from pnpcompiler.games.magnificent_flying_machines.referee.engine import RaceEngine
         engine = RaceEngine.of(content)

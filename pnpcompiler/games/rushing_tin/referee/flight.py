@@ -26,6 +26,8 @@ LEFT, RIGHT = 1, -1
 NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
 """The deals a near miss gives: the record writes those in ``near_misses``."""
 SIDES = {"left": LEFT, "right": RIGHT}
+FAULT_CHANGES = {"stuck": (0, 0), "cannot-climb": (-1, 0), "cannot-descend": (0, 1)}
+"""The level changes a fault allows (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
 ORDINARY_MOVES = True
 """Fly an ordinary move by its short cut (:func:`fly_ordinary`); with this off every move takes
 the full walk, which the tests compare it with."""
@@ -73,20 +75,25 @@ def fly_ordinary(ctx: Context, plane: Plane, move: Move) -> bool:
     """Fly an ordinary move and return True; return False, having changed nothing, for any
     other (the full walk judges it).
 
-    Ordinary: a plane flying on, not taking off, with no fault, straight through no weather,
-    no airport and no closed airspace to a last hex on the map, not facing off it, with no
-    plane on its way or at its end near enough to meet, a legal turn and level change to
-    level 3 or above, and nothing recorded that needs matching. The full walk finds nothing
-    in such a move: it only moves the plane (3.05-3.12) and asks 1.36 and the path."""
+    Ordinary: a plane flying on, not taking off, with no engine failure, straight through
+    no weather, no airport and no closed airspace to a last hex on the map, not facing off it,
+    with no plane on its way or at its end near enough to meet, a legal turn and level change
+    to level 3 or above (one its fault allows), and nothing recorded that needs matching. The
+    full walk finds nothing in such a move: it only moves the plane (3.05-3.12) and asks 1.36
+    and the path."""
     here = plane.hex
-    if (here is None or plane.taking_off or plane.fault is not None or move.take_off
-            or move.enter is not None or move.near_misses or move.lightning or move.deals
-            or move.cover_up is not None or move.claim or move.paid is not None):
+    if (here is None or plane.taking_off or move.take_off or move.enter is not None
+            or move.near_misses or move.lightning or move.deals or move.cover_up is not None
+            or move.claim or move.paid is not None):
         return False
     level = plane.level
     new_level = level if move.level is None else move.level
     if new_level < 3 or not -2 < new_level - level < 2:
         return False
+    if plane.fault is not None:
+        allowed = FAULT_CHANGES.get(plane.fault)
+        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
+            return False  # an engine failure, or a level change the fault forbids
     lookups = ctx.lookups
     course = lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
     path = course.path

@@ -26,6 +26,11 @@ LEFT, RIGHT = 1, -1
 NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
 """The deals a near miss gives: the record writes those in ``near_misses``."""
 SIDES = {"left": LEFT, "right": RIGHT}
+FAULT_CHANGES = {"stuck": (0, 0), "cannot-climb": (-1, 0), "cannot-descend": (0, 1)}
+"""The level changes a fault allows (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
+ORDINARY_MOVES = True
+"""Fly an ordinary move by its short cut (:func:`fly_ordinary`); with this off every move takes
+the full walk, which the tests compare it with."""
 
 
 def fly(ctx: Context, plane: Plane, move: Move) -> None:
@@ -35,6 +40,8 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
             ctx.rule("move.hold", "5.03", f"plane {plane.id} is not waiting to take off, so "
                      "it cannot hold: every active plane moves its full distance (3.06)",
                      where(move, "hold"), piece=plane.id)
+        return
+    if ORDINARY_MOVES and plane.where == "flying" and fly_ordinary(ctx, plane, move):
         return
     start = _start(ctx, plane, move)
     if start is None:
@@ -62,6 +69,63 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
     _check_path(ctx, walk)
     _check_recorded(ctx, walk)
     plane.moved_turn = ctx.state.turn
+
+
+def fly_ordinary(ctx: Context, plane: Plane, move: Move) -> bool:
+    """Fly an ordinary move and return True; return False, having changed nothing, for any
+    other (the full walk judges it).
+
+    Ordinary: a plane flying on, not taking off, with no engine failure, straight through
+    no weather, no airport and no closed airspace to a last hex on the map, not facing off it,
+    with no plane on its way or at its end near enough to meet, a legal turn and level change
+    to level 3 or above (one its fault allows), and nothing recorded that needs matching. The
+    full walk finds nothing in such a move: it only moves the plane (3.05-3.12) and asks 1.36
+    and the path."""
+    here = plane.hex
+    if (here is None or plane.taking_off or move.take_off or move.enter is not None
+            or move.near_misses or move.lightning or move.deals or move.cover_up is not None
+            or move.claim or move.paid is not None):
+        return False
+    level = plane.level
+    new_level = level if move.level is None else move.level
+    if new_level < 3 or not -2 < new_level - level < 2:
+        return False
+    if plane.fault is not None:
+        allowed = FAULT_CHANGES.get(plane.fault)
+        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
+            return False  # an engine failure, or a level change the fault forbids
+    lookups = ctx.lookups
+    course = lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
+    path = course.path
+    if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
+        return False
+    end = path[-1]
+    closed = end in lookups.restricted
+    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
+    if (new_level <= 3 and closed) or (end, facing % 6) in lookups.edge:
+        return False
+    for system in ctx.state.weather:
+        if not course.hexes.isdisjoint(system.counters):
+            return False
+    near, zone = course.near, lookups.zone[end]
+    for other in ctx.state.planes.values():
+        h = other.hex
+        if other.where != "flying" or other is plane or (h not in near and h not in zone):
+            continue
+        if h in near and -2 < other.level - level < 2:
+            return False  # met on the way (6.02, 7.02, 9.01)
+        if h in zone and (other.level == new_level or (h == end and -2 < other.level - new_level
+                                                       < 2)):
+            return False  # met at the end of the move
+    if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
+        return False
+    plane.hex, plane.facing, plane.level = end, facing, new_level
+    plane.low_to_avoid = False  # back at level 3 or above (10.06)
+    if not closed:
+        plane.control_zone_breach = plane.go_around = False
+    _blocks_entry(ctx, plane, move)
+    plane.moved_turn = ctx.state.turn
+    return True
 
 
 _plane_id = attrgetter("id")

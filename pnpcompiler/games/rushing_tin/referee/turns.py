@@ -21,6 +21,7 @@ from ..routes import hhmm, minutes, parse_route
 from ..sector_map import SectorGeometry
 from . import money
 from .accepting import check_rollers, setup_acceptances
+from .arrive import sue
 from .context import Context, Tables, where
 from .events import resolve_event, weather_moves
 from .flight import fly
@@ -308,8 +309,6 @@ def celebrity_deadlines(ctx: Context) -> None:
     """A Celebrity Jet still flying at the end of the last turn it could be handed off on
     schedule has failed it: the celebrity sues (CELEBRITY ALERT), the shift's last turn
     included."""
-    from .arrive import sue
-
     later = ctx.tables.time_of(ctx.state.turn + 1)
     for plane in ctx.state.planes.values():
         if plane.celebrity and plane.where != "gone" and later - plane.start > plane.schedule:

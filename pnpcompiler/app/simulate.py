@@ -50,9 +50,13 @@ class SimulateOptions:
 
 
 def task_size(games: int, workers: int) -> int:
-    """Return how many games a task plays (see :data:`TASK_LEAST`)."""
-    share = math.ceil(games / (4 * max(1, workers)))
-    return max(1, min(games, TASK_MOST, max(TASK_LEAST, share)))
+    """Return how many games a task plays (see :data:`TASK_LEAST`); a run of fewer than
+    :data:`TASK_LEAST` games a worker still gives every worker a task (a slow game's few
+    games are worth sharing out)."""
+    workers = max(1, workers)
+    share = math.ceil(games / (4 * workers))
+    size = min(games, TASK_MOST, max(TASK_LEAST, share), math.ceil(games / workers))
+    return max(1, size)
 
 
 def simulate(options: SimulateOptions) -> int:

@@ -50,11 +50,15 @@ def test_game_seed_follows_the_documented_scheme() -> None:
     assert game_seed(1, 0) != game_seed(1, 1) != game_seed(2, 1)
 
 
-@pytest.mark.parametrize(("games", "workers"), [(10, 2), (250, 2), (10_000, 2), (10**7, 64)])
+@pytest.mark.parametrize(("games", "workers"), [(10, 2), (20, 1), (150, 2), (250, 2),
+                                                (10_000, 2), (10**7, 64)])
 def test_tasks_hold_100_to_1000_games_unless_the_run_is_smaller(games: int,
                                                                  workers: int) -> None:
     size = task_size(games, workers)
-    assert size == games if games < TASK_LEAST else TASK_LEAST <= size <= TASK_MOST
+    if games < TASK_LEAST * workers:  # every worker gets a task
+        assert size == -(-games // workers)
+    else:
+        assert TASK_LEAST <= size <= TASK_MOST
 
 
 def test_a_sloppy_bot_is_named_with_its_chance_of_a_mistake() -> None:

@@ -93,6 +93,8 @@ def test_html_report_is_well_formed_with_each_section_of_the_markdown(
     assert wanted and [h for h in headings if h in wanted] == wanted, (headings, wanted)
     assert [a.get("href") for a in page.iter("a")] == [
         f"#{s.get('id')}" for s in page.iter("section")]
+    # the links may wrap: a space between each two (each link itself never breaks)
+    assert [a.tail for a in page.iter("a")][:-1] == [" "] * (len(list(page.iter("a"))) - 1)
     assert page.find("head/style") is not None
     # self-contained: nothing is fetched from another file
     assert not [e for e in page.iter() if e.get("src", "data:").split(":")[0] != "data"

@@ -68,12 +68,14 @@ def _placeless(value: Any) -> Any:
 def stamp_marks(groups: list[ItemGroup]) -> Marks:
     """Give every item its faces' version marks; return them all by face."""
     marks: Marks = {}
+    # A shared back is one face for every item that names it: its mark is worked out once.
+    mark_of: ByIdentity[Face, str] = ByIdentity(version_mark)
     for group in groups:
         for item in group.items:
-            item.front_mark = version_mark(item.front)
+            item.front_mark = mark_of(item.front)
             marks[f"{group.component}/{item.id}"] = item.front_mark
             if item.back is not None:
-                item.back_mark = version_mark(item.back)
+                item.back_mark = mark_of(item.back)
                 marks[f"{group.component}/{item.back_id or item.id + '-back'}"] = \
                     item.back_mark
     return marks

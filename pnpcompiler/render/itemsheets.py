@@ -120,13 +120,30 @@ def _turned(box: Box, sheet: Sheet, duplex: str,
 
 def _clipped(canvas: Any, draw: Any, cell: Box, paint: Any) -> None:
     """Run ``paint`` with everything it draws kept inside ``cell``."""
-    left, top, right, bottom = cell
     canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(draw.x(left), draw.y(bottom), (right - left) * _K, (bottom - top) * _K)
-    canvas.clipPath(path, stroke=0, fill=0)
+    # Every sheet of a band clips the same cells: each clip's operators are written once.
+    key = (*cell, draw.top, canvas._fillMode)
+    clip = _CLIPS.get(key)
+    if clip is None:
+        left, top, right, bottom = cell
+        path = canvas.beginPath()
+        path.rect(draw.x(left), draw.y(bottom), (right - left) * _K, (bottom - top) * _K)
+        canvas.clipPath(path, stroke=0, fill=0)
+        if len(_CLIPS) >= _MOST_KEPT:
+            _CLIPS.clear()
+        _CLIPS[key] = canvas._code[-1]
+    else:
+        canvas._code.append(clip)
     paint()
     canvas.restoreState()
+
+
+_MOST_KEPT = 4096
+"""Clips and crop marks kept to repeat, at most (then they are made afresh)."""
+_CLIPS: dict[tuple[float, ...], str] = {}
+"""A cell's clipping operators, by its box, the page's height and the fill mode."""
+_MARKS: dict[tuple[Sheet, int, float], list[str]] = {}
+"""A band's crop mark operators, by its sheet, its items and the page's height."""
 
 
 def _backs(canvas: Any, kit: ItemSheet, band: Band, duplex: str,
@@ -240,8 +257,18 @@ def _marks(canvas: Any, draw: Any, sheet: Sheet, count: int) -> None:
     canvas.saveState()
     canvas.setStrokeColor("#000000")
     canvas.setLineWidth(0.25)
-    for x1, y1, x2, y2 in sheet.crop_marks(count):
-        canvas.line(draw.x(x1), draw.y(y1), draw.x(x2), draw.y(y2))
+    # Each full sheet of a band has the same marks: their operators are written once.
+    key = (sheet, count, draw.top)
+    lines = _MARKS.get(key)
+    if lines is None:
+        start = len(canvas._code)
+        for x1, y1, x2, y2 in sheet.crop_marks(count):
+            canvas.line(draw.x(x1), draw.y(y1), draw.x(x2), draw.y(y2))
+        if len(_MARKS) >= _MOST_KEPT:
+            _MARKS.clear()
+        _MARKS[key] = canvas._code[start:]
+    else:
+        canvas._code.extend(lines)
     canvas.restoreState()
 
 

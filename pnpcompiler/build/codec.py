@@ -67,12 +67,11 @@ def face_json(face: Any, element_json: Callable[[Any], str], *, sort: bool = Fal
     if not dataclasses.is_dataclass(face) or isinstance(face, type) \
             or not isinstance(elements, tuple):
         return _dumps(_encode(face), sort)
-    encoded: dict[str, Any] = {"@": type(face).__name__}
-    for f in dataclasses.fields(face):
-        encoded[f.name] = _HOLE if f.name == "elements" else _encode(getattr(face, f.name))
+    encoded = object_fields(face)
+    encoded["elements"] = _HOLE
     # What comes before the elements, sorted or not (the class, the size, the background
     # colour), cannot hold the hole's text: its first place is the elements'.
-    return _dumps(encoded, sort).replace(
+    return (_SORTED_ENCODER if sort else _ELEMENT_ENCODER).encode(encoded).replace(
         _HOLE_JSON, "[" + ",".join(element_json(e) for e in elements) + "]", 1)
 
 
@@ -106,6 +105,8 @@ _ELEMENT_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=True,
                                     default=object_fields)
 """What ``_dumps(_encode(element), False)`` writes, in json's C encoder: an element's
 objects are handed to :func:`object_fields` as the encoder meets them."""
+_SORTED_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True, allow_nan=True,
+                                   default=object_fields)
 
 
 def _element_json_now(element: Any) -> str:

@@ -206,6 +206,13 @@ def _version_mark(canvas: Any, draw: Any, cell: Box, left: float, trim_bottom: f
     canvas.restoreState()
 
 
+def _colour(value: str) -> Any:
+    """Return reportlab's colour for ``value``, parsed once (every sheet draws the same few)."""
+    from .pdf import colour
+
+    return colour(value)
+
+
 def _boxes(canvas: Any, page: Page, boxes: list[Box]) -> None:
     """Set the page's TrimBox round the trims of every band (both halves when folded) and
     its BleedBox a bleed further out."""
@@ -236,7 +243,7 @@ def _cut_line(canvas: Any, draw: Any, shape: str, x: float, y: float, w: float, 
     if shape == "rect":
         return
     canvas.saveState()
-    canvas.setStrokeColor(CUT_LINE)
+    canvas.setStrokeColor(_colour(CUT_LINE))
     canvas.setLineWidth(0.25 * _K)
     if shape == "round":
         canvas.circle(draw.x(x + w / 2), draw.y(y + h / 2), min(w, h) / 2 * _K, stroke=1,
@@ -255,7 +262,7 @@ def _cut_line(canvas: Any, draw: Any, shape: str, x: float, y: float, w: float, 
 
 def _marks(canvas: Any, draw: Any, sheet: Sheet, count: int) -> None:
     canvas.saveState()
-    canvas.setStrokeColor("#000000")
+    canvas.setStrokeColor(_colour("#000000"))
     canvas.setLineWidth(0.25)
     # Each full sheet of a band has the same marks: their operators are written once.
     key = (sheet, count, draw.top)
@@ -275,11 +282,11 @@ def _marks(canvas: Any, draw: Any, sheet: Sheet, count: int) -> None:
 def _fold_line(canvas: Any, draw: Any, page: Page) -> None:
     """Dash the fold line across the page, inside the safe margin, and name it."""
     canvas.saveState()
-    canvas.setStrokeColor(FOLD_LINE)
+    canvas.setStrokeColor(_colour(FOLD_LINE))
     canvas.setLineWidth(0.3 * _K)
     canvas.setDash([2 * _K, 1.5 * _K])
     canvas.setFont("Vera", 6)
-    canvas.setFillColor(FOLD_LINE)
+    canvas.setFillColor(_colour(FOLD_LINE))
     if page.fold == "vertical":
         x = page.page_w / 2
         canvas.line(draw.x(x), draw.y(MARGIN + 1), draw.x(x),
@@ -351,6 +358,6 @@ def _label(canvas: Any, draw: Any, page: Page, spot: tuple[float, float, float] 
         text = text.rstrip(" ,:") + "..."
     canvas.saveState()
     canvas.setFont("Vera", size)
-    canvas.setFillColor(LABEL_GREY)
+    canvas.setFillColor(_colour(LABEL_GREY))
     canvas.drawString(draw.x(left), draw.y(baseline), text)
     canvas.restoreState()

@@ -66,8 +66,24 @@ SLOT = "pnp-elements"
 
 
 def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> str:
-    """Return a face's SVG text: the document round it from svgwrite, its elements' XML
-    (written once per distinct element) set in their place."""
+    """Return a face's SVG text: the document round it from svgwrite (written once per size,
+    background and title: a deck's cards share theirs), its elements' XML (written once per
+    distinct element) set in their place."""
+    key = (face.width, face.height, face.bleed, face.background, bool(face.elements), title,
+           trim_line)
+    text = made.documents.get(key)
+    if text is None:
+        text = made.documents[key] = _document(face, title, trim_line)
+    if not face.elements:
+        return text
+    # Only the title and the background come before the slot, and neither can hold its tag
+    # unescaped: its first place is the slot.
+    return text.replace(f'<g id="{SLOT}" />',
+                        "".join(made.xml(e) for e in face.elements), 1)
+
+
+def _document(face: Face, title: str | None, trim_line: bool) -> str:
+    """Return the SVG text round a face's elements, a slot where they go."""
     import svgwrite
 
     b = face.bleed
@@ -83,13 +99,7 @@ def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> 
     if trim_line:
         doc.add(doc.rect((0, 0), (_f(face.width), _f(face.height)), fill="none",
                          stroke="#ff00ff", stroke_width="0.1", id="trim"))
-    text = str(doc.tostring())
-    if not face.elements:
-        return text
-    # Only the title and the background come before the slot, and neither can hold its tag
-    # unescaped: its first place is the slot.
-    return text.replace(f'<g id="{SLOT}" />',
-                        "".join(made.xml(doc, e) for e in face.elements), 1)
+    return str(doc.tostring())
 
 
 class Written:
@@ -99,8 +109,19 @@ class Written:
     def __init__(self) -> None:
         self.shared: dict[int, tuple[Any, str]] = {}
         self.equal: dict[Any, str] = {}
+        self.documents: dict[tuple[Any, ...], str] = {}
+        """The SVG text round a face's elements, by what it reads of the face."""
+        self._doc: Any = None
 
-    def xml(self, doc: Any, e: Any) -> str:
+    def doc(self) -> Any:
+        """Return a drawing to make elements with (they are written, never added to it)."""
+        if self._doc is None:
+            import svgwrite
+
+            self._doc = svgwrite.Drawing(profile="full", debug=False)
+        return self._doc
+
+    def xml(self, e: Any) -> str:
         """Return the XML drawing ``e``, written once per distinct element."""
         shared = self.shared.get(id(e))
         if shared is not None and shared[0] is e:
@@ -108,9 +129,9 @@ class Written:
         try:
             known = self.equal.get(e)
         except TypeError:  # a field that cannot be hashed: write it afresh
-            return _xml(doc, e)
+            return _xml(self.doc(), e)
         if known is None:
-            known = self.equal[e] = _xml(doc, e)
+            known = self.equal[e] = _xml(self.doc(), e)
         self.shared[id(e)] = (e, known)
         return known
 

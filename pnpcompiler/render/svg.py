@@ -66,14 +66,17 @@ SLOT = "pnp-elements"
 
 
 def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> str:
-    """Return a face's SVG text: the document round it from svgwrite (written once per size,
-    background and title: a deck's cards share theirs), its elements' XML (written once per
-    distinct element) set in their place."""
-    key = (face.width, face.height, face.bleed, face.background, bool(face.elements), title,
-           trim_line)
+    """Return a face's SVG text: the document round it from svgwrite (written once per size
+    and background: a deck's cards share theirs), its title and its elements' XML (written
+    once per distinct element) set in their places."""
+    key = (face.width, face.height, face.bleed, face.background, bool(face.elements),
+           bool(title), trim_line)
     text = made.documents.get(key)
     if text is None:
-        text = made.documents[key] = _document(face, title, trim_line)
+        text = made.documents[key] = document_svg(face, TITLE if title else None, trim_line)
+    if title:
+        # The title comes first in the document, before anything that could hold its mark.
+        text = text.replace(TITLE, _characters(title), 1)
     if not face.elements:
         return text
     # Only the title and the background come before the slot, and neither can hold its tag
@@ -82,8 +85,13 @@ def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> 
                         "".join(made.xml(e) for e in face.elements), 1)
 
 
-def _document(face: Face, title: str | None, trim_line: bool) -> str:
-    """Return the SVG text round a face's elements, a slot where they go."""
+TITLE = "pnp-face-title"
+"""What stands for the title in a face's document until the face's own is set in."""
+
+
+def document_svg(face: Face, title: str | None, trim_line: bool) -> str:
+    """Return the SVG text round a face's elements as svgwrite writes it, a slot where they
+    go."""
     import svgwrite
 
     b = face.bleed

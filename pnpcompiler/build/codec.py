@@ -67,12 +67,11 @@ def face_json(face: Any, element_json: Callable[[Any], str], *, sort: bool = Fal
     if not dataclasses.is_dataclass(face) or isinstance(face, type) \
             or not isinstance(elements, tuple):
         return _dumps(_encode(face), sort)
-    encoded: dict[str, Any] = {"@": type(face).__name__}
-    for f in dataclasses.fields(face):
-        encoded[f.name] = _HOLE if f.name == "elements" else _encode(getattr(face, f.name))
+    encoded = object_fields(face)
+    encoded["elements"] = _HOLE
     # What comes before the elements, sorted or not (the class, the size, the background
     # colour), cannot hold the hole's text: its first place is the elements'.
-    return _dumps(encoded, sort).replace(
+    return (_SORTED_ENCODER if sort else _ELEMENT_ENCODER).encode(encoded).replace(
         _HOLE_JSON, "[" + ",".join(element_json(e) for e in elements) + "]", 1)
 
 
@@ -84,8 +83,34 @@ def _dumps(value: Any, sort: bool) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=sort, allow_nan=True)
 
 
+def object_fields(value: Any, drop: tuple[str, str] | None = None) -> dict[str, Any]:
+    """Return a layout model object as a JSON object naming its class, its fields' values as
+    they are (for json's own encoder to go on with), less the field ``drop`` names as
+    (class, field); raise TypeError for anything else."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            raise TypeError(f"a face holds a {cls.__name__}, which the cache cannot store")
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(value))
+    out: dict[str, Any] = {"@": cls.__name__}
+    skip = drop[1] if drop is not None and drop[0] == cls.__name__ else None
+    for name in names:
+        if name != skip:
+            out[name] = getattr(value, name)
+    return out
+
+
+_ELEMENT_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=True,
+                                    default=object_fields)
+"""What ``_dumps(_encode(element), False)`` writes, in json's C encoder: an element's
+objects are handed to :func:`object_fields` as the encoder meets them."""
+_SORTED_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True, allow_nan=True,
+                                   default=object_fields)
+
+
 def _element_json_now(element: Any) -> str:
-    return _dumps(_encode(element), False)
+    return _ELEMENT_ENCODER.encode(element)
 
 
 _element_json: ByIdentity[Any, str] = ByIdentity(_element_json_now)

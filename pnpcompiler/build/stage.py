@@ -179,15 +179,14 @@ class Stage:
         return removed
 
     def _move_into_place(self) -> None:
-        umask = os.umask(0o022)
-        os.umask(umask)
+        # Every staged file was written by write() with a plain open, so it already has the
+        # permissions the umask gives: no chmod needed.
         folders: set[Path] = set()
         for rel in sorted(self.staged):
             final = self.target(rel)
             if final.parent not in folders:
                 final.parent.mkdir(parents=True, exist_ok=True)
                 folders.add(final.parent)
-            os.chmod(self.dir / rel, 0o666 & ~umask)
             os.replace(self.dir / rel, final)
 
     def _remove_if_unchanged(self, rel: str, record: FileRecord) -> bool:

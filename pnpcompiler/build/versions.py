@@ -18,6 +18,7 @@ import tarfile
 import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from ..core.digests import canonical_json, digest
 from ..core.files import write_atomic
 from ..core.identity import ByIdentity
 from ..core.store import CACHE_DIR
-from .codec import encode_element, face_json
+from .codec import face_json, object_fields
 from .options import OptionError, Project
 
 if TYPE_CHECKING:
@@ -47,33 +48,31 @@ def version_mark(face: Face) -> str:
     return digest("version-mark", f"[{placeless}]")[:MARK_DIGITS]
 
 
+_MARK_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=True,
+                                 default=partial(object_fields, drop=("Image", "path")))
+"""An element as a mark reads it: its JSON with sorted keys, each picture without its
+absolute path (its digest already names its bytes)."""
+
+
 def _element_mark_now(element: Any) -> str:
-    return canonical_json(_placeless(encode_element(element)))
+    return _MARK_ENCODER.encode(element)
 
 
 _element_mark: ByIdentity[Any, str] = ByIdentity(_element_mark_now)
 """An element as a mark reads it, worked out once per element."""
 
 
-def _placeless(value: Any) -> Any:
-    """Drop each picture's absolute path: its digest already names its bytes."""
-    if isinstance(value, list):
-        return [_placeless(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _placeless(v) for k, v in value.items()
-                if not (k == "path" and value.get("@") == "Image")}
-    return value
-
-
 def stamp_marks(groups: list[ItemGroup]) -> Marks:
     """Give every item its faces' version marks; return them all by face."""
     marks: Marks = {}
+    # A shared back is one face for every item that names it: its mark is worked out once.
+    mark_of: ByIdentity[Face, str] = ByIdentity(version_mark)
     for group in groups:
         for item in group.items:
-            item.front_mark = version_mark(item.front)
+            item.front_mark = mark_of(item.front)
             marks[f"{group.component}/{item.id}"] = item.front_mark
             if item.back is not None:
-                item.back_mark = version_mark(item.back)
+                item.back_mark = mark_of(item.back)
                 marks[f"{group.component}/{item.back_id or item.id + '-back'}"] = \
                     item.back_mark
     return marks

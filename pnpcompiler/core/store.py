@@ -59,8 +59,10 @@ class Cache:
                 db = sqlite3.connect(path)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
+                # A rowid table: its entries (a face's JSON, a PDF) are too big for a
+                # table kept in key order, where each insert at a random key moves them.
                 db.execute("CREATE TABLE IF NOT EXISTS pieces (kind TEXT, key TEXT, sha TEXT, "
-                           "data BLOB, used INTEGER, PRIMARY KEY (kind, key)) WITHOUT ROWID")
+                           "data BLOB, used INTEGER, PRIMARY KEY (kind, key))")
                 self._kinds = {kind for kind, in db.execute("SELECT DISTINCT kind FROM pieces")}
                 self._db = db
                 return db

@@ -120,13 +120,30 @@ def _turned(box: Box, sheet: Sheet, duplex: str,
 
 def _clipped(canvas: Any, draw: Any, cell: Box, paint: Any) -> None:
     """Run ``paint`` with everything it draws kept inside ``cell``."""
-    left, top, right, bottom = cell
     canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(draw.x(left), draw.y(bottom), (right - left) * _K, (bottom - top) * _K)
-    canvas.clipPath(path, stroke=0, fill=0)
+    # Every sheet of a band clips the same cells: each clip's operators are written once.
+    key = (*cell, draw.top, canvas._fillMode)
+    clip = _CLIPS.get(key)
+    if clip is None:
+        left, top, right, bottom = cell
+        path = canvas.beginPath()
+        path.rect(draw.x(left), draw.y(bottom), (right - left) * _K, (bottom - top) * _K)
+        canvas.clipPath(path, stroke=0, fill=0)
+        if len(_CLIPS) >= _MOST_KEPT:
+            _CLIPS.clear()
+        _CLIPS[key] = canvas._code[-1]
+    else:
+        canvas._code.append(clip)
     paint()
     canvas.restoreState()
+
+
+_MOST_KEPT = 4096
+"""Clips and crop marks kept to repeat, at most (then they are made afresh)."""
+_CLIPS: dict[tuple[float, ...], str] = {}
+"""A cell's clipping operators, by its box, the page's height and the fill mode."""
+_MARKS: dict[tuple[Sheet, int, float], list[str]] = {}
+"""A band's crop mark operators, by its sheet, its items and the page's height."""
 
 
 def _backs(canvas: Any, kit: ItemSheet, band: Band, duplex: str,
@@ -189,6 +206,13 @@ def _version_mark(canvas: Any, draw: Any, cell: Box, left: float, trim_bottom: f
     canvas.restoreState()
 
 
+def _colour(value: str) -> Any:
+    """Return reportlab's colour for ``value``, parsed once (every sheet draws the same few)."""
+    from .pdf import colour
+
+    return colour(value)
+
+
 def _boxes(canvas: Any, page: Page, boxes: list[Box]) -> None:
     """Set the page's TrimBox round the trims of every band (both halves when folded) and
     its BleedBox a bleed further out."""
@@ -219,7 +243,7 @@ def _cut_line(canvas: Any, draw: Any, shape: str, x: float, y: float, w: float, 
     if shape == "rect":
         return
     canvas.saveState()
-    canvas.setStrokeColor(CUT_LINE)
+    canvas.setStrokeColor(_colour(CUT_LINE))
     canvas.setLineWidth(0.25 * _K)
     if shape == "round":
         canvas.circle(draw.x(x + w / 2), draw.y(y + h / 2), min(w, h) / 2 * _K, stroke=1,
@@ -238,21 +262,31 @@ def _cut_line(canvas: Any, draw: Any, shape: str, x: float, y: float, w: float, 
 
 def _marks(canvas: Any, draw: Any, sheet: Sheet, count: int) -> None:
     canvas.saveState()
-    canvas.setStrokeColor("#000000")
+    canvas.setStrokeColor(_colour("#000000"))
     canvas.setLineWidth(0.25)
-    for x1, y1, x2, y2 in sheet.crop_marks(count):
-        canvas.line(draw.x(x1), draw.y(y1), draw.x(x2), draw.y(y2))
+    # Each full sheet of a band has the same marks: their operators are written once.
+    key = (sheet, count, draw.top)
+    lines = _MARKS.get(key)
+    if lines is None:
+        start = len(canvas._code)
+        for x1, y1, x2, y2 in sheet.crop_marks(count):
+            canvas.line(draw.x(x1), draw.y(y1), draw.x(x2), draw.y(y2))
+        if len(_MARKS) >= _MOST_KEPT:
+            _MARKS.clear()
+        _MARKS[key] = canvas._code[start:]
+    else:
+        canvas._code.extend(lines)
     canvas.restoreState()
 
 
 def _fold_line(canvas: Any, draw: Any, page: Page) -> None:
     """Dash the fold line across the page, inside the safe margin, and name it."""
     canvas.saveState()
-    canvas.setStrokeColor(FOLD_LINE)
+    canvas.setStrokeColor(_colour(FOLD_LINE))
     canvas.setLineWidth(0.3 * _K)
     canvas.setDash([2 * _K, 1.5 * _K])
     canvas.setFont("Vera", 6)
-    canvas.setFillColor(FOLD_LINE)
+    canvas.setFillColor(_colour(FOLD_LINE))
     if page.fold == "vertical":
         x = page.page_w / 2
         canvas.line(draw.x(x), draw.y(MARGIN + 1), draw.x(x),
@@ -324,6 +358,6 @@ def _label(canvas: Any, draw: Any, page: Page, spot: tuple[float, float, float] 
         text = text.rstrip(" ,:") + "..."
     canvas.saveState()
     canvas.setFont("Vera", size)
-    canvas.setFillColor(LABEL_GREY)
+    canvas.setFillColor(_colour(LABEL_GREY))
     canvas.drawString(draw.x(left), draw.y(baseline), text)
     canvas.restoreState()

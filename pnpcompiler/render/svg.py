@@ -66,8 +66,32 @@ SLOT = "pnp-elements"
 
 
 def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> str:
-    """Return a face's SVG text: the document round it from svgwrite, its elements' XML
-    (written once per distinct element) set in their place."""
+    """Return a face's SVG text: the document round it from svgwrite (written once per size
+    and background: a deck's cards share theirs), its title and its elements' XML (written
+    once per distinct element) set in their places."""
+    key = (face.width, face.height, face.bleed, face.background, bool(face.elements),
+           bool(title), trim_line)
+    text = made.documents.get(key)
+    if text is None:
+        text = made.documents[key] = document_svg(face, TITLE if title else None, trim_line)
+    if title:
+        # The title comes first in the document, before anything that could hold its mark.
+        text = text.replace(TITLE, _characters(title), 1)
+    if not face.elements:
+        return text
+    # Only the title and the background come before the slot, and neither can hold its tag
+    # unescaped: its first place is the slot.
+    return text.replace(f'<g id="{SLOT}" />',
+                        "".join(made.xml(e) for e in face.elements), 1)
+
+
+TITLE = "pnp-face-title"
+"""What stands for the title in a face's document until the face's own is set in."""
+
+
+def document_svg(face: Face, title: str | None, trim_line: bool) -> str:
+    """Return the SVG text round a face's elements as svgwrite writes it, a slot where they
+    go."""
     import svgwrite
 
     b = face.bleed
@@ -83,13 +107,7 @@ def _face_svg(face: Face, title: str | None, trim_line: bool, made: Written) -> 
     if trim_line:
         doc.add(doc.rect((0, 0), (_f(face.width), _f(face.height)), fill="none",
                          stroke="#ff00ff", stroke_width="0.1", id="trim"))
-    text = str(doc.tostring())
-    if not face.elements:
-        return text
-    # Only the title and the background come before the slot, and neither can hold its tag
-    # unescaped: its first place is the slot.
-    return text.replace(f'<g id="{SLOT}" />',
-                        "".join(made.xml(doc, e) for e in face.elements), 1)
+    return str(doc.tostring())
 
 
 class Written:
@@ -99,8 +117,19 @@ class Written:
     def __init__(self) -> None:
         self.shared: dict[int, tuple[Any, str]] = {}
         self.equal: dict[Any, str] = {}
+        self.documents: dict[tuple[Any, ...], str] = {}
+        """The SVG text round a face's elements, by what it reads of the face."""
+        self._doc: Any = None
 
-    def xml(self, doc: Any, e: Any) -> str:
+    def doc(self) -> Any:
+        """Return a drawing to make elements with (they are written, never added to it)."""
+        if self._doc is None:
+            import svgwrite
+
+            self._doc = svgwrite.Drawing(profile="full", debug=False)
+        return self._doc
+
+    def xml(self, e: Any) -> str:
         """Return the XML drawing ``e``, written once per distinct element."""
         shared = self.shared.get(id(e))
         if shared is not None and shared[0] is e:
@@ -108,17 +137,23 @@ class Written:
         try:
             known = self.equal.get(e)
         except TypeError:  # a field that cannot be hashed: write it afresh
-            return _xml(doc, e)
+            return element_xml(self.doc(), e)
         if known is None:
-            known = self.equal[e] = _xml(doc, e)
+            known = self.equal[e] = element_xml(self.doc(), e)
         self.shared[id(e)] = (e, known)
         return known
 
 
-def _xml(doc: Any, e: Any) -> str:
+def element_xml(doc: Any, e: Any) -> str:
     """Write the XML drawing one layout element, as svgwrite writes it inside a drawing."""
     from xml.etree import ElementTree
 
+    if isinstance(e, Text) and not e.clip and all(
+            isinstance(run.colour, str) for line in e.lines for run in line.runs):
+        # A card's own texts (its title, its numbers) are each written once: as svgwrite
+        # and ElementTree write them, without building their trees.
+        return "".join(_text_xml(e, line, run) for line in e.lines for run in line.runs
+                       if not run.icon and run.text)
     holder = doc.g()
     add(doc, holder, e)
     return "".join(ElementTree.tostring(x.get_xml(), encoding="utf-8").decode("utf-8")
@@ -164,6 +199,28 @@ def add(doc: Any, parent: Any, e: Any) -> None:
                              font_weight=weight, font_style=style, fill=run.colour)
                 t["xml:space"] = "preserve"
                 parent.add(t)
+
+
+def _text_xml(e: Text, line: Any, run: Any) -> str:
+    """Return one run of a text as svgwrite writes it: its attributes sorted by name, each
+    escaped as ElementTree escapes them."""
+    family, weight, style = svg_font(run.font)
+    attributes = {"fill": run.colour, "font-family": family,
+                  "font-size": _f(run.size / PT_PER_MM), "font-style": style,
+                  "font-weight": weight, "x": _f(e.x + run.x), "xml:space": "preserve",
+                  "y": _f(e.y + line.baseline)}
+    written = " ".join(f'{name}="{_attribute(str(value))}"'
+                       for name, value in attributes.items())
+    return f"<text {written}>{_characters(run.text)}</text>"
+
+
+def _characters(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _attribute(text: str) -> str:
+    return (_characters(text).replace('"', "&quot;").replace("\r", "&#13;")
+            .replace("\n", "&#10;").replace("\t", "&#09;"))
 
 
 def _clipped(doc: Any, parent: Any, e: Text) -> Any:

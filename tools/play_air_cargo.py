@@ -8,7 +8,7 @@ with ``--seed`` and are written into the record, whose ``seed`` lets the referee
 Every event is played through the referee's own engine (``AirCargoEngine``) as it is written,
 and the finished record is refereed again before it is kept.
 
-    python tools/play_air_cargo.py --style careful --seed 7 -o examples/air-cargo/stop.yaml
+    python tools/play_air_cargo.py --style careful --seed 1 -o examples/air-cargo/stop.yaml
     python tools/play_air_cargo.py --style careful --want gold --seed 1 -o gold.yaml
     python tools/play_air_cargo.py --pilot-log examples/air-cargo/gold-wing.yaml -o log.yaml
 

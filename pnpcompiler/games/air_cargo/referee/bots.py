@@ -204,6 +204,14 @@ class Pilot:
         """Roll the die."""
         return self.die.randint(1, 6)
 
+    def reroll(self, dice: list[int], picked: list[int]) -> tuple[list[int], Data]:
+        """Roll the picked dice again; return the dice now and the re-roll as recorded."""
+        got = [self.roll() for _ in picked]
+        kept = list(dice)
+        for value in picked:
+            kept.remove(value)
+        return kept + got, {"reroll": picked, "got": got}
+
     def left(self, what: str) -> int:
         """Return the boxes of a row still open: plan, stamina or prayers."""
         boxes, used = self.tables.boxes, self.state.resources
@@ -288,13 +296,8 @@ class Pilot:
         rerolls: list[Data] = []
         while (choice := self.choose(dice, self.left("plan") - len(rerolls))) is None and (
                 self.left("plan") - len(rerolls) > 0):
-            picked = self.pick_up(dice)
-            got = [self.roll() for _ in picked]
-            rerolls.append({"reroll": picked, "got": got})
-            kept = list(dice)
-            for value in picked:
-                kept.remove(value)
-            dice = kept + got
+            dice, entry = self.reroll(dice, self.pick_up(dice))
+            rerolls.append(entry)
         if rerolls:
             event["rerolls"] = rerolls
         if choice is not None:
@@ -400,12 +403,8 @@ class Pilot:
                 panic_stamina(self.tables, total + before) > stamina_left - before
                 or total - 12 >= 3):
             picked = [d for d in dice if d >= 4] if min(dice) >= 4 else [max(dice)]
-            got = [self.roll() for _ in picked]
-            prayers.append({"reroll": picked, "got": got})
-            kept = list(dice)
-            for value in picked:
-                kept.remove(value)
-            dice = kept + got
+            dice, entry = self.reroll(dice, picked)
+            prayers.append(entry)
             total = base + sum(dice) - before
         panic = 0
         if total > 12:

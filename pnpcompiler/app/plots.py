@@ -17,6 +17,8 @@ matplotlib.use("Agg")  # files only: never a window, whatever the machine has
 
 import matplotlib.pyplot as plt  # after the backend is chosen
 
+from ..referee.balance import band_counts
+
 PNG_DPI = 100
 
 
@@ -71,15 +73,8 @@ def _histogram(data: dict[str, Any]) -> Any:
 def _bands(values: list[tuple[int, int]], most: int = 60) -> tuple[list[tuple[int, int]], int]:
     """Return the tallied values in bands of equal width, at most ``most`` of them (a
     Rushing Tin ATC's money spans thousands), each by its first value, and the width."""
-    if not values:
-        return values, 1
-    low, high = values[0][0], values[-1][0]
-    width = max(1, -(-(high - low + 1) // most))
-    banded: dict[int, int] = {}
-    for value, count in values:
-        start = low + (value - low) // width * width
-        banded[start] = banded.get(start, 0) + count
-    return sorted(banded.items()), width
+    bands, width = band_counts(dict(values), most)
+    return [(start, games) for start, games in bands if games], width
 
 
 def _seat_bars(data: dict[str, Any]) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -302,20 +302,27 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def band_counts(histogram: Mapping[str, int] | Mapping[int, int], most: int
+                ) -> tuple[list[tuple[int, int]], int]:
+    """Return a histogram's counts in bands of equal width, at most ``most`` of them, each
+    band by its first value (empty bands too), and the width."""
+    values = {int(v): k for v, k in histogram.items()}
+    if not values:
+        return [], 1
+    low, high = min(values), max(values)
+    width = max(1, math.ceil((high - low + 1) / most))
+    counts: Counter[int] = Counter()
+    for value, games in values.items():
+        counts[low + (value - low) // width * width] += games
+    return [(start, counts[start]) for start in range(low, high + 1, width)], width
+
+
 def histogram_bands(histogram: dict[str, int], most: int = 16) -> list[tuple[str, int]]:
     """Return a histogram's counts in bands of equal width (at most ``most``), each band
     named by its value (``7``) or its range (``10 to 19``)."""
-    if not histogram:
-        return []
-    values = {int(v): k for v, k in histogram.items()}
-    low, high = min(values), max(values)
-    width = max(1, math.ceil((high - low + 1) / most))
-    bands = []
-    for start in range(low, high + 1, width):
-        end = start + width - 1
-        games = sum(k for v, k in values.items() if start <= v <= end)
-        bands.append((str(start) if width == 1 else f"{start} to {end}", games))
-    return bands
+    bands, width = band_counts(histogram, most)
+    return [(str(start) if width == 1 else f"{start} to {start + width - 1}", games)
+            for start, games in bands]
 
 
 def _histogram_rows(histogram: dict[str, int]) -> list[str]:

@@ -509,8 +509,8 @@ def simulate(
         ] = None,
     content: ContentOpt = Path("content"),
     output: Annotated[Path | None, typer.Option(
-        "-o", "--output", help="Folder for the report (report.md, report.json) and plots "
-        "[default: out/simulate/GAME].", show_default=False)] = None,
+        "-o", "--output", help="Folder for the report (report.md, report.html, report.json) "
+        "and plots [default: out/simulate/GAME].", show_default=False)] = None,
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", help="Also write every game as a record that "
         "pnp referee reads (GAME-NNNN.yaml).")] = None,

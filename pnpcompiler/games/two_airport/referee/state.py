@@ -16,6 +16,7 @@ from ....referee import RefereeError, Rulings
 from ..checks import sound_field
 from ..field import Cell, Grid
 from ..model import TECHNICAL_RETURN, AircraftDeck, EventDeck, GoalDeck, TurnRules
+from .offers import Offers
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,14 @@ class Tables:
     deck: tuple[str, ...]
     """The Event cards shuffled at setup (every card but the Technical Return cards), in the
     content's order."""
+    offers: Offers = field(init=False, repr=False, compare=False)
+    """The actions of this field, built on first offer (made anew for another field)."""
+    numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The aircraft in number order."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "offers", Offers(self.grid, self.starts))
+        object.__setattr__(self, "numbers", tuple(sorted(self.starts)))
 
     def heading(self, aircraft: int) -> int:
         """Return +1 or -1: the row step forward of an aircraft."""

@@ -107,13 +107,8 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random,
         extra["fuel"] = True
     elif short > 0 and flyer.luck:
         extra["luck"] = True
-    trial = phase.model_copy(update=extra)
-    for outcome in ("pass", "fail", "catastrophic"):
-        tried = trial.model_copy(update={"outcome": outcome})
-        _, found = engine.apply(engine.fork(race), PhaseAction(tried))
-        if not any(f.code == "test.outcome" for f in found):
-            return tried
-    return trial
+    settled, _ = engine.settle(race, phase.model_copy(update=extra))
+    return settled
 
 
 class WeatherDeck:
@@ -133,12 +128,13 @@ class WeatherDeck:
         return WeatherTurn(card=card.id, dealt={race.course[at].number: self.rng.choice(tiles)
                                                 for at in changed(race, card)})
 
-    def end_turn(self, race: Race, turn: Turn) -> Turn:
-        """Return the turn with a weather change card when it ends a round of the race."""
-        after, _ = self.engine.apply(self.engine.fork(race), EndTurn(turn))
-        if after.turns % len(after.order) or after.over:
+    def end_turn(self, ended: Race, turn: Turn) -> Turn:
+        """Return the turn with a weather change card when it ends a round of the race;
+        ``ended``: the race after the turn (its draw and discard aside: they change neither
+        the round nor the weather)."""
+        if ended.turns % len(ended.order) or ended.over:
             return turn
-        return turn.model_copy(update={"weather_change": self.turn_over(after)})
+        return turn.model_copy(update={"weather_change": self.turn_over(ended)})
 
 
 def exchange(race: Race) -> dict[str, list[str]]:
@@ -225,9 +221,15 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
         luck_before = flyer.luck
         turn = Turn(machine=machine, phases=phases)
         if hands is not None:
-            turn = hands.end_turn(race, turn)
-        if deck is not None:
-            turn = deck.end_turn(race, turn)
+            turn = hands.after_phases(race, turn)
+        if hands is not None or deck is not None:
+            # The turn tried once, before its draw and weather change: both read the race
+            # after it.
+            ended, _ = engine.apply(engine.fork(race), EndTurn(turn))
+            if hands is not None:
+                turn = hands.draw_and_discard(race, ended, turn)
+            if deck is not None:
+                turn = deck.end_turn(ended, turn)
         race, _ = engine.apply(race, EndTurn(turn))
         turns.append({"machine": machine,
                       "phases": [p.model_dump(exclude_defaults=True) for p in phases],

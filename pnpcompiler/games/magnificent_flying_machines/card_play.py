@@ -79,14 +79,13 @@ class CardPlayer:
                 return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
         return phase
 
-    def after_roll(self, race: Race, phase: Phase) -> Phase:
-        """Return the phase with the player's own cards spent on a failed test: spare part
-        symbols of the test's kind, else a card that passes it, before parts, fuel or luck."""
-        taken = self.engine.test_of(race, phase)
+    def after_roll(self, race: Race, phase: Phase, test: str, needed: int) -> Phase:
+        """Return the phase with the player's own cards spent on its failed test (of
+        ``test``, needing ``needed`` symbols): spare part symbols of the test's kind, else a
+        card that passes it, before parts, fuel or luck."""
         now = race.current
-        if taken is None or now is None:
+        if now is None:
             return phase
-        test, needed, _ = taken
         me = now.flyer.machine.player
         faces = [self.engine.tables.symbols(f) for f in phase.dice]
         short = needed - sum(1 for face in faces if test in face)
@@ -105,8 +104,8 @@ class CardPlayer:
         bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
                                         "cards": [*phase.cards, *plays]})
         # The cards' phase with the outcome they come to, unless the referee finds fault.
-        settled, found = self.engine.settle(race, bare)
-        return phase if found else settled
+        tried = self.engine.settle(race, bare)
+        return phase if tried.rulings else tried.phase
 
     # --- at the end of a turn ---------------------------------------------------------------
 

@@ -66,6 +66,18 @@ class EndRace:
 Action = StartTurn | PhaseAction | EndTurn | EndRace
 
 
+@dataclass(frozen=True, slots=True)
+class Tried:
+    """A phase tried on a fork of the race, with the outcome its test comes to."""
+
+    phase: Phase
+    """The phase with that outcome (as written when it takes no test: ``pass``)."""
+    race: Race
+    """The fork after the phase: the race the phase leaves."""
+    rulings: list[Finding]
+    """The rulings the phase draws."""
+
+
 class RaceEngine:
     """A race on one loaded content's tiles and tables (see the module's docs)."""
 
@@ -121,16 +133,21 @@ class RaceEngine:
             turns.finish(race, action.log)
         return race, race.rulings.findings[before:]
 
-    def settle(self, race: Race, phase: Phase) -> tuple[Phase, list[Finding]]:
+    def settle(self, race: Race, phase: Phase) -> Tried:
         """Return the phase with the outcome its test comes to (``pass`` when it takes
-        none) and the rulings it draws then, tried on a fork of the race."""
+        none), tried on a fork of the race."""
         after, found = self.apply(self.fork(race), PhaseAction(phase))
         outcome = (after.current.outcome if after.current else None) or "pass"
-        # The written outcome is only checked against the rules' (test.outcome): every other
-        # ruling is the same whichever it writes.
-        return (phase if phase.outcome == outcome else
-                phase.model_copy(update={"outcome": outcome}),
-                [f for f in found if f.code != "test.outcome"])
+        # The written outcome is only checked against the rules' (test.outcome): the race and
+        # every other ruling are the same whichever it writes, so without that ruling the
+        # fork is the race after the phase written with the rules' outcome.
+        rulings = [f for f in found if f.code != "test.outcome"]
+        if len(rulings) < len(found):
+            del after.rulings.findings[len(after.rulings.findings) - len(found):]
+            after.rulings.findings += rulings
+        if phase.outcome != outcome:
+            phase = phase.model_copy(update={"outcome": outcome})
+        return Tried(phase, after, rulings)
 
     def legal_actions(self, race: Race) -> Iterator[Action]:
         """Return the actions open to the machine whose turn it is, without their dice."""

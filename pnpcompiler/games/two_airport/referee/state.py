@@ -134,7 +134,7 @@ class Table:
         rulings = TurnRulings(findings=list(self.rulings.findings),
                               reported=set(self.rulings.reported),
                               piece_word="aircraft", turn=self.rulings.turn)
-        return Table(order=self.order, goals=self.goals, at=dict(self.at),
+        return Table(order=self.order, goals=dict(self.goals), at=dict(self.at),
                      landed=set(self.landed), storms=set(self.storms), held=set(self.held),
                      hands={p: list(h) for p, h in self.hands.items()},
                      returns=dict(self.returns), pile=list(self.pile),

@@ -224,9 +224,10 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
     deck = WeatherDeck(engine, rng) if weather_changes else None
     turns: list[dict[str, Any]] = []
     tests: list[Tested] = []
+    starts = {machine: StartTurn(Turn(machine=machine)) for machine in race.order}
     while not race.over and len(turns) < TURN_LIMIT:
         machine = race.order[race.turns % len(race.order)]
-        race, _ = engine.apply(race, StartTurn(Turn(machine=machine)))
+        race, _ = engine.apply(race, starts[machine])
         phases: list[Phase] = []
         while True:
             options = list(engine.open_phases(race))

@@ -175,7 +175,8 @@ class CardPlayer:
     def found(self, race: Race, turn: Turn) -> list[str]:
         """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):
         a card is played when it adds none to the turn's."""
-        bare = turn.model_copy(update={"draw": [], "discard": []})
+        bare = turn.model_copy(update={"draw": [], "discard": []}) if turn.draw or \
+            turn.discard else turn
         _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
         return [f.code for f in findings if not f.code.startswith("hand.")]
 

@@ -32,10 +32,11 @@ class ForkChecking(RaceEngine):
 
     def check(self, race: Race, action: Action) -> None:
         """Play the action on a fork and on a fork of that fork; the race and the first fork
-        stay as they were, and no fork shares anything an action changes."""
+        stay as they were; a fork starts equal to its original and shares nothing an action
+        changes."""
         before = snapshot(race, (Tables,))
         twin = self.fork(race)
-        assert shared_mutables(race, twin, (Tables,)) == []
+        assert twin == race and shared_mutables(race, twin, (Tables,)) == []
         then = snapshot(twin, (Tables,))
         grandchild = self.fork(twin)
         assert shared_mutables(twin, grandchild, (Tables,)) == []

@@ -37,10 +37,11 @@ class ForkChecking(NowBoardingEngine):
 
     def check(self, game: Game, action: Action) -> None:
         """Play the action on a fork and on a fork of that fork; the game and the first fork
-        stay as they were, and no fork shares anything an action changes."""
+        stay as they were; a fork starts equal to its original and shares nothing an action
+        changes."""
         before = snapshot(game, (Table,))
         twin = self.fork(game)
-        assert shared_mutables(game, twin, (Table,)) == []
+        assert twin == game and shared_mutables(game, twin, (Table,)) == []
         then = snapshot(twin, (Table,))
         grandchild = self.fork(twin)
         assert shared_mutables(twin, grandchild, (Table,)) == []

@@ -27,11 +27,12 @@ def set_up(engine: TwoAirportEngine, players: int, seed: int) -> Table:
 
 def check_forks(engine: TwoAirportEngine, table: Table) -> None:
     """Play every open action on a fork, and one more on a fork of that fork: neither the
-    table nor the first fork changes, and no fork shares anything an action changes."""
+    table nor the first fork changes; a fork starts equal to its original and shares nothing
+    an action changes."""
     before = snapshot(table)
     for option in engine.legal_actions(table):
         twin = engine.fork(table)
-        assert shared_mutables(table, twin) == []
+        assert twin == table and shared_mutables(table, twin) == []
         engine.apply(twin, option)
         then = snapshot(twin)
         grandchild = engine.fork(twin)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 from ..field import Cell
@@ -24,34 +25,41 @@ def begin(tables: Tables, table: Table) -> Begin:
                                       "draw": pile[0]}))
 
 
-def moves_of(tables: Tables, table: Table, kind: str, taken: set[Cell]) -> Iterator[Step]:
-    """Yield the moves of a kind open now: ``fly`` for the turn's moves (depart, fly, step
+def moves_of(tables: Tables, table: Table, kind: str, taken: set[Cell]) -> list[Step]:
+    """Return the moves of a kind open now: ``fly`` for the turn's moves (depart, fly, step
     back, land), ``extra`` and ``extra-diagonal`` for the Movement cards; ``taken``: the
     spaces with an aircraft or a Storm on them."""
     moves, at, landed, held = tables.offers.moves, table.at, table.landed, table.held
-    for number in tables.numbers:
-        if number in landed or number in held:
-            continue
-        for needs, move in moves(kind, number, at.get(number)):
-            if needs not in taken:
-                yield move
+    return [move for number in tables.numbers if number not in landed and number not in held
+            for needs, move in moves(kind, number, at.get(number)) if needs not in taken]
 
 
-def plays(tables: Tables, table: Table, taken: set[Cell]) -> Iterator[Step]:
-    """Yield the Other Event cards the player may play now."""
+def plays(tables: Tables, table: Table, taken: set[Cell]) -> list[Step]:
+    """Return the Other Event cards the player may play now."""
+    hand = table.hands[table.player]
+    storms: list[Step] = []
+    if "storm" in hand:
+        storms = [storm for cell, storm in tables.offers.storms() if cell not in taken]
+    if not ("clear-sky" in hand or "holding" in hand or "pass" in hand
+            or table.returns.get(table.player, 0) > 0):
+        return storms
+    return storms + list(plays_on_the_field(tables, table))
+
+
+def plays_on_the_field(tables: Tables, table: Table) -> Iterator[Step]:
+    """Yield the Clear sky, Holding, Pass and Technical Return cards the player may play."""
     offers, hand, runways = tables.offers, table.hands[table.player], tables.grid.runways
     on_field = sorted(table.at)
-    if "storm" in hand:
-        yield from (storm for cell, storm in offers.storms() if cell not in taken)
     if "clear-sky" in hand:
         for cell in sorted(table.storms):
             yield offers.card("clear-sky", at=cell)
     if "holding" in hand:
-        out_of_play = table.landed | table.held
+        # Not the last free aircraft of its direction: another is neither landed nor held.
+        free = Counter(s for m, s in tables.starts.items()
+                       if m not in table.landed and m not in table.held)
         for n in on_field:
-            others = [m for m, s in tables.starts.items()
-                      if s == tables.starts[n] and m != n and m not in out_of_play]
-            if others and n not in table.held and table.at[n] not in runways:
+            if n not in table.held and free[tables.starts[n]] > 1 \
+                    and table.at[n] not in runways:
                 yield offers.card("holding", aircraft=n)
     if "pass" in hand:
         on = {table.at[n]: n for n in reversed(on_field)}  # the lowest number on a space
@@ -77,8 +85,7 @@ def open_actions(tables: Tables, table: Table) -> list[TurnAction]:
     out: list[TurnAction] = []
     if table.goals[table.player] and table.goals[table.player] <= table.landed:
         out.append(offers.claim)
-    turn_moves = list(moves_of(tables, table, "fly", taken)) if table.moves < rules.moves \
-        else []
+    turn_moves = moves_of(tables, table, "fly", taken) if table.moves < rules.moves else []
     out += turn_moves
     if table.cards < rules.cards:
         hand = table.hands[table.player]

@@ -38,14 +38,19 @@ class Tables:
     """The actions of this field, built on first offer (made anew for another field)."""
     numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """The aircraft in number order."""
+    headings: dict[int, int] = field(init=False, repr=False, compare=False)
+    """Each aircraft's row step forward."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offers", Offers(self.grid, self.starts))
         object.__setattr__(self, "numbers", tuple(sorted(self.starts)))
+        object.__setattr__(self, "headings", {n: self.grid.heading(start)
+                                              for n, start in self.starts.items()
+                                              if start in self.grid.headings})
 
     def heading(self, aircraft: int) -> int:
         """Return +1 or -1: the row step forward of an aircraft."""
-        return self.grid.heading(self.starts[aircraft])
+        return self.headings[aircraft]
 
     def progress(self, aircraft: int, cell: Cell | None) -> int:
         """Return how far an aircraft has flown: rows from its airport (-1 off the field)."""

@@ -44,6 +44,8 @@ class Grid:
                                                           compare=False)
     """Each airport's destination: the other airport."""
     headings: dict[str, int] = dataclasses.field(init=False, repr=False, compare=False)
+    cells: dict[str, Cell] = dataclasses.field(init=False, repr=False, compare=False)
+    """Every cell of the grid by its space name."""
 
     def __post_init__(self) -> None:
         # The referee and the bots ask these thousands of times a game: worked out once.
@@ -60,12 +62,17 @@ class Grid:
         object.__setattr__(self, "runways", frozenset(a.runway for a in airports))
         object.__setattr__(self, "opposite", opposite)
         object.__setattr__(self, "headings", headings)
+        object.__setattr__(self, "cells", {
+            f"{letter}{row}": (col, row) for col, letter in enumerate(self.columns)
+            for row in range(1, self.rows + 1)})
 
     def cell(self, name: str) -> Cell | None:
         """Return the cell a space name names, None when it is not on the grid."""
-        if len(name) < 2 or name[0] not in self.columns or not name[1:].isdigit():
-            return None
-        row = int(name[1:])
+        found = self.cells.get(name)
+        if found is not None or len(name) < 2 or name[0] not in self.columns \
+                or not name[1:].isdigit():
+            return found
+        row = int(name[1:])  # a row written otherwise (c04)
         return (self.columns.index(name[0]), row) if 1 <= row <= self.rows else None
 
     def name(self, cell: Cell) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 from ..field import Cell
 from .log import Begin, Step, Turn, TurnAction
@@ -36,42 +35,38 @@ def moves_of(tables: Tables, table: Table, kind: str, taken: set[Cell]) -> list[
 
 def plays(tables: Tables, table: Table, taken: set[Cell]) -> list[Step]:
     """Return the Other Event cards the player may play now."""
-    hand = table.hands[table.player]
-    storms: list[Step] = []
-    if "storm" in hand:
-        storms = [storm for cell, storm in tables.offers.storms() if cell not in taken]
-    if not ("clear-sky" in hand or "holding" in hand or "pass" in hand
-            or table.returns.get(table.player, 0) > 0):
-        return storms
-    return storms + list(plays_on_the_field(tables, table))
-
-
-def plays_on_the_field(tables: Tables, table: Table) -> Iterator[Step]:
-    """Yield the Clear sky, Holding, Pass and Technical Return cards the player may play."""
-    offers, hand, runways = tables.offers, table.hands[table.player], tables.grid.runways
-    on_field = sorted(table.at)
+    card, hand, at = tables.offers.card, table.hands[table.player], table.at
+    out = [storm for cell, storm in tables.offers.storms() if cell not in taken] \
+        if "storm" in hand else []
     if "clear-sky" in hand:
-        for cell in sorted(table.storms):
-            yield offers.card("clear-sky", at=cell)
+        out += [card("clear-sky", at=cell) for cell in sorted(table.storms)]
+    on_field = sorted(at)
     if "holding" in hand:
         # Not the last free aircraft of its direction: another is neither landed nor held.
-        free = Counter(s for m, s in tables.starts.items()
-                       if m not in table.landed and m not in table.held)
-        for n in on_field:
-            if n not in table.held and free[tables.starts[n]] > 1 \
-                    and table.at[n] not in runways:
-                yield offers.card("holding", aircraft=n)
+        starts, held, runways = tables.starts, table.held, tables.grid.runways
+        free = Counter(s for m, s in starts.items() if m not in table.landed and m not in held)
+        out += [card("holding", aircraft=n) for n in on_field
+                if n not in held and free[starts[n]] > 1 and at[n] not in runways]
     if "pass" in hand:
-        on = {table.at[n]: n for n in reversed(on_field)}  # the lowest number on a space
-        for a in on_field:
-            b = on.get((table.at[a][0], table.at[a][1] + tables.heading(a)))
-            if (b is not None and a < b and tables.starts[a] != tables.starts[b]
-                    and (table.at[b][0], table.at[b][1] + tables.heading(b)) == table.at[a]
-                    and not table.held & {a, b}):
-                yield offers.card("pass", aircraft=(a, b))
+        out += passes(tables, table, on_field)
     if table.returns.get(table.player, 0) > 0:
-        for n in on_field:
-            yield offers.card("technical-return", aircraft=n)
+        out += [card("technical-return", aircraft=n) for n in on_field]
+    return out
+
+
+def passes(tables: Tables, table: Table, on_field: list[int]) -> list[Step]:
+    """Return the Pass cards open: two aircraft nose to nose, flying in opposite directions,
+    neither held (8.6)."""
+    at, starts, headings = table.at, tables.starts, tables.headings
+    on = {at[n]: n for n in reversed(on_field)}  # the lowest number on a space
+    out = []
+    for a in on_field:
+        col, row = at[a]
+        b = on.get((col, row + headings[a]))
+        if (b is not None and a < b and starts[a] != starts[b]
+                and (at[b][0], at[b][1] + headings[b]) == at[a] and not table.held & {a, b}):
+            out.append(tables.offers.card("pass", aircraft=(a, b)))
+    return out
 
 
 def open_actions(tables: Tables, table: Table) -> list[TurnAction]:

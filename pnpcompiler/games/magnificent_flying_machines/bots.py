@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .card_play import CardPlayer, record_keys
+from .flight import Pool
+from .model import Test
 from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits
-from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
+from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn, Tried
 from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
 from .referee.state import Race
 from .referee.turns import scores, winner
@@ -84,13 +86,11 @@ class Tested:
     passed: bool
 
 
-def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random,
-           tests: list[Tested] | None = None) -> Phase:
-    """Return the phase with its dice rolled, what passes it spent, and its outcome; the
-    first roll is added to ``tests``."""
-    taken = engine.test_of(race, phase)
-    if taken is None:
-        return phase
+def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int, Pool],
+           rng: random.Random, tests: list[Tested] | None = None) -> Tried:
+    """Return the phase with its dice rolled for the test it takes (``taken``: the test, the
+    symbols it needs and its pool), what passes it spent, and its outcome, tried on a fork;
+    the first roll is added to ``tests``."""
     test, needed, pool = taken
     dice = [rng.randint(1, 6) for _ in range(pool.dice)]
     flyer = race.current.flyer if race.current else None
@@ -107,13 +107,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, rng: random.Random,
         extra["fuel"] = True
     elif short > 0 and flyer.luck:
         extra["luck"] = True
-    trial = phase.model_copy(update=extra)
-    for outcome in ("pass", "fail", "catastrophic"):
-        tried = trial.model_copy(update={"outcome": outcome})
-        _, found = engine.apply(engine.fork(race), PhaseAction(tried))
-        if not any(f.code == "test.outcome" for f in found):
-            return tried
-    return trial
+    return engine.settle(race, phase.model_copy(update=extra))
 
 
 class WeatherDeck:
@@ -133,12 +127,13 @@ class WeatherDeck:
         return WeatherTurn(card=card.id, dealt={race.course[at].number: self.rng.choice(tiles)
                                                 for at in changed(race, card)})
 
-    def end_turn(self, race: Race, turn: Turn) -> Turn:
-        """Return the turn with a weather change card when it ends a round of the race."""
-        after, _ = self.engine.apply(self.engine.fork(race), EndTurn(turn))
-        if after.turns % len(after.order) or after.over:
+    def end_turn(self, ended: Race, turn: Turn) -> Turn:
+        """Return the turn with a weather change card when it ends a round of the race;
+        ``ended``: the race after the turn (its draw and discard aside: they change neither
+        the round nor the weather)."""
+        if ended.turns % len(ended.order) or ended.over:
             return turn
-        return turn.model_copy(update={"weather_change": self.turn_over(after)})
+        return turn.model_copy(update={"weather_change": self.turn_over(ended)})
 
 
 def exchange(race: Race) -> dict[str, list[str]]:
@@ -181,13 +176,39 @@ def exchange(race: Race) -> dict[str, list[str]]:
             if tokens}
 
 
-def with_cargo(engine: RaceEngine, race: Race, phase: Phase) -> Phase:
+def with_cargo(engine: RaceEngine, race: Race, phase: Phase, tried: Tried | None = None
+               ) -> Phase:
     """Return the phase with the passengers and cargo moved on the ground: before a ground
-    action, after a landing."""
+    action, after a landing (read from ``tried``, the phase tried on a fork, when given)."""
     if phase.action != "landing":
-        return phase.model_copy(update=exchange(race))
-    landed, _ = engine.apply(engine.fork(race), PhaseAction(phase))
-    return phase.model_copy(update=exchange(landed))
+        moved = exchange(race)
+    else:
+        landed = tried.race if tried is not None else \
+            engine.apply(engine.fork(race), PhaseAction(phase))[0]
+        moved = exchange(landed)
+    return phase.model_copy(update=moved) if moved else phase
+
+
+def play_phase(engine: RaceEngine, race: Race, choice: Phase, rng: random.Random,
+               tests: list[Tested], hands: CardPlayer | None, cargo: bool
+               ) -> tuple[Race, Phase]:
+    """Play a phase the bot chose: a rival's cad, the dice and what passes the test, the
+    player's cards on a failure, the passengers and cargo moved; return the race after it
+    and the phase as the record writes it."""
+    if hands is not None:
+        choice = hands.before_roll(race, choice)
+    taken = engine.test_of(race, choice)
+    tried = rolled(engine, race, choice, taken, rng, tests) if taken is not None else None
+    phase = choice if tried is None else tried.phase
+    if hands is not None and taken is not None:
+        phase = hands.after_roll(race, phase, taken[0], taken[1])
+    if tried is not None and phase is not tried.phase:
+        tried = None
+    if cargo:
+        phase = with_cargo(engine, race, phase, tried)
+    if tried is not None and phase is tried.phase:
+        return tried.race, phase  # the fork it was tried on is the race it leaves
+    return engine.apply(race, PhaseAction(phase))[0], phase
 
 
 def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, *,
@@ -203,31 +224,31 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
     deck = WeatherDeck(engine, rng) if weather_changes else None
     turns: list[dict[str, Any]] = []
     tests: list[Tested] = []
+    starts = {machine: StartTurn(Turn(machine=machine)) for machine in race.order}
     while not race.over and len(turns) < TURN_LIMIT:
         machine = race.order[race.turns % len(race.order)]
-        race, _ = engine.apply(race, StartTurn(Turn(machine=machine)))
+        race, _ = engine.apply(race, starts[machine])
         phases: list[Phase] = []
         while True:
             options = list(engine.open_phases(race))
             choice = choose(race, options, rng) if options else None
             if choice is None:
                 break
-            if hands is not None:
-                choice = hands.before_roll(race, choice)
-            phase = rolled(engine, race, choice, rng, tests)
-            if hands is not None:
-                phase = hands.after_roll(race, phase)
-            if cargo:
-                phase = with_cargo(engine, race, phase)
-            race, _ = engine.apply(race, PhaseAction(phase))
+            race, phase = play_phase(engine, race, choice, rng, tests, hands, cargo)
             phases.append(phase)
         flyer = race.flyers[machine]
         luck_before = flyer.luck
         turn = Turn(machine=machine, phases=phases)
         if hands is not None:
-            turn = hands.end_turn(race, turn)
-        if deck is not None:
-            turn = deck.end_turn(race, turn)
+            turn = hands.after_phases(race, turn)
+        if hands is not None or deck is not None:
+            # The turn tried once, before its draw and weather change: both read the race
+            # after it.
+            ended, _ = engine.apply(engine.fork(race), EndTurn(turn))
+            if hands is not None:
+                turn = hands.draw_and_discard(race, ended, turn)
+            if deck is not None:
+                turn = deck.end_turn(ended, turn)
         race, _ = engine.apply(race, EndTurn(turn))
         turns.append({"machine": machine,
                       "phases": [p.model_dump(exclude_defaults=True) for p in phases],

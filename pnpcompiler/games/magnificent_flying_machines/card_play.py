@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from .model import TrickCard
-from .referee.engine import EndTurn, PhaseAction, RaceEngine
+from .referee.engine import EndTurn, RaceEngine
 from .referee.hands import draws, hand_limit
 from .referee.log import Phase, Play, RaceLog, Turn
 from .referee.rolls import TEST_OF
@@ -79,14 +79,13 @@ class CardPlayer:
                 return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
         return phase
 
-    def after_roll(self, race: Race, phase: Phase) -> Phase:
-        """Return the phase with the player's own cards spent on a failed test: spare part
-        symbols of the test's kind, else a card that passes it, before parts, fuel or luck."""
-        taken = self.engine.test_of(race, phase)
+    def after_roll(self, race: Race, phase: Phase, test: str, needed: int) -> Phase:
+        """Return the phase with the player's own cards spent on its failed test (of
+        ``test``, needing ``needed`` symbols): spare part symbols of the test's kind, else a
+        card that passes it, before parts, fuel or luck."""
         now = race.current
-        if taken is None or now is None:
+        if now is None:
             return phase
-        test, needed, _ = taken
         me = now.flyer.machine.player
         faces = [self.engine.tables.symbols(f) for f in phase.dice]
         short = needed - sum(1 for face in faces if test in face)
@@ -104,37 +103,31 @@ class CardPlayer:
             return phase
         bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
                                         "cards": [*phase.cards, *plays]})
-        return self.checked(race, phase, self.settled(race, bare))
-
-    def settled(self, race: Race, phase: Phase) -> Phase:
-        """Return the phase with the outcome its dice and cards come to."""
-        for outcome in ("pass", "fail", "catastrophic"):
-            tried = phase.model_copy(update={"outcome": outcome})
-            _, found = self.engine.apply(self.engine.fork(race), PhaseAction(tried))
-            if not any(f.code == "test.outcome" for f in found):
-                return tried
-        return phase
-
-    def checked(self, race: Race, fallback: Phase, phase: Phase) -> Phase:
-        """Return the phase if the referee finds nothing in it, else the fallback."""
-        _, found = self.engine.apply(self.engine.fork(race), PhaseAction(phase))
-        return fallback if found else phase
+        # The cards' phase with the outcome they come to, unless the referee finds fault.
+        tried = self.engine.settle(race, bare)
+        return phase if tried.rulings else tried.phase
 
     # --- at the end of a turn ---------------------------------------------------------------
 
-    def end_turn(self, race: Race, turn: Turn) -> Turn:
-        """Return the turn with a rival's dirty trick now and then, the draw (one, Marco
-        Florentina's two) and the discards down to the hand limit."""
+    def after_phases(self, race: Race, turn: Turn) -> Turn:
+        """Return the turn with the player's own boosts and, now and then, a rival's dirty
+        trick played after its phases."""
         now = race.current
         if now is None:
             return turn
         me = now.flyer.machine.player
         turn = self.own_boosts(race, turn, me)
-        turn = self.dirty_trick(race, turn, me)
-        after, _ = self.engine.apply(self.engine.fork(race), EndTurn(
-            turn.model_copy(update={"draw": [], "discard": []})))
-        drawn = self.draw(after, draws(race, me))
-        hand = self.hand(after, me) + drawn
+        return self.dirty_trick(race, turn, me)
+
+    def draw_and_discard(self, race: Race, ended: Race, turn: Turn) -> Turn:
+        """Return the turn with the draw (one, Marco Florentina's two) and the discards down
+        to the hand limit; ``ended``: the race after the turn without them."""
+        now = race.current
+        if now is None:
+            return turn
+        me = now.flyer.machine.player
+        drawn = self.draw(ended, draws(race, me))
+        hand = self.hand(ended, me) + drawn
         excess = max(0, len(hand) - hand_limit(race, me))
         # Keep the cards that pass tests; let go of the others first.
         hand.sort(key=lambda c: bool((e := self.card(c).effect) is not None and e.pass_test))
@@ -142,6 +135,8 @@ class CardPlayer:
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""
+        before: list[str] | None = None
+        """The turn's rulings so far, worked out once for every card tried."""
         for card_id in self.hand(race, me):
             card = self.card(card_id)
             effect = card.effect
@@ -150,14 +145,17 @@ class CardPlayer:
                 continue
             tried = turn.model_copy(update={"cards": [*turn.cards, Play(player=me,
                                                                         card=card_id)]})
-            if self.clean(race, turn, tried):
-                turn = tried
+            before = self.found(race, turn) if before is None else before
+            after = self.found(race, tried)
+            if after == before:
+                turn, before = tried, after
         return turn
 
     def dirty_trick(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with one rival's dirty trick played on the machine, now and then."""
         now = race.current
         assert now is not None
+        before: list[str] | None = None
         for player in race.players:
             if player == me or self.rng.random() >= DIRTY_CHANCE:
                 continue
@@ -169,17 +167,18 @@ class CardPlayer:
                     continue
                 tried = turn.model_copy(update={"cards": [*turn.cards, Play(
                     player=player, card=card_id, target=now.flyer.name)]})
-                if self.clean(race, turn, tried):
+                before = self.found(race, turn) if before is None else before
+                if self.found(race, tried) == before:
                     return tried
         return turn
 
-    def clean(self, race: Race, turn: Turn, tried: Turn) -> bool:
-        """Return whether a turn's added cards draw no finding the turn without them lacks."""
-        def found(t: Turn) -> list[str]:
-            bare = t.model_copy(update={"draw": [], "discard": []})
-            _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
-            return [f.code for f in findings if not f.code.startswith("hand.")]
-        return found(tried) == found(turn)
+    def found(self, race: Race, turn: Turn) -> list[str]:
+        """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):
+        a card is played when it adds none to the turn's."""
+        bare = turn.model_copy(update={"draw": [], "discard": []}) if turn.draw or \
+            turn.discard else turn
+        _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
+        return [f.code for f in findings if not f.code.startswith("hand.")]
 
 
 def record_keys(turn: Turn) -> dict[str, Any]:

@@ -40,10 +40,14 @@ def difficulty(tile: TerrainTile, weather: WeatherTile | None, test: Test, *,
 def ability_markers(pilot: Pilot | None, kit: Sequence[Equipment]) -> Symbols:
     """Return the bonus each ability marker shows: pilot and equipment dice for every test of
     a kind (6.10); charged and water dice are not marked."""
-    def bonus(test: Test) -> int:
-        return (pilot.dice.of(test) if pilot else 0) + sum(c.dice.of(test) for c in kit)
-    return Symbols(take_off=bonus("take-off"), flying=bonus("flying"),
-                   landing=bonus("landing"))
+    return Symbols(take_off=marker_dice(pilot, kit, "take-off"),
+                   flying=marker_dice(pilot, kit, "flying"),
+                   landing=marker_dice(pilot, kit, "landing"))
+
+
+def marker_dice(pilot: Pilot | None, kit: Sequence[Equipment], test: Test) -> int:
+    """Return the dice the ability markers add to one kind of test (6.10)."""
+    return (pilot.dice.of(test) if pilot else 0) + sum(c.dice.of(test) for c in kit)
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,8 @@ def dice_pool(board: Dashboard, pilot: Pilot | None, kit: Sequence[Equipment], t
     """Return the dice a test rolls (8.2): the dashboard's symbols and ability markers, water
     dice (section 15, Floats), charges spent, one fewer for each repeat of this test in the
     turn, and one fewer for a cad (never more than one cad a test)."""
-    markers = ability_markers(pilot, kit).of(test)
-    terms = [("dashboard", board.symbols.of(test)), ("ability markers", markers)]
+    terms = [("dashboard", board.symbols.of(test)),
+             ("ability markers", marker_dice(pilot, kit, test))]
     if water and test != "flying":
         seaplane = SEAPLANE_WATER_DICE if board.id == "seaplane" else 0
         terms.append(("water", seaplane + sum(c.water_dice.of(test) for c in kit)))
@@ -81,4 +85,4 @@ def fuel_spent(tiles_crossed: int, table: Sequence[int]) -> int:
 
 
 __all__ = ["TESTS", "Ignores", "Pool", "ability_markers", "dice_pool", "difficulty",
-           "fuel_spent"]
+           "fuel_spent", "marker_dice"]

@@ -17,6 +17,11 @@ Weather = Literal["sunny", "cloudy", "fog", "windy", "storms", "snow"]
 Count = int
 
 
+SYMBOL_FIELDS: dict[str, str] = {"take-off": "take_off", "flying": "flying",
+                                 "landing": "landing"}
+"""The field of :class:`Symbols` holding each test's number."""
+
+
 class Symbols(Model):
     """A number of take-off, flying and landing symbols (or dice) for each test."""
 
@@ -26,7 +31,8 @@ class Symbols(Model):
 
     def of(self, test: Test) -> int:
         """Return the number for one test."""
-        return {"take-off": self.take_off, "flying": self.flying, "landing": self.landing}[test]
+        number: int = getattr(self, SYMBOL_FIELDS[test])
+        return number
 
 
 TESTS: tuple[Test, ...] = ("take-off", "flying", "landing")

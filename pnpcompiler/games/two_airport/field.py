@@ -9,6 +9,7 @@ enter; landing is a move from the destination's runway (its Arrival Zone) into t
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,12 +37,42 @@ class Grid:
     columns: tuple[str, ...]
     rows: int
     airports: dict[str, FieldAirport]
+    spaces: frozenset[Cell] = dataclasses.field(init=False, repr=False, compare=False)
+    """The cells an aircraft or a card may be on: every cell but the airports'."""
+    runways: frozenset[Cell] = dataclasses.field(init=False, repr=False, compare=False)
+    opposite: dict[str, FieldAirport] = dataclasses.field(init=False, repr=False,
+                                                          compare=False)
+    """Each airport's destination: the other airport."""
+    headings: dict[str, int] = dataclasses.field(init=False, repr=False, compare=False)
+    cells: dict[str, Cell] = dataclasses.field(init=False, repr=False, compare=False)
+    """Every cell of the grid by its space name."""
+
+    def __post_init__(self) -> None:
+        # The referee and the bots ask these thousands of times a game: worked out once.
+        airports = self.airports.values()
+        spaces = frozenset((col, row) for col in range(len(self.columns))
+                           for row in range(1, self.rows + 1)
+                           if not any(a.at == (col, row) for a in airports))
+        opposite = {start: other for start in self.airports
+                    if (other := next((a for letter, a in self.airports.items()
+                                       if letter != start), None)) is not None}
+        headings = {start: 1 if home.at[1] > self.airports[start].at[1] else -1
+                    for start, home in opposite.items()}
+        object.__setattr__(self, "spaces", spaces)
+        object.__setattr__(self, "runways", frozenset(a.runway for a in airports))
+        object.__setattr__(self, "opposite", opposite)
+        object.__setattr__(self, "headings", headings)
+        object.__setattr__(self, "cells", {
+            f"{letter}{row}": (col, row) for col, letter in enumerate(self.columns)
+            for row in range(1, self.rows + 1)})
 
     def cell(self, name: str) -> Cell | None:
         """Return the cell a space name names, None when it is not on the grid."""
-        if len(name) < 2 or name[0] not in self.columns or not name[1:].isdigit():
-            return None
-        row = int(name[1:])
+        found = self.cells.get(name)
+        if found is not None or len(name) < 2 or name[0] not in self.columns \
+                or not name[1:].isdigit():
+            return found
+        row = int(name[1:])  # a row written otherwise (c04)
         return (self.columns.index(name[0]), row) if 1 <= row <= self.rows else None
 
     def name(self, cell: Cell) -> str:
@@ -58,19 +89,19 @@ class Grid:
 
     def is_space(self, cell: Cell) -> bool:
         """Return whether an aircraft or a card may be on the cell."""
-        return self.inside(cell) and not self.is_airport(cell)
+        return cell in self.spaces
 
-    def arrival_zones(self) -> set[Cell]:
+    def arrival_zones(self) -> frozenset[Cell]:
         """Return both runways' spaces."""
-        return {a.runway for a in self.airports.values()}
+        return self.runways
 
     def destination(self, start: str) -> FieldAirport:
         """Return the airport opposite ``start``."""
-        return next(a for letter, a in self.airports.items() if letter != start)
+        return self.opposite[start]
 
     def heading(self, start: str) -> int:
         """Return +1 or -1: the row step forward for aircraft from ``start``."""
-        return 1 if self.destination(start).at[1] > self.airports[start].at[1] else -1
+        return self.headings[start]
 
     def beyond_arrival(self, start: str, cell: Cell) -> bool:
         """Return whether a cell is on the side of the destination airport (5.5)."""

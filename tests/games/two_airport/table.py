@@ -7,9 +7,8 @@ from functools import cache
 from typing import Any
 
 from pnpcompiler.content.project import load_game
-from pnpcompiler.games.two_airport.referee.actions import Begin, End, Step
 from pnpcompiler.games.two_airport.referee.engine import TwoAirportEngine
-from pnpcompiler.games.two_airport.referee.log import Action, Turn, TurnLog
+from pnpcompiler.games.two_airport.referee.log import Action, Begin, End, Step, Turn, TurnLog
 from pnpcompiler.games.two_airport.referee.state import Table, Tables, tables_for
 from tests.paths import CONTENT
 

@@ -66,11 +66,25 @@ class EndRace:
 Action = StartTurn | PhaseAction | EndTurn | EndRace
 
 
+@dataclass(frozen=True, slots=True)
+class Tried:
+    """A phase tried on a fork of the race, with the outcome its test comes to."""
+
+    phase: Phase
+    """The phase with that outcome (as written when it takes no test: ``pass``)."""
+    race: Race
+    """The fork after the phase: the race the phase leaves."""
+    rulings: list[Finding]
+    """The rulings the phase draws."""
+
+
 class RaceEngine:
     """A race on one loaded content's tiles and tables (see the module's docs)."""
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        self.offered: dict[tuple[str, bool, bool], Phase] = {}
+        """Each phase offered, built once: a bot is offered several at every decision."""
 
     @classmethod
     def of(cls, game: GameContent) -> RaceEngine:
@@ -119,6 +133,22 @@ class RaceEngine:
             turns.finish(race, action.log)
         return race, race.rulings.findings[before:]
 
+    def settle(self, race: Race, phase: Phase) -> Tried:
+        """Return the phase with the outcome its test comes to (``pass`` when it takes
+        none), tried on a fork of the race."""
+        after, found = self.apply(self.fork(race), PhaseAction(phase))
+        outcome = (after.current.outcome if after.current else None) or "pass"
+        # The written outcome is only checked against the rules' (test.outcome): the race and
+        # every other ruling are the same whichever it writes, so without that ruling the
+        # fork is the race after the phase written with the rules' outcome.
+        rulings = [f for f in found if f.code != "test.outcome"]
+        if len(rulings) < len(found):
+            del after.rulings.findings[len(after.rulings.findings) - len(found):]
+            after.rulings.findings += rulings
+        if phase.outcome != outcome:
+            phase = phase.model_copy(update={"outcome": outcome})
+        return Tried(phase, after, rulings)
+
     def legal_actions(self, race: Race) -> Iterator[Action]:
         """Return the actions open to the machine whose turn it is, without their dice."""
         return (PhaseAction(phase) for phase in self.open_phases(race))
@@ -126,37 +156,51 @@ class RaceEngine:
     def open_phases(self, race: Race) -> Iterator[Phase]:
         """Return the phases open now: a forced landing, else the actions of 8.3 where the
         machine is, or the final airfield actions on its runway (section 11)."""
+        return (self.phase(*offer) for offer in self.open_offers(race))
+
+    def phase(self, action: str, forced: bool = False, continues: bool = False) -> Phase:
+        """Return the phase of an action (forced, or going on in the same phase)."""
+        key = (action, forced, continues)
+        made = self.offered.get(key)
+        if made is None:
+            made = self.offered[key] = Phase.model_validate(
+                {"action": action, **({"forced": True} if forced else {}),
+                 **({"continues": True} if continues else {})})
+        return made
+
+    def open_offers(self, race: Race) -> Iterator[tuple[str, bool, bool]]:
+        """Yield the open phases as (action, forced, continues) (:meth:`open_phases`)."""
         now = race.current
         if now is None or race.over:
             return
         flyer = now.flyer
         if now.forced_landing:
-            yield Phase(action="landing", forced=True)
+            yield "landing", True, False
             return
         # 8.3: flying on needs the fuel for one more tile crossed this turn.
         fuelled = flyer.fuel >= self.fuel_for(now.crossed + 1)
         if now.may_continue:
             if flyer.at + 1 < len(race.course) and fuelled:
-                yield Phase(action="fly-on", continues=True)
-            yield Phase(action="trick-manoeuvre", continues=True)
+                yield "fly-on", False, True
+            yield "trick-manoeuvre", False, True
         if now.phases >= 2:
             return
         tile = race.course[flyer.at]
         if flyer.altitude == 0:
             if tile.airfield == "final" and flyer.finished:
-                yield from (Phase(action=a) for a in FINAL_ACTIONS
+                yield from ((a, False, False) for a in FINAL_ACTIONS
                             if a == "autographs" or a not in flyer.done)
                 return
             if flyer.gauge_damage < GAUGE_DAMAGE:
-                yield Phase(action="take-off")
-            yield Phase(action="repair-and-scavenge")
+                yield "take-off", False, False
+            yield "repair-and-scavenge", False, False
             return
         if flyer.at + 1 < len(race.course) and fuelled:
-            yield Phase(action="fly-on")
-        yield Phase(action="landing")
-        yield Phase(action="trick-manoeuvre")
+            yield "fly-on", False, False
+        yield "landing", False, False
+        yield "trick-manoeuvre", False, False
         if flyer.altitude < tile.air_bands:
-            yield Phase(action="gain-altitude")
+            yield "gain-altitude", False, False
 
     def fuel_for(self, crossed: int) -> int:
         """Return the fuel cubes a turn crossing so many tiles spends (8.4.1)."""

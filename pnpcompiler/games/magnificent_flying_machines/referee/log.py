@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ....core.model import Id, Model
 
@@ -88,6 +88,9 @@ class Attack(Model):
 
 class Phase(Model):
     """One action (8.3), with its test when it takes one (8.2)."""
+
+    # Frozen: the engine offers the same phases race after race (RaceEngine.open_phases).
+    model_config = ConfigDict(frozen=True)
 
     action: ActionName
     continues: bool = False

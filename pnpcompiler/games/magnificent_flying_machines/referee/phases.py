@@ -20,6 +20,7 @@ def act(race: Race, phase: Phase) -> None:
         race.rulings.rule("turn.none", "8.1", "an action outside any turn",
                           phase.where("action"))
         return
+    now.outcome = None
     abilities.before(race, now, phase)
     count_phase(race, now, phase)
     flyer = now.flyer
@@ -159,6 +160,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
                           f"has {symbols}: expected {outcome}, found {phase.outcome}",
                           phase.where("outcome"), piece=piece)
     now.tests[test] += 1
+    now.outcome = outcome
     return outcome
 
 

@@ -3,9 +3,9 @@ fuel, spare parts, charges and points, and what the current turn has done."""
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ....content.project import GameContent
 from ....referee import RefereeError, Rulings
@@ -149,6 +149,9 @@ class TurnState:
     """The phases Adriana Belhinda has re-rolled in (section 13)."""
     fired: set[str] = field(default_factory=set)
     """Equipment fired on a rival this turn (section 14: once per turn)."""
+    outcome: str | None = None
+    """What the last action's test came to by the rules, whatever the record wrote (None:
+    it took no test)."""
 
 
 @dataclass
@@ -244,13 +247,62 @@ def new_race(tables: Tables, log: RaceLog) -> Race:
 
 
 def fork(race: Race) -> Race:
-    """Return a copy of a race that actions can be tried on: the content's cards and tiles
-    are shared, never copied (no action changes them)."""
-    shared: list[object] = [race.tables, *race.course, *race.weather.values()]
-    for flyer in race.flyers.values():
-        shared += [flyer.machine, flyer.board, flyer.pilot, *flyer.kit]
-    memo = {id(thing): thing for thing in shared}
-    return copy.deepcopy(race, memo)
+    """Return a copy of a race that actions can be tried on: every container an action can
+    change is the copy's own; the content's cards and tiles, the record's machines and the
+    rulings made so far are shared (nothing changes them once made)."""
+    twin = shallow(race)
+    twin.flyers = {name: fork_flyer(flyer) for name, flyer in race.flyers.items()}
+    twin.course, twin.weather = list(race.course), dict(race.weather)
+    twin.order, twin.players = list(race.order), list(race.players)
+    twin.stacks = {stage: list(stack) for stage, stack in race.stacks.items()}
+    twin.first_landed = set(race.first_landed)
+    rulings = twin.rulings = shallow(race.rulings)
+    rulings.findings, rulings.incidents = list(rulings.findings), list(rulings.incidents)
+    rulings.reported = set(rulings.reported)
+    if race.current is not None:
+        now = twin.current = shallow(race.current)
+        now.flyer = twin.flyers[now.flyer.name]
+        now.tests = counted(now.tests)
+        now.rerolled, now.fired = set(now.rerolled), set(now.fired)
+    if race.last_turns is not None:
+        twin.last_turns = set(race.last_turns)
+    twin.on_tile = {at: list(tokens) for at, tokens in race.on_tile.items()}
+    twin.passengers_left = dict(race.passengers_left)
+    twin.weather_drawn = set(race.weather_drawn)
+    twin.cads_used = dict(race.cads_used)
+    twin.discarded = set(race.discarded)
+    if race.hands is not None:
+        twin.hands = {player: list(hand) for player, hand in race.hands.items()}
+    return twin
+
+
+def fork_flyer(flyer: Flyer) -> Flyer:
+    """Return a copy of a machine in the race with containers of its own."""
+    twin = shallow(flyer)
+    twin.kit, twin.crew = list(flyer.kit), list(flyer.crew)
+    twin.parts, twin.charges = dict(flyer.parts), dict(flyer.charges)
+    twin.points, twin.done = counted(flyer.points), set(flyer.done)
+    twin.cargo, twin.passengers = list(flyer.cargo), list(flyer.passengers)
+    return twin
+
+
+Thing = TypeVar("Thing")
+
+
+def shallow(thing: Thing) -> Thing:
+    """Return a new object of the same class sharing every attribute (copy.copy's result)."""
+    # copy.copy takes the long way (__reduce_ex__) for a dataclass: a race forks on every
+    # move a bot tries.
+    twin: Thing = object.__new__(type(thing))
+    twin.__dict__.update(thing.__dict__)
+    return twin
+
+
+def counted(counts: Counter[str]) -> Counter[str]:
+    """Return a copy of a Counter, its keys in order (Counter(counts), without its checks)."""
+    twin: Counter[str] = Counter()
+    dict.update(twin, counts)
+    return twin
 
 
 __all__ = ["Test"]

@@ -131,14 +131,35 @@ class Game:
         return min(left, n - left)
 
     def fork(self) -> Game:
-        """Return a copy actions can be tried on (the table is shared)."""
-        table, self.table = self.table, None  # type: ignore[assignment]
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.table = table
-        twin.table = table
+        """Return a copy actions can be tried on: every container an action can change is the
+        copy's own; the table, the rulings made so far and their places are shared (nothing
+        changes them once made)."""
+        twin = copy.copy(self)
+        twin.players = [fork_player(p) for p in self.players]
+        twin.jets = {name: fork_jet(jet) for name, jet in self.jets.items()}
+        twin.supply, twin.aging, twin.lost = set(self.supply), dict(self.aging), list(self.lost)
+        twin.departed = dict(self.departed)
+        rulings = twin.rulings = copy.copy(self.rulings)
+        rulings.findings, rulings.incidents = list(rulings.findings), list(rulings.incidents)
+        rulings.reported = set(rulings.reported)
         return twin
+
+
+def fork_player(player: Player) -> Player:
+    """Return a copy of a player with airports, trains and passengers of its own."""
+    twin = copy.copy(player)
+    twin.airports = {name: copy.copy(a) for name, a in player.airports.items()}
+    twin.commuting = list(player.commuting)
+    twin.trains = [Train(t.between, dict(t.aboard)) for t in player.trains]
+    twin.waiting, twin.pile = dict(player.waiting), dict(player.pile)
+    return twin
+
+
+def fork_jet(jet: Jet) -> Jet:
+    """Return a copy of a Jet with its own passengers aboard."""
+    twin = copy.copy(jet)
+    twin.aboard = list(jet.aboard)
+    return twin
 
 
 def plane_of(game: Game, jet: Jet) -> Plane:

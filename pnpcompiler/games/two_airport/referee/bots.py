@@ -10,9 +10,8 @@ from typing import Protocol
 
 from ....referee.writing import dump_record, record_dumper
 from ..field import Cell
-from .actions import Begin, End, Step, TurnAction
 from .engine import TwoAirportEngine
-from .log import TurnLog
+from .log import Begin, End, Step, TurnAction, TurnLog
 from .state import Table, Tables
 
 NAMES = ("Ann", "Ben", "Cas", "Dee")
@@ -39,6 +38,11 @@ class RandomBot:
             if isinstance(option, Step) and option.action.claim:
                 return option
         return self.rng.choice(options)
+
+
+MOVE_NO_AIRCRAFT = frozenset({"storm", "clear-sky", "holding"})
+"""The Other Event cards that leave every aircraft where it is, and so the racing bot's score
+as it is: not worth trying on a fork."""
 
 
 @dataclass
@@ -81,8 +85,11 @@ class RacingBot:
                 continue
             if option.action.claim:
                 return option
-            after, _ = engine.apply(engine.fork(table), option)
-            ranked.append((self.score(tables, after, table.player), self.rng.random(), option))
+            score = now
+            if option.action.play not in MOVE_NO_AIRCRAFT:
+                after, _ = engine.apply(engine.fork(table), option)
+                score = self.score(tables, after, table.player)
+            ranked.append((score, self.rng.random(), option))
         ranked.sort(key=lambda r: r[:2])
         if ranked and ranked[0][0] < now:
             return ranked[0][2]

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Iterator
 
 from ....core.findings import Finding
 from ....referee import Dice
-from .actions import Begin, End, Step, TurnAction, open_actions
+from .actions import open_actions
 from .events import claim_win, play
-from .log import Action, Turn, TurnLog
+from .log import Action, Begin, End, Step, Turn, TurnAction, TurnLog
 from .moves import legal_moves_open, move, release_stuck
 from .state import Table, Tables, same_cards
 

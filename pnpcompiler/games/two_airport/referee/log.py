@@ -6,9 +6,10 @@ prints them (``c4``: column c, row 4); cards by their kind (``storm``, ``extra-m
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ....core.model import Id, Model, RefersTo
 from ..model import AircraftNumber, EventKind, FieldAirport, SpaceRef
@@ -34,6 +35,9 @@ class Action(Model):
     """One step of a turn's second phase, in the order made: a move, a card played, or the
     winner's claim. Exactly one of ``move``, ``play`` and ``claim``."""
 
+    # Frozen: the bots are offered the same action objects game after game (.offers).
+    model_config = ConfigDict(frozen=True)
+
     move: MoveKind | None = None
     play: OtherEvent | None = None
     claim: Literal["win"] | None = None
@@ -51,6 +55,8 @@ class Action(Model):
 
 class Turn(Model):
     """One player's turn: the card drawn, the actions in order, the discard."""
+
+    model_config = ConfigDict(frozen=True)
 
     player: str
     reshuffle: list[EventKind] | None = None
@@ -89,3 +95,30 @@ class TurnLog(Model):
     """The field the game was played on, when the players laid it out otherwise than the
     field layout sheet (checked as the content's field is: rules 2.1, 2.2, 5.2, 5.3)."""
     turns: list[Turn] = Field(default_factory=list)
+
+
+# --- the record's turns as the engine plays them --------------------------------------------
+
+
+@dataclass(frozen=True)
+class Begin:
+    """A turn's first phase: whose turn, any reshuffle, the card drawn (4.2, 6.3)."""
+
+    turn: Turn
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a turn's second phase."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class End:
+    """A turn's end: the moves made (5.1) and the discard (4.4, 4.5)."""
+
+    turn: Turn
+
+
+TurnAction = Begin | Step | End

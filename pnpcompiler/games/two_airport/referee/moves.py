@@ -246,8 +246,10 @@ def release_stuck(tables: Tables, table: Table) -> None:
     could pass them any more (the holding-stuck ruling of rules.yaml)."""
     for start in ("A", "B"):
         held = {n for n in table.held if tables.starts[n] == start}
+        if not held:
+            continue
         free = {n for n, s in tables.starts.items()
                 if s == start and n not in table.landed | table.held}
-        if held and next(legal_moves_open(tables, table, free), None) is None:
+        if next(legal_moves_open(tables, table, free), None) is None:
             table.held -= held
             table.discards += ["holding"] * len(held)

@@ -16,6 +16,7 @@ from ....referee import RefereeError, Rulings
 from ..checks import sound_field
 from ..field import Cell, Grid
 from ..model import TECHNICAL_RETURN, AircraftDeck, EventDeck, GoalDeck, TurnRules
+from .offers import Offers
 
 
 @dataclass(frozen=True)
@@ -33,10 +34,23 @@ class Tables:
     deck: tuple[str, ...]
     """The Event cards shuffled at setup (every card but the Technical Return cards), in the
     content's order."""
+    offers: Offers = field(init=False, repr=False, compare=False)
+    """The actions of this field, built on first offer (made anew for another field)."""
+    numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The aircraft in number order."""
+    headings: dict[int, int] = field(init=False, repr=False, compare=False)
+    """Each aircraft's row step forward."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "offers", Offers(self.grid, self.starts))
+        object.__setattr__(self, "numbers", tuple(sorted(self.starts)))
+        object.__setattr__(self, "headings", {n: self.grid.heading(start)
+                                              for n, start in self.starts.items()
+                                              if start in self.grid.headings})
 
     def heading(self, aircraft: int) -> int:
         """Return +1 or -1: the row step forward of an aircraft."""
-        return self.grid.heading(self.starts[aircraft])
+        return self.headings[aircraft]
 
     def progress(self, aircraft: int, cell: Cell | None) -> int:
         """Return how far an aircraft has flown: rows from its airport (-1 off the field)."""
@@ -125,7 +139,7 @@ class Table:
         rulings = TurnRulings(findings=list(self.rulings.findings),
                               reported=set(self.rulings.reported),
                               piece_word="aircraft", turn=self.rulings.turn)
-        return Table(order=self.order, goals=self.goals, at=dict(self.at),
+        return Table(order=self.order, goals=dict(self.goals), at=dict(self.at),
                      landed=set(self.landed), storms=set(self.storms), held=set(self.held),
                      hands={p: list(h) for p, h in self.hands.items()},
                      returns=dict(self.returns), pile=list(self.pile),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -106,8 +108,9 @@ def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
             object.__setattr__(obj, "__pydantic_private__", {"_doc": doc, "_path": path})
         else:
             private["_doc"], private["_path"] = doc, path
-        # A model's __dict__ holds its fields, and only them (unknown keys are refused).
-        for name, item in obj.__dict__.items():
+        values = obj.__dict__
+        for name in _fields_holding_models(type(obj)):
+            item = values.get(name)
             if type(item) not in _LEAVES:
                 attach_source(item, doc, (*path, name))
     elif isinstance(obj, (list, tuple)):
@@ -121,5 +124,30 @@ def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
 
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
+_HOLDING: dict[type[Model], tuple[str, ...]] = {}
+
+
+def _fields_holding_models(kind: type[Model]) -> tuple[str, ...]:
+    """Return the fields of a kind of model whose values may hold models (worked out once a
+    kind): a record's lists of dice and names need no walk."""
+    names = _HOLDING.get(kind)
+    if names is None:
+        names = _HOLDING[kind] = tuple(name for name, info in kind.model_fields.items()
+                                       if _may_hold_models(info.annotation))
+    return names
+
+
+def _may_hold_models(tp: Any) -> bool:
+    """Return whether a value of type ``tp`` may be or hold a model (when in doubt, yes)."""
+    origin = typing.get_origin(tp)
+    if origin is Annotated:
+        return _may_hold_models(typing.get_args(tp)[0])
+    if origin is Literal:
+        return False
+    if origin is not None:  # a list, tuple, dict or union of types
+        return any(_may_hold_models(arg) for arg in typing.get_args(tp) if arg is not ...)
+    if isinstance(tp, type):
+        return not issubclass(tp, (str, int, float, bool, bytes, Enum, type(None)))
+    return True  # Any, a type variable: whatever it is
 _SOURCE: dict[str, Any] = {"_doc": None, "_path": ()}
 """What a model not read from a document gives for its document and path."""

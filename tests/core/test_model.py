@@ -4,6 +4,7 @@ any other way knows nowhere."""
 from __future__ import annotations
 
 import pickle
+from typing import Any, Literal
 
 from pnpcompiler.core.loader import load_text
 from pnpcompiler.core.model import Model
@@ -57,3 +58,25 @@ def test_models_read_from_one_document_are_equal_as_before() -> None:
     one, _ = validate_document(doc, _Flight)
     two, _ = validate_document(doc, _Flight)
     assert one == two and one is not None and one.legs[0] != _Leg(to="LKV")
+
+
+class _Everywhere(Model):
+    kind: Literal["crew"]
+    dice: list[int]
+    pairs: tuple[_Leg, ...]
+    maybe: _Leg | None
+    either: int | _Leg
+    named: dict[str, list[_Leg]]
+    anything: Any
+
+
+def test_a_model_is_found_under_any_kind_of_field() -> None:
+    text = ("kind: crew\ndice: [1, 2]\npairs: [{to: A}, {to: B}]\nmaybe: {to: C}\n"
+            "either: {to: D}\nnamed: {x: [{to: E}]}\nanything: {to: F}\n")
+    doc, _ = load_text(text, "c.yaml")
+    crew, found = validate_document(doc, _Everywhere)
+    assert found == [] and crew is not None
+    assert isinstance(crew.either, _Leg) and crew.maybe is not None
+    assert [leg._path for leg in (*crew.pairs, crew.maybe, crew.either, *crew.named["x"])] == [
+        ("pairs", 0), ("pairs", 1), ("maybe",), ("either",), ("named", "x", 0)]
+    assert crew.anything == {"to": "F"}

@@ -367,7 +367,8 @@ def _read_data(text: str) -> Any:
                 raise _Undecided
             value = ev.value
             if ev.implicit[0] and (not value or value[0] in may_not_be_text):
-                value = plain_value(value)
+                # A count or a die is the commonest of these: read without a call.
+                value = int(value) if value.isdigit() and value.isascii() else plain_value(value)
             if key is not no_key:
                 node[key], key = value, no_key
             elif type(node) is dict:

@@ -124,6 +124,8 @@ def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
 
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
+_SOURCE: dict[str, Any] = {"_doc": None, "_path": ()}
+"""What a model not read from a document gives for its document and path."""
 _HOLDING: dict[type[Model], tuple[str, ...]] = {}
 
 
@@ -149,5 +151,3 @@ def _may_hold_models(tp: Any) -> bool:
     if isinstance(tp, type):
         return not issubclass(tp, (str, int, float, bool, bytes, Enum, type(None)))
     return True  # Any, a type variable: whatever it is
-_SOURCE: dict[str, Any] = {"_doc": None, "_path": ()}
-"""What a model not read from a document gives for its document and path."""

@@ -312,6 +312,23 @@ DOCUMENTS = st.recursive(SCALARS, lambda inner: st.one_of(
 """Any YAML document, its keys often a content file's."""
 
 
+def same_data(one: Any, other: Any) -> bool:
+    """Return whether two loaded values are the same data, type for type (``1``, ``1.0`` and
+    ``True`` are not), NaN equal to NaN."""
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, dict):
+        return len(one) == len(other) and all(
+            type(k) is type(j) and k == j and same_data(one[k], other[j])
+            for k, j in zip(one, other, strict=False))
+    if isinstance(one, list):
+        return len(one) == len(other) and all(
+            same_data(a, b) for a, b in zip(one, other, strict=False))
+    if isinstance(one, float) and math.isnan(one):
+        return math.isnan(other)
+    return bool(one == other)
+
+
 def located(findings: Sequence[Finding], file: str | None = None) -> None:
     """Assert that every finding says where (file:line:col) and what, and prints."""
     for finding in findings:

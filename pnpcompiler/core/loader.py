@@ -5,6 +5,15 @@ Python objects from tags, never recurses (deep nesting is refused, not a crash),
 bombs by counting the expanded size, and reports duplicate keys. Scalars follow the YAML 1.2
 core schema: ``2:45`` stays the string ``"2:45"`` (not 165), ``no`` stays ``"no"``, dates stay
 strings.
+
+A recorded game is read twice as fast as that (``marks_later``): a first reading composes
+the data alone from the same events, with the same scalars and the same duplicate-key test,
+and gives up on anything else (an anchor, an alias, a tag, a key that is a list, nesting or
+size near the limits, more than one document, an empty one, any error), which the full
+composer then reads as ever. A document read that way works out its marks when first asked
+for (composing its text again), and the locations it gives are worked out when first read: a
+legal record never asks where anything is, though a referee asks where each action is in
+case it must rule on it.
 """
 
 from __future__ import annotations
@@ -12,9 +21,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, SupportsIndex
 
 import yaml
 
@@ -53,21 +62,52 @@ class Mark(NamedTuple):
 
 
 @dataclass
+class Marks:
+    """Where each key and value of a document came from."""
+
+    values: dict[PathKey, Mark] = field(default_factory=dict)
+    """Path -> mark of the value at that path."""
+    keys: dict[PathKey, Mark] = field(default_factory=dict)
+    """Path -> mark of the key that introduced that path (mappings only)."""
+
+
+@dataclass
 class Document:
     """One YAML file: its data, and where each key and value came from."""
 
     file: str
     text: str
     data: Any = None
-    #: path -> mark of the value at that path
-    values: dict[PathKey, Mark] = field(default_factory=dict)
-    #: path -> mark of the key that introduced that path (mappings only)
-    keys: dict[PathKey, Mark] = field(default_factory=dict)
     schema_comment: str | None = None
     #: path -> where a value read from another file came from (a spreadsheet's cells and
     #: rows spliced into the document, ``content.tables``)
     elsewhere: dict[PathKey, Location] = field(default_factory=dict)
+    #: None until first asked for, in a document read without its marks
+    _marks: Marks | None = field(default_factory=Marks, init=False, repr=False, compare=False)
     _lines: list[str] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def values(self) -> dict[PathKey, Mark]:
+        """Path -> mark of the value at that path."""
+        return self.marks().values
+
+    @property
+    def keys(self) -> dict[PathKey, Mark]:
+        """Path -> mark of the key that introduced that path (mappings only)."""
+        return self.marks().keys
+
+    @property
+    def marked(self) -> bool:
+        """Whether its marks are worked out (read with ``marks_later``, not until asked)."""
+        return self._marks is not None
+
+    def marks(self) -> Marks:
+        """Return where each key and value came from, worked out now if not yet."""
+        if self._marks is None:
+            # Read without them: the same text composes to the same data, now with marks.
+            self._marks = Marks()
+            _Composer(self, self._marks).compose()
+        return self._marks
 
     def source_line(self, line: int) -> str | None:
         """Return the text of a 1-based line, if it exists."""
@@ -79,9 +119,16 @@ class Document:
 
     def locate(self, path: PathKey = (), *, key: bool = False) -> Location:
         """Return the location of ``path``, falling back to its nearest existing parent."""
-        probe = tuple(path)
+        if self._marks is None and not self.elsewhere:
+            return _LaterLocation.of(self, tuple(path), key)
+        return self._located(tuple(path), key, self.elsewhere)
+
+    def _located(self, path: PathKey, key: bool, elsewhere: dict[PathKey, Location]
+                 ) -> Location:
+        """Return the location of ``path`` from the marks and the values read elsewhere."""
+        probe = path
         while True:
-            other = self.elsewhere.get(probe) if self.elsewhere else None
+            other = elsewhere.get(probe) if elsewhere else None
             if other is not None:
                 return replace(other, path=format_path(path))
             mark = self.keys.get(probe) if key else None
@@ -98,6 +145,55 @@ class Document:
     def location_at(self, line: int, col: int, path: PathKey = ()) -> Location:
         """Return a location for an explicit line and column."""
         return Location(self.file, line, col, format_path(path), self.source_line(line))
+
+
+class _LaterLocation(Location):
+    """A location in a document read without its marks, worked out when first read (it is a
+    plain :class:`Location` from then on): each field is read through a property of this
+    class (below) until then."""
+
+    @classmethod
+    def of(cls, doc: Document, path: PathKey, key: bool) -> Location:
+        """Return the location of ``path`` in ``doc``, to be worked out when read."""
+        later = object.__new__(cls)
+        object.__setattr__(later, "_wanted", (doc, path, key))
+        return later
+
+    def _settle(self) -> None:
+        doc, path, key = self.__dict__.pop("_wanted")
+        # Nothing was read from elsewhere when it was asked for (else it is not later).
+        self.__dict__.update(doc._located(path, key, {}).__dict__)
+        object.__setattr__(self, "__class__", Location)
+
+    def __eq__(self, other: object) -> bool:
+        self._settle()
+        return self == other
+
+    def __hash__(self) -> int:
+        self._settle()
+        return hash(self)
+
+    def __repr__(self) -> str:
+        self._settle()
+        return repr(self)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        self._settle()
+        return self.__reduce_ex__(protocol)
+
+
+def _read_later(name: str) -> property:
+    """Return a property that works the location out, then reads its field ``name``."""
+
+    def read(self: _LaterLocation) -> Any:
+        self._settle()
+        return getattr(self, name)
+
+    return property(read)
+
+
+for _field in fields(Location):
+    setattr(_LaterLocation, _field.name, _read_later(_field.name))
 
 
 def format_path(path: PathKey) -> str:
@@ -121,8 +217,14 @@ class LoadError(Exception):
         self.finding = finding
 
 
-def load_file(path: Path, display: str) -> tuple[Document, list[Finding]]:
-    """Read and compose a YAML file. Never raises for bad input: problems become findings."""
+def load_file(path: Path, display: str, *, marks_later: bool = False
+              ) -> tuple[Document, list[Finding]]:
+    """Read and compose a YAML file. Never raises for bad input: problems become findings.
+
+    With ``marks_later``, a file the first reading can compose has its marks worked out only
+    when first asked for, and its locations when first read: for a recorded game, which is
+    legal far more often than not (content is not read so: its checks ask where every card
+    is)."""
     try:
         with open(path, "rb") as handle:
             # Never more than the limit and one byte: a huge file (or /dev/zero) is refused
@@ -138,10 +240,11 @@ def load_file(path: Path, display: str) -> tuple[Document, list[Finding]]:
         return Document(display, ""), [unreadable(
             "io.too-large", f"file is {told}; content files are limited to {MAX_BYTES} bytes",
             Location(display, 1, 1))]
-    return load_bytes(raw, display)
+    return load_bytes(raw, display, marks_later=marks_later)
 
 
-def load_bytes(raw: bytes, display: str) -> tuple[Document, list[Finding]]:
+def load_bytes(raw: bytes, display: str, *, marks_later: bool = False
+               ) -> tuple[Document, list[Finding]]:
     """Compose YAML from bytes (see :func:`load_file`)."""
     if len(raw) > MAX_BYTES:
         return Document(display, ""), [unreadable(
@@ -159,18 +262,26 @@ def load_bytes(raw: bytes, display: str) -> tuple[Document, list[Finding]]:
             "io.not-utf8",
             f"expected UTF-8 text, found byte 0x{raw[exc.start]:02x} that is not valid UTF-8",
             doc.location_at(line, col))]
-    return load_text(text, display)
+    return load_text(text, display, marks_later=marks_later)
 
 
-def load_text(text: str, display: str) -> tuple[Document, list[Finding]]:
+def load_text(text: str, display: str, *, marks_later: bool = False
+              ) -> tuple[Document, list[Finding]]:
     """Compose YAML from text (see :func:`load_file`)."""
     doc = Document(display, text)
     first = text.lstrip("\ufeff").split("\n", 1)[0]
     match = _SCHEMA_COMMENT.match(first.strip())
     if match:
         doc.schema_comment = match.group(1)
+    if marks_later:
+        try:
+            doc.data, doc._marks = _read_data(text), None
+            return doc, []
+        except (_Undecided, ValueError, yaml.YAMLError):
+            pass  # the full composer judges it, and says why when it is wrong
+    marks = doc.marks()
     try:
-        doc.data = _Composer(doc).compose()
+        doc.data = _Composer(doc, marks).compose()
     except LoadError as exc:
         doc.data = None
         return doc, [exc.finding]
@@ -190,7 +301,7 @@ def load_text(text: str, display: str) -> tuple[Document, list[Finding]]:
         shown = f" U+{code:04X}" if isinstance(code, int) else ""
         return doc, [error("yaml.bad-character",
                            f"character{shown} is not allowed in YAML ({reason})", loc)]
-    if doc.data is None and not doc.values:
+    if doc.data is None and not marks.values:
         return doc, [error("yaml.empty", "file is empty; expected a mapping of keys to values",
                            doc.location_at(1, 1))]
     return doc, []
@@ -225,8 +336,79 @@ def _mark(ev: Any) -> Mark:
 
 
 def _events(text: str) -> Iterator[Any]:
-    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return iter(yaml.parse(text, Loader=loader_cls))
+    # The parser's own method, one call an event (yaml.parse makes two and a generator's).
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    return iter(loader.get_event, None)
+
+
+class _Undecided(Exception):
+    """The first reading met what only the full composer judges."""
+
+
+_NO_KEY = object()
+
+
+def _read_data(text: str) -> Any:
+    """Compose the data alone, as the full composer would, or raise :class:`_Undecided` (or
+    the parser's error, or ValueError for a number too long) for anything but plain
+    mappings, lists and scalars well inside the limits, and for an empty document."""
+    # Names bound here are the quickest to reach: this loop runs once an event.
+    scalar, mapping, sequence = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+    ends, no_key, may_not_be_text = _ENDS, _NO_KEY, _MAY_NOT_BE_TEXT
+    stack: list[Any] = []
+    node: Any = None  # the mapping or list being filled
+    key: Any = no_key  # the key waiting for its value in that mapping
+    root: Any = None
+    documents = collections = 0
+    for ev in _events(text):
+        kind = type(ev)
+        if kind is scalar:
+            if ev.anchor is not None or ev.tag is not None:
+                raise _Undecided
+            value = ev.value
+            if ev.implicit[0] and (not value or value[0] in may_not_be_text):
+                # A count or a die is the commonest of these: read without a call.
+                value = int(value) if value.isdigit() and value.isascii() else plain_value(value)
+            if key is not no_key:
+                node[key], key = value, no_key
+            elif type(node) is dict:
+                if value is None or type(value) is float or type(value) is bool:
+                    value = ev.value  # the key as written, as the full composer keeps it
+                if value in node:
+                    raise _Undecided
+                key = value
+            elif node is not None:
+                node.append(value)
+            else:
+                root = value
+        elif kind is mapping or kind is sequence:
+            collections += 1
+            if (ev.anchor is not None or ev.tag is not None or len(stack) >= MAX_DEPTH
+                    or collections > MAX_NODES):
+                raise _Undecided
+            opened: Any = {} if kind is mapping else []
+            if key is not no_key:
+                node[key], key = opened, no_key
+            elif type(node) is dict:
+                raise _Undecided  # a mapping or list as a key
+            elif node is not None:
+                node.append(opened)
+            else:
+                root = opened
+            stack.append(opened)
+            node = opened
+        elif kind in ends:
+            stack.pop()
+            node = stack[-1] if stack else None
+        elif kind is yaml.AliasEvent:
+            raise _Undecided
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise _Undecided
+    if root is None:
+        raise _Undecided
+    return root
 
 
 @dataclass
@@ -245,8 +427,9 @@ class _Open:
 
 
 class _Composer:
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, marks: Marks) -> None:
         self.doc = doc
+        self.values, self.keys = marks.values, marks.keys
         self.anchors: dict[str, tuple[Any, int]] = {}
         self.open_anchors: set[str] = set()
         self.total = 0
@@ -300,7 +483,7 @@ class _Composer:
                 self._check_tag(ev, mark, path)
                 is_mapping = kind is yaml.MappingStartEvent
                 container: dict[Any, Any] | list[Any] = {} if is_mapping else []
-                self.doc.values[path] = mark
+                self.values[path] = mark
                 self._count(1, mark, path)
                 self._attach(parent, container, path)
                 if ev.anchor:
@@ -309,7 +492,7 @@ class _Composer:
                 if parent is None:
                     root = container
                 continue
-            self.doc.values[path] = mark
+            self.values[path] = mark
             self._attach(parent, value, path)
             if parent is None:
                 root = value
@@ -350,7 +533,7 @@ class _Composer:
                             mark, (*parent.path, key))
         parent.key_lines[key] = mark.line
         parent.pending_key, parent.pending_key_mark, parent.has_key = key, mark, True
-        self.doc.keys[(*parent.path, key)] = mark
+        self.keys[(*parent.path, key)] = mark
 
     def _alias(self, ev: Any, mark: Mark, path: PathKey) -> tuple[Any, int]:
         if ev.anchor in self.open_anchors:
@@ -416,26 +599,34 @@ class _Composer:
 
     def _resolve(self, text: str, mark: Mark, path: PathKey) -> Any:
         if text and text[0] not in _MAY_NOT_BE_TEXT:
-            return text  # most scalars are words: no pattern below can match them
-        if _NULL.match(text):
-            return None
-        if _BOOL.match(text):
-            return text.lower() == "true"
+            return text  # most scalars are words: no pattern can match them
         try:
-            if _INT10.match(text):
-                return int(text, 10)
-            if _INT8.match(text):
-                return int(text[2:], 8)
-            if _INT16.match(text):
-                return int(text[2:], 16)
+            return plain_value(text)
         except ValueError:
             raise self.fail("yaml.number-too-large",
                             f"number has {len(text)} digits; that is too many to read",
                             mark, path) from None
-        if _FLOAT.match(text):
-            return float(text)
-        if _INF.match(text):
-            return float("-inf") if text.startswith("-") else float("inf")
-        if _NAN.match(text):
-            return float("nan")
-        return text
+
+
+def plain_value(text: str) -> Any:
+    """Return what a plain scalar is in the YAML 1.2 core schema: None, a boolean, a number
+    or the text itself; raise ValueError for an integer with too many digits to read."""
+    if text.isdigit() and text.isascii():
+        return int(text)  # the commonest after words: a count, a die
+    if _NULL.match(text):
+        return None
+    if _BOOL.match(text):
+        return text.lower() == "true"
+    if _INT10.match(text):
+        return int(text, 10)
+    if _INT8.match(text):
+        return int(text[2:], 8)
+    if _INT16.match(text):
+        return int(text[2:], 16)
+    if _FLOAT.match(text):
+        return float(text)
+    if _INF.match(text):
+        return float("-inf") if text.startswith("-") else float("inf")
+    if _NAN.match(text):
+        return float("nan")
+    return text

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field
 
 from .findings import Location
 
@@ -58,8 +60,19 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_default=False,
                               populate_by_name=False)
 
-    _doc: Document | None = PrivateAttr(default=None)
-    _path: tuple[str | int, ...] = PrivateAttr(default=())
+    # The document and path a model was read from live in pydantic's store of private
+    # attributes, which attach_source fills, but are not declared as pydantic private
+    # attributes: pydantic would then run a Python function to make each instance's store
+    # (a record's hundreds of models took four times as long to validate).
+    if TYPE_CHECKING:
+        _doc: Document | None
+        _path: PathKey
+    else:
+        def __getattr__(self, name: str) -> Any:
+            if name in _SOURCE:
+                private = self.__pydantic_private__
+                return private.get(name, _SOURCE[name]) if private else _SOURCE[name]
+            return super().__getattr__(name)
 
     def where(self, *parts: str | int, key: bool = False) -> Location | None:
         """Return the source location of this object, or of a path inside it (``"rows", 3``)."""
@@ -87,19 +100,19 @@ class Model(BaseModel):
 
 def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
     """Record the document and path of every model inside ``obj`` (after validation)."""
-    kind = type(obj)
-    if kind in _LEAVES:
-        return  # most values are plain: nothing inside them to attach
     if isinstance(obj, Model):
-        # Straight into pydantic's store of private attributes: its __setattr__ checks each
-        # name first, and every model of every content file passes through here.
+        # Straight into pydantic's store of private attributes: every model of every content
+        # file and record passes through here.
         private = obj.__pydantic_private__
         if private is None:
-            obj._doc, obj._path = doc, tuple(path)
+            object.__setattr__(obj, "__pydantic_private__", {"_doc": doc, "_path": path})
         else:
-            private["_doc"], private["_path"] = doc, tuple(path)
-        for name in kind.model_fields:
-            attach_source(getattr(obj, name), doc, (*path, name))
+            private["_doc"], private["_path"] = doc, path
+        values = obj.__dict__
+        for name in _fields_holding_models(type(obj)):
+            item = values.get(name)
+            if type(item) not in _LEAVES:
+                attach_source(item, doc, (*path, name))
     elif isinstance(obj, (list, tuple)):
         for i, item in enumerate(obj):
             if type(item) not in _LEAVES:
@@ -111,3 +124,30 @@ def attach_source(obj: Any, doc: Document, path: PathKey = ()) -> None:
 
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
+_SOURCE: dict[str, Any] = {"_doc": None, "_path": ()}
+"""What a model not read from a document gives for its document and path."""
+_HOLDING: dict[type[Model], tuple[str, ...]] = {}
+
+
+def _fields_holding_models(kind: type[Model]) -> tuple[str, ...]:
+    """Return the fields of a kind of model whose values may hold models (worked out once a
+    kind): a record's lists of dice and names need no walk."""
+    names = _HOLDING.get(kind)
+    if names is None:
+        names = _HOLDING[kind] = tuple(name for name, info in kind.model_fields.items()
+                                       if _may_hold_models(info.annotation))
+    return names
+
+
+def _may_hold_models(tp: Any) -> bool:
+    """Return whether a value of type ``tp`` may be or hold a model (when in doubt, yes)."""
+    origin = typing.get_origin(tp)
+    if origin is Annotated:
+        return _may_hold_models(typing.get_args(tp)[0])
+    if origin is Literal:
+        return False
+    if origin is not None:  # a list, tuple, dict or union of types
+        return any(_may_hold_models(arg) for arg in typing.get_args(tp) if arg is not ...)
+    if isinstance(tp, type):
+        return not issubclass(tp, (str, int, float, bool, bytes, Enum, type(None)))
+    return True  # Any, a type variable: whatever it is

@@ -146,7 +146,8 @@ def referee_file(path: Path, content_dir: Path, display: str | None = None, *,
     ``out/.cache``), the content's rule checks are remembered there: unchanged content is
     loaded but not checked again."""
 
-    doc, found = load_file(path, display or str(path))
+    # A legal record never asks where anything is: its marks are worked out if a finding does.
+    doc, found = load_file(path, display or str(path), marks_later=True)
     game_name, record = _header(doc)
     report: AnyReport = Report(game_name or "?", record or "?")
     if found:

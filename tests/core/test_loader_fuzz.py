@@ -1,8 +1,9 @@
-"""No input of any kind makes the loader raise: it gives plain data, or findings and 1 or 2.
+"""No input of any kind makes the loader raise: it gives plain data, or findings and 1 or 2;
+and reading with the marks later gives what the full composer gives.
 
-A fuzz target (``make fuzz`` runs PNP_FUZZ_EXAMPLES cases): bytes, text, generated YAML,
-syntax soup, deep nesting, alias bombs, huge numbers. The validators' targets are in
-tests/content/test_validator_fuzz.py (the generic kinds) and
+Fuzz targets (``make fuzz`` runs PNP_FUZZ_EXAMPLES cases each): bytes, text, generated YAML,
+syntax soup, deep nesting, alias bombs, huge numbers, mappings of odd scalars. The
+validators' targets are in tests/content/test_validator_fuzz.py (the generic kinds) and
 tests/conformance/test_content_fuzz.py (every game).
 """
 
@@ -12,9 +13,9 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnpcompiler.core.findings import exit_code
-from pnpcompiler.core.loader import load_bytes, load_text
-from tests.fuzz_cases import DOCUMENTS, GARBAGE, fuzz, located
+from pnpcompiler.core.findings import Finding, exit_code, render_json
+from pnpcompiler.core.loader import Document, load_bytes, load_text
+from tests.fuzz_cases import DOCUMENTS, GARBAGE, fuzz, located, same_data
 
 # -- the loader -----------------------------------------------------------------------------
 
@@ -103,6 +104,42 @@ def test_loader_never_raises(source: str | bytes) -> None:
     if not findings:
         assert _plain(doc.data)
         assert () in doc.values
+
+
+#: Plain and quoted scalars the core schema reads as text, numbers, booleans or nothing, and
+#: keys that only the text they are written as tells apart (``1`` and ``true``, ``1.0``).
+SPELLINGS = ["1", "01", "+1", "-0", "1.0", "1.", ".5", "1e3", "1E+3", "0x1F", "0X1F", "+0x1F",
+             "0o17", "0b11", "1_000", "9" * 30, ".inf", "-.Inf", ".NaN", "nan", "true", "True",
+             "tRUE", "false", "no", "yes", "~", "null", "Null", "", "2:45", "2026-11-22", "abc",
+             "a b", "'1'", '"true"', "'~'", "''", '"\\x41"', "é", "- x", "&a x", "*a"]
+spelling = st.sampled_from(SPELLINGS)
+scalar_values = st.one_of(spelling, st.lists(spelling, max_size=3).map(
+    lambda items: "[" + ", ".join(items) + "]"))
+
+
+def _mapping(pairs: list[tuple[str, str]], flow: bool) -> str:
+    if flow:
+        return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}\n"
+    return "".join(f"{k}: {v}\n" for k, v in pairs)
+
+
+spelled_mappings = st.builds(_mapping, st.lists(st.tuples(spelling, scalar_values), max_size=8),
+                             st.booleans())
+
+
+@fuzz(200)
+@given(source=st.one_of(LOADER_INPUT, spelled_mappings))
+def test_the_first_reading_agrees_with_the_composer(source: str | bytes) -> None:
+    """Read with ``marks_later`` (what the referee does), any input gives the full composer's
+    findings, its data type for type, and its marks."""
+    def read(later: bool) -> tuple[Document, list[Finding]]:
+        return (load_bytes(source, "x.yaml", marks_later=later) if isinstance(source, bytes)
+                else load_text(source, "x.yaml", marks_later=later))
+
+    (later, found_later), (now, found_now) = read(True), read(False)
+    assert render_json(found_later) == render_json(found_now)
+    assert same_data(later.data, now.data)
+    assert later.marks() == now.marks()
 
 
 def test_tagged_float_too_large_for_a_float() -> None:

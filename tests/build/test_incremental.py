@@ -149,7 +149,7 @@ def test_the_cache_is_safe_to_delete_or_damage(built: Path) -> None:
     store = built / "out" / ".cache" / "sampler" / "pieces.sqlite"
     # Damaged entries: other bytes under their keys, or cut short.
     with sqlite3.connect(store) as db:
-        db.execute("UPDATE pieces SET data = X'00' WHERE kind = 'svg'")
+        db.execute("UPDATE pieces SET data = X'00' WHERE kind = 'png'")
         db.execute("UPDATE pieces SET data = CAST('not what was stored' AS BLOB) "
                    "WHERE kind = 'face' AND key LIKE 'a%'")
     _build(built, "--png", "40", "--bleed", "3.0001")

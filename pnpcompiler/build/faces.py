@@ -271,10 +271,12 @@ def _ink_saver(resolved: Resolved) -> None:
 def sheet_pages_for(resolved: Resolved, paper: str, ink: bool, safe: float = SAFE_MARGIN
                     ) -> tuple[list[SheetPages], list[Finding]]:
     """Lay out every form on ``paper``, its text ``safe`` mm inside the paper's edge."""
+    out: list[SheetPages] = []
+    findings: list[Finding] = []
+    if not resolved.sheets:
+        return out, findings  # no need to import the forms' layout
     from ..layout.forms import sheet_pages
 
-    out = []
-    findings: list[Finding] = []
     for component, name, sheet in resolved.sheets:
         pages, found = sheet_pages(sheet, paper, safe=safe)
         findings += found

@@ -89,15 +89,7 @@ class Stage:
         """Return where ``rel`` lands, refusing any path that would leave the output folder
         (``..``, absolute, or through a symbolic link pointing elsewhere)."""
         safe_relative(rel)
-        folder, _, name = rel.rpartition("/")
-        where = self._resolved.get(folder)
-        if where is None:
-            root = self._resolved.setdefault("", self.out_dir.resolve())
-            where = (root / folder).resolve() if folder else root
-            if not where.is_relative_to(root):
-                raise UnsafeOutput(f"output {rel!r} resolves to {where / name}, outside "
-                                   f"{root}")
-            self._resolved[folder] = where
+        self._check_folder(rel.rpartition("/")[0], rel)
         final = self.out_dir / rel
         if final.is_symlink():  # the file itself may lead elsewhere
             to = final.resolve()
@@ -105,6 +97,18 @@ class Stage:
                 raise UnsafeOutput(f"output {rel!r} resolves to {to}, outside "
                                    f"{self._resolved['']}")
         return final
+
+    def _check_folder(self, folder: str, rel: str) -> None:
+        """Refuse ``rel`` when ``folder``, the folder it lands in, resolves outside the
+        output folder."""
+        if folder in self._resolved:
+            return
+        root = self._resolved.setdefault("", self.out_dir.resolve())
+        where = (root / folder).resolve() if folder else root
+        if not where.is_relative_to(root):
+            name = rel.removeprefix(folder).lstrip("/")
+            raise UnsafeOutput(f"output {rel!r} resolves to {where / name}, outside {root}")
+        self._resolved[folder] = where
 
     def write(self, rel: str, data: bytes | str) -> Path:
         """Stage ``data`` for ``OUT/<game>/<rel>``; return the final path."""
@@ -180,8 +184,8 @@ class Stage:
         return removed
 
     def _move_into_place(self) -> None:
-        # Every staged file was written by write() with a plain open, so it already has the
-        # permissions the umask gives: no chmod needed.
+        # Every staged file and folder was made by write() with the permissions the umask
+        # gives, as a plain open or mkdir would: no chmod needed.
         whole = self._new_folders()
         folders: set[Path] = set()
         for rel in sorted(self.staged):
@@ -206,7 +210,8 @@ class Stage:
             if (_folders_of(folder) & moved or on_disk[folder] != staged[folder]
                     or any(_inside(stray, folder) for stray in strays)):
                 continue
-            final = self.target(f"{folder}/-").parent if folder else self.out_dir
+            final = self.out_dir / folder if folder else self.out_dir
+            self._check_folder(folder, folder)
             if os.path.lexists(final):
                 continue
             final.parent.mkdir(parents=True, exist_ok=True)

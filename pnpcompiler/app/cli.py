@@ -326,8 +326,8 @@ def build(
     Files are made in OUT/.cache/<game>/ and moved into OUT/<game>/ only when the whole kit is
     made: a game with errors, or a build that is interrupted, leaves the previous kit as it
     was. Rebuilds are incremental: a game whose content, templates and options did not change
-    is reported up to date without being loaded, and a changed card re-renders only its own
-    faces (OUT/.cache is safe to delete; --no-cache ignores it). Files an earlier build wrote
+    is reported up to date without being loaded, and a changed card lays out only its own
+    faces again (OUT/.cache is safe to delete; --no-cache ignores it). Files an earlier build wrote
     that these options no longer make (a Letter PDF, PNGs) are removed, each named; nothing
     else in OUT is touched, and a build with --only removes nothing.
 

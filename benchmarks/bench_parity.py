@@ -22,6 +22,17 @@ build, pnp --no-svg and reportlab, and each tool's per-card marginal cost,
 takes over a minute a run at that size and joins only with `--big-protograf`. protograf is
 optional (`pip install -e '.[bench]'`); without it the others still run. Figures only:
 nothing here is asserted, and the exit status is 0.
+
+Two things of the machine weigh on pnp's figures and not on the others', and the first line
+printed names the first. With PYTHONDONTWRITEBYTECODE set, Python keeps no compiled modules:
+pnp, installed editable from the checkout, compiles its own on every run (about 0.1 s of CPU),
+while protograf and reportlab, installed with their bytecode, do not. And `pnp build` writes
+an SVG file a face, in a second process beside the PDF: on a file system slow to create files
+its time is that process's, not the PDF's. ext4 without a journal (as on some virtual
+machines) skips, for each new file, every inode freed in the last half minute in the folder's
+block group: a run right after the last one's folder was removed scans past its thousands of
+freed inodes for each file it makes (up to 3 s of system time for 5,400 SVGs), where a
+journalled ext4 or another file system does not. `--no-svg` writes no such files.
 """
 
 from __future__ import annotations
@@ -281,6 +292,8 @@ def main() -> int:
     print(f"python {platform.python_version()}, pnpcompiler {version('pnpcompiler')}, "
           f"reportlab {version('reportlab')}, protograf {version('protograf')}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+    if sys.flags.dont_write_bytecode:
+        print("PYTHONDONTWRITEBYTECODE is set: an editable pnp compiles its modules every run")
     if importlib.util.find_spec("protograf") is None:
         print("protograf is not installed (pip install -e '.[bench]'): timing pnp and "
               "reportlab only")

@@ -5,6 +5,8 @@ Heavy imports (pydantic, yaml, reportlab) happen inside the commands so ``pnp --
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import sys
 from enum import StrEnum
@@ -324,8 +326,8 @@ def build(
     Files are made in OUT/.cache/<game>/ and moved into OUT/<game>/ only when the whole kit is
     made: a game with errors, or a build that is interrupted, leaves the previous kit as it
     was. Rebuilds are incremental: a game whose content, templates and options did not change
-    is reported up to date without being loaded, and a changed card re-renders only its own
-    faces (OUT/.cache is safe to delete; --no-cache ignores it). Files an earlier build wrote
+    is reported up to date without being loaded, and a changed card lays out only its own
+    faces again (OUT/.cache is safe to delete; --no-cache ignores it). Files an earlier build wrote
     that these options no longer make (a Letter PDF, PNGs) are removed, each named; nothing
     else in OUT is touched, and a build with --only removes nothing.
 
@@ -362,7 +364,19 @@ def build(
         raise _fail_usage(str(exc)) from None
     printer = BuildPrinter(quiet=quiet)
     run = Build(Project(content, (templates,), output), options, games=games, listen=printer)
+    _leave_without_collecting()
     _run_build(run, printer)
+
+
+def _leave_without_collecting() -> None:
+    """Have the process freeze what is still alive when it exits, before Python's exit
+    walks it."""
+    # Leaving, Python collects cycles over every object left (each module imported, what
+    # the build remembers of the kit's elements): a sixth of a 540-card build's time, to
+    # free memory the process gives back whole as it ends. Only at exit: a build run in a
+    # longer process (the tests, a server) leaves its collector as it was.
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
 
 
 def _run_build(run: Build, printer: BuildPrinter) -> NoReturn:

@@ -55,23 +55,29 @@ def _decode(value: Any) -> Any:
 
 
 def encode_faces(faces: list[Any]) -> bytes:
-    """Return resolved faces (layout model objects) as JSON bytes."""
-    return ("[" + ",".join(face_json(f, _element_json) for f in faces) + "]").encode()
+    """Return resolved faces (layout model objects) as JSON bytes, keys sorted."""
+    return ("[" + ",".join(face_text(f) for f in faces) + "]").encode()
 
 
-def face_json(face: Any, element_json: Callable[[Any], str], *, sort: bool = False) -> str:
-    """Return one face as a JSON object, each of its elements as ``element_json`` writes it
-    (once per element: faces share their frames and rules text), the keys sorted with
-    ``sort``; what ``json.dumps`` writes of the whole face, made a face at a time."""
+def face_text(face: Any) -> str:
+    """Return one face as JSON, keys sorted: what the cache keeps and what the face's
+    version mark reads (when it holds no picture)."""
+    return face_json(face, element_json)
+
+
+def face_json(face: Any, element_json: Callable[[Any], str]) -> str:
+    """Return one face as a JSON object, keys sorted, each of its elements as
+    ``element_json`` writes it (once per element: faces share their frames and rules text);
+    what ``json.dumps`` writes of the whole face, made a face at a time."""
     elements = getattr(face, "elements", None)
     if not dataclasses.is_dataclass(face) or isinstance(face, type) \
             or not isinstance(elements, tuple):
-        return _dumps(_encode(face), sort)
+        return _dumps(_encode(face))
     encoded = object_fields(face)
     encoded["elements"] = _HOLE
-    # What comes before the elements, sorted or not (the class, the size, the background
-    # colour), cannot hold the hole's text: its first place is the elements'.
-    return (_SORTED_ENCODER if sort else _ELEMENT_ENCODER).encode(encoded).replace(
+    # What comes before the elements (the class, the background colour, the bleed) cannot
+    # hold the hole's text: its first place is the elements'.
+    return _SORTED_ENCODER.encode(encoded).replace(
         _HOLE_JSON, "[" + ",".join(element_json(e) for e in elements) + "]", 1)
 
 
@@ -79,8 +85,8 @@ _HOLE = "\0elements\0"
 _HOLE_JSON = json.dumps(_HOLE)
 
 
-def _dumps(value: Any, sort: bool) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=sort, allow_nan=True)
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, allow_nan=True)
 
 
 def object_fields(value: Any, drop: tuple[str, str] | None = None) -> dict[str, Any]:
@@ -101,20 +107,18 @@ def object_fields(value: Any, drop: tuple[str, str] | None = None) -> dict[str, 
     return out
 
 
-_ELEMENT_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=True,
-                                    default=object_fields)
-"""What ``_dumps(_encode(element), False)`` writes, in json's C encoder: an element's
-objects are handed to :func:`object_fields` as the encoder meets them."""
 _SORTED_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True, allow_nan=True,
                                    default=object_fields)
+"""What ``_dumps(_encode(element))`` writes, in json's C encoder: an element's
+objects are handed to :func:`object_fields` as the encoder meets them."""
 
 
 def _element_json_now(element: Any) -> str:
-    return _ELEMENT_ENCODER.encode(element)
+    return _SORTED_ENCODER.encode(element)
 
 
-_element_json: ByIdentity[Any, str] = ByIdentity(_element_json_now)
-"""An element as JSON, worked out once per element."""
+element_json: ByIdentity[Any, str] = ByIdentity(_element_json_now)
+"""An element as JSON, keys sorted, worked out once per element."""
 
 
 def decode_faces(data: bytes) -> list[Any]:

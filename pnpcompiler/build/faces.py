@@ -26,10 +26,10 @@ from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, Printabl
 from ..layout.templates import TemplateError, TemplateSet, resolve
 from ..layout.text import register_declared_fonts
 from ..layout.undefined import merge_undefined
-from .codec import decode_face_list, encode_faces
+from .codec import decode_face_list, encode_faces, face_text
 from .inputs import Inputs
 from .options import BuildOptions, Paper
-from .versions import stamp_marks
+from .versions import stamp_marks, version_mark
 
 if TYPE_CHECKING:
     from ..content.assets import GameAssets
@@ -73,6 +73,9 @@ class Builder:
     base: str = ""
     assets: GameAssets | None = None
     """The game's pictures and fonts, which templates draw from."""
+    marks: dict[int, tuple[Face, str]] = field(default_factory=dict)
+    """The version mark of each face resolved through the cache, by ``id``: worked out
+    from the JSON the cache keeps of it, or read back with it."""
 
     @classmethod
     def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache,
@@ -118,19 +121,31 @@ class Builder:
                     pass
                 else:
                     digests[id(face)] = (face, key)
+                    if isinstance(mark := cached.get("mark"), str):
+                        self.marks[id(face)] = (face, mark)
                     return face, found
         face, found = resolve(templates, template, context, size, bleed, item, where,
                               assets=self.assets, safe=safe, named_at=named_at)
         if key is not None:
             try:
-                entry = (b'{"faces":' + encode_faces([face]) + b',"findings":'
-                         + json.dumps(encode_findings(found)).encode() + b"}")
+                text = face_text(face)
+                mark = version_mark(face, text)
+                entry = (f'{{"faces":[{text}],"findings":'
+                         f'{json.dumps(encode_findings(found))},"mark":"{mark}"}}').encode()
             except (TypeError, ValueError):
                 pass
             else:
                 self.cache.put("face", key, entry)
+                self.marks[id(face)] = (face, mark)
             digests[id(face)] = (face, key)
         return face, found
+
+    def mark_of(self, face: Face) -> str:
+        """Return ``face``'s version mark (known when it was resolved through the cache)."""
+        known = self.marks.get(id(face))
+        if known is None or known[0] is not face:
+            known = self.marks[id(face)] = (face, version_mark(face))
+        return known[1]
 
     def key(self, resolved: Resolved, face: Face, *parts: str) -> str:
         """Return the cache key of something drawn from ``face`` ("" without a cache)."""
@@ -256,10 +271,12 @@ def _ink_saver(resolved: Resolved) -> None:
 def sheet_pages_for(resolved: Resolved, paper: str, ink: bool, safe: float = SAFE_MARGIN
                     ) -> tuple[list[SheetPages], list[Finding]]:
     """Lay out every form on ``paper``, its text ``safe`` mm inside the paper's edge."""
+    out: list[SheetPages] = []
+    findings: list[Finding] = []
+    if not resolved.sheets:
+        return out, findings  # no need to import the forms' layout
     from ..layout.forms import sheet_pages
 
-    out = []
-    findings: list[Finding] = []
     for component, name, sheet in resolved.sheets:
         pages, found = sheet_pages(sheet, paper, safe=safe)
         findings += found
@@ -330,7 +347,7 @@ def lay_out(game: GameContent, templates: TemplateSet, options: BuildOptions, bu
                                               options.safe)
         findings += found
     kit = Kit(game, options, out_dir, resolved, forms, builder, content_findings,
-              parts.unprinted, progress, stamp_marks(resolved.groups))
+              parts.unprinted, progress, stamp_marks(resolved.groups, builder.mark_of))
     return kit, _unique(findings)
 
 

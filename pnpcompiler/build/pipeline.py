@@ -11,8 +11,10 @@ prints.
 
 from __future__ import annotations
 
+import gc
 import inspect
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -75,10 +77,11 @@ class Build:
 
         code = 0
         known: set[str] = set()
-        for slug in select_games(self.project.content, self.games):
-            game_code, names = self.build_game(slug)
-            code = max(code, game_code)
-            known |= names
+        with cyclic_gc_paused():
+            for slug in select_games(self.project.content, self.games):
+                game_code, names = self.build_game(slug)
+                code = max(code, game_code)
+                known |= names
         unknown = [name for name in self.options.only if name not in known]
         if unknown and known:
             ids = sorted(name for name in known if name.islower() and " " not in name)
@@ -294,6 +297,21 @@ class Build:
         self.tell(Done(slug, outcome, code, summary(findings), self.out_dir(slug), files,
                        changed, ident))
         return code
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a build runs, and resume it after."""
+    # A kit's faces, elements and PDF objects live until the build ends and hold almost no
+    # reference cycles: each full collection walked every one of them to free next to
+    # nothing (a fifth of a 5,400-card build's time); reference counting frees the rest.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _refuse_clashes(plans: list[tuple[Output[Any], list[Any]]]) -> None:

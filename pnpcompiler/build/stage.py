@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import shutil
+from collections import Counter
 from pathlib import Path
 
 from ..core.files import write_atomic
@@ -88,15 +89,7 @@ class Stage:
         """Return where ``rel`` lands, refusing any path that would leave the output folder
         (``..``, absolute, or through a symbolic link pointing elsewhere)."""
         safe_relative(rel)
-        folder, _, name = rel.rpartition("/")
-        where = self._resolved.get(folder)
-        if where is None:
-            root = self._resolved.setdefault("", self.out_dir.resolve())
-            where = (root / folder).resolve() if folder else root
-            if not where.is_relative_to(root):
-                raise UnsafeOutput(f"output {rel!r} resolves to {where / name}, outside "
-                                   f"{root}")
-            self._resolved[folder] = where
+        self._check_folder(rel.rpartition("/")[0], rel)
         final = self.out_dir / rel
         if final.is_symlink():  # the file itself may lead elsewhere
             to = final.resolve()
@@ -104,6 +97,18 @@ class Stage:
                 raise UnsafeOutput(f"output {rel!r} resolves to {to}, outside "
                                    f"{self._resolved['']}")
         return final
+
+    def _check_folder(self, folder: str, rel: str) -> None:
+        """Refuse ``rel`` when ``folder``, the folder it lands in, resolves outside the
+        output folder."""
+        if folder in self._resolved:
+            return
+        root = self._resolved.setdefault("", self.out_dir.resolve())
+        where = (root / folder).resolve() if folder else root
+        if not where.is_relative_to(root):
+            name = rel.removeprefix(folder).lstrip("/")
+            raise UnsafeOutput(f"output {rel!r} resolves to {where / name}, outside {root}")
+        self._resolved[folder] = where
 
     def write(self, rel: str, data: bytes | str) -> Path:
         """Stage ``data`` for ``OUT/<game>/<rel>``; return the final path."""
@@ -119,7 +124,7 @@ class Stage:
         if path.parent not in self._folders:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._folders.add(path.parent)
-        path.write_bytes(raw)
+        _write_new(path, raw)
         self.staged[rel] = sha
         self.kept.discard(rel)
         return final
@@ -179,15 +184,67 @@ class Stage:
         return removed
 
     def _move_into_place(self) -> None:
-        # Every staged file was written by write() with a plain open, so it already has the
-        # permissions the umask gives: no chmod needed.
+        # Every staged file and folder was made by write() with the permissions the umask
+        # gives, as a plain open or mkdir would: no chmod needed.
+        whole = self._new_folders()
         folders: set[Path] = set()
         for rel in sorted(self.staged):
+            if _folders_of(rel) & whole:
+                continue
             final = self.target(rel)
             if final.parent not in folders:
                 final.parent.mkdir(parents=True, exist_ok=True)
                 folders.add(final.parent)
             os.replace(self.dir / rel, final)
+
+    def _new_folders(self) -> set[str]:
+        """Move in whole each staged folder the output folder lacks that holds nothing but
+        staged files (the stage itself, "", on a first build); return those moved."""
+        # One rename, not one a file: a first build's thousands of SVGs go in at once.
+        if not self.staged:
+            return set()
+        on_disk, strays = self._stage_contents()
+        staged = Counter(folder for rel in self.staged for folder in _folders_of(rel))
+        moved: set[str] = set()
+        for folder in sorted(staged, key=lambda f: (f.count("/"), f) if f else (-1, f)):
+            if (_folders_of(folder) & moved or on_disk[folder] != staged[folder]
+                    or any(_inside(stray, folder) for stray in strays)):
+                continue
+            final = self.out_dir / folder if folder else self.out_dir
+            self._check_folder(folder, folder)
+            if os.path.lexists(final):
+                continue
+            final.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.rename(self.dir / folder if folder else self.dir, final)
+            except OSError:
+                continue  # it appeared meanwhile, or cannot be renamed: file by file
+            moved.add(folder)
+        return moved
+
+    def _stage_contents(self) -> tuple[Counter[str], list[str]]:
+        """Return how many files each stage folder holds, its sub-folders' included, and
+        what a folder moved whole would wrongly take along: empty folders, anything not a
+        plain file."""
+        on_disk: Counter[str] = Counter()
+        strays: list[str] = []
+        todo = [""]
+        while todo:
+            folder = todo.pop()
+            empty = True
+            with os.scandir(self.dir / folder) as entries:
+                for entry in entries:
+                    empty = False
+                    rel = f"{folder}/{entry.name}" if folder else entry.name
+                    if entry.is_dir(follow_symlinks=False):
+                        todo.append(rel)
+                    elif entry.is_file(follow_symlinks=False):
+                        on_disk.update(_folders_of(rel))
+                    else:
+                        strays.append(rel)
+            if empty:
+                strays.append(folder)
+        return on_disk, strays
 
     def _remove_if_unchanged(self, rel: str, record: FileRecord) -> bool:
         """Remove a file an earlier build wrote if it is still as it was left; return whether
@@ -213,6 +270,34 @@ class Stage:
     def written(self) -> int:
         """How many files this build changed (the others were in place already)."""
         return len(self.staged)
+
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "O_BINARY", 0)
+
+
+def _write_new(path: Path, raw: bytes) -> None:
+    """Write ``raw`` to ``path`` with the permissions a plain open() gives it."""
+    # Three system calls, not the six of a buffered file (which asks for the file's size,
+    # whether it is a terminal and where it stands): a kit writes thousands of faces.
+    fd = os.open(path, _NEW_FILE, 0o666)
+    try:
+        view = memoryview(raw)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def _folders_of(rel: str) -> set[str]:
+    """Return the folders ``rel`` is inside: ``svg/cards/a.svg`` is in ``svg/cards``,
+    ``svg`` and the stage itself, ``""``."""
+    parts = rel.split("/")[:-1]
+    return {"", *("/".join(parts[:n]) for n in range(1, len(parts) + 1))}
+
+
+def _inside(rel: str, folder: str) -> bool:
+    """Return whether ``rel`` is ``folder`` or inside it (everything is inside ``""``)."""
+    return not folder or rel == folder or rel.startswith(f"{folder}/")
 
 
 def _remove_empty_parents(folder: Path, top: Path) -> None:

@@ -16,7 +16,7 @@ import re
 import subprocess
 import tarfile
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -26,7 +26,8 @@ from ..core.digests import canonical_json, digest
 from ..core.files import write_atomic
 from ..core.identity import ByIdentity
 from ..core.store import CACHE_DIR
-from .codec import face_json, object_fields
+from ..layout.model import Group, Image
+from .codec import element_json, face_json, object_fields
 from .options import OptionError, Project
 
 if TYPE_CHECKING:
@@ -42,9 +43,12 @@ Marks = dict[str, str]
 """Each face's version mark, by ``component/face-id`` (a shared back once, by its id)."""
 
 
-def version_mark(face: Face) -> str:
-    """Return the short digest of what ``face`` prints."""
-    placeless = face_json(face, _element_mark, sort=True)
+def version_mark(face: Face, text: str | None = None) -> str:
+    """Return the short digest of what ``face`` prints; ``text``, the face's JSON as the
+    cache keeps it (:func:`~.codec.face_text`), spares writing it again when the face holds
+    no picture."""
+    placeless = (text if text is not None and not any(map(_holds_picture, face.elements))
+                 else face_json(face, _element_mark))
     return digest("version-mark", f"[{placeless}]")[:MARK_DIGITS]
 
 
@@ -54,19 +58,30 @@ _MARK_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_na
 absolute path (its digest already names its bytes)."""
 
 
+def _holds_picture(element: Any) -> bool:
+    """Return whether an element is or holds a picture (whose path a mark leaves out)."""
+    if isinstance(element, Group):
+        return any(map(_holds_picture, element.elements))
+    return isinstance(element, Image)
+
+
 def _element_mark_now(element: Any) -> str:
-    return _MARK_ENCODER.encode(element)
+    # Without a picture, the mark reads what the cache keeps: written once for both.
+    return (_MARK_ENCODER.encode(element) if _holds_picture(element)
+            else element_json(element))
 
 
 _element_mark: ByIdentity[Any, str] = ByIdentity(_element_mark_now)
 """An element as a mark reads it, worked out once per element."""
 
 
-def stamp_marks(groups: list[ItemGroup]) -> Marks:
-    """Give every item its faces' version marks; return them all by face."""
+def stamp_marks(groups: list[ItemGroup],
+                mark_of: Callable[[Face], str] | None = None) -> Marks:
+    """Give every item its faces' version marks (each face's from ``mark_of`` when given);
+    return them all by face."""
     marks: Marks = {}
     # A shared back is one face for every item that names it: its mark is worked out once.
-    mark_of: ByIdentity[Face, str] = ByIdentity(version_mark)
+    mark_of = mark_of or ByIdentity(version_mark)
     for group in groups:
         for item in group.items:
             item.front_mark = mark_of(item.front)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import posixpath
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -69,15 +70,19 @@ def bom_ids_unique(game: GameContent) -> Iterator[Finding]:
 
 def item_ids_unique(game: GameContent) -> Iterator[Finding]:
     """Every card, tile, point and zone id is unique across the game."""
+    items = [item for component in game.components.values() for item in component.items()]
+    # Where an id is written is looked up only for the ids used more than once.
+    repeated = {name for name, uses in Counter(item.id for item in items).items() if uses > 1}
     seen: dict[str, str] = {}
-    for component in game.components.values():
-        for item in component.items():
-            where = item.where("id")
-            if item.id in seen:
-                yield error("id.duplicate", f"id {item.id!r} is already used at {seen[item.id]}",
-                            where)
-            elif where is not None:
-                seen[item.id] = where.prefix()
+    for item in items:
+        if item.id not in repeated:
+            continue
+        where = item.where("id")
+        if item.id in seen:
+            yield error("id.duplicate", f"id {item.id!r} is already used at {seen[item.id]}",
+                        where)
+        elif where is not None:
+            seen[item.id] = where.prefix()
 
 
 def components_in_bom(game: GameContent) -> Iterator[Finding]:

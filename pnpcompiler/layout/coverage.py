@@ -358,37 +358,40 @@ def element_inks(elements: Iterable[Element], start: int = 0) -> list[Ink]:
     """Return the ink of every drawn element, groups opened, in drawing order (counted from
     ``start``); a backdrop group counts as the face's background."""
     out: list[Ink] = []
-
-    def walk(items: Iterable[Element]) -> None:
-        for e in items:
-            if isinstance(e, Group):
-                if not e.backdrop:
-                    walk(e.elements)
-                continue
-            order = start + len(out)
-            ink: Ink | None
-            if isinstance(e, Text):
-                ink = Ink(order, e, _text_painted(e))
-            elif isinstance(e, Image):
-                import shapely
-
-                x, y, w, h = e.placed()
-                area = shapely.box(x, y, x + w, y + h)
-                if e.fit == "cover":
-                    area = area.intersection(shapely.box(e.x, e.y, e.x + e.w, e.y + e.h))
-                ink = Ink(order, e, _with_box(Painted(area)))
-            elif isinstance(e, Icon):
-                import shapely
-
-                area = shapely.box(e.x, e.y, e.x + e.size, e.y + e.size)
-                ink = Ink(order, e, _with_box(Painted(area)))
-            else:
-                ink = shape_ink(e, order)
-            # Every element keeps its place, painted or not: the order is the index.
-            out.append(ink if ink is not None else Ink(order, e, Painted(make=_nothing)))
-
-    walk(elements)
+    _add_inks(elements, start, out)
     return out
+
+
+def _add_inks(elements: Iterable[Element], start: int, out: list[Ink]) -> None:
+    """Append the ink of each element to ``out``, opening groups."""
+    # A function of its own, not a closure calling itself: that closure and the list it
+    # fills would hold each other, and only the cycle collector would free them.
+    for e in elements:
+        if isinstance(e, Group):
+            if not e.backdrop:
+                _add_inks(e.elements, start, out)
+            continue
+        order = start + len(out)
+        ink: Ink | None
+        if isinstance(e, Text):
+            ink = Ink(order, e, _text_painted(e))
+        elif isinstance(e, Image):
+            import shapely
+
+            x, y, w, h = e.placed()
+            area = shapely.box(x, y, x + w, y + h)
+            if e.fit == "cover":
+                area = area.intersection(shapely.box(e.x, e.y, e.x + e.w, e.y + e.h))
+            ink = Ink(order, e, _with_box(Painted(area)))
+        elif isinstance(e, Icon):
+            import shapely
+
+            area = shapely.box(e.x, e.y, e.x + e.size, e.y + e.size)
+            ink = Ink(order, e, _with_box(Painted(area)))
+        else:
+            ink = shape_ink(e, order)
+        # Every element keeps its place, painted or not: the order is the index.
+        out.append(ink if ink is not None else Ink(order, e, Painted(make=_nothing)))
 
 
 # --- the cut ------------------------------------------------------------------------------------

@@ -193,7 +193,7 @@ def _version_mark(canvas: Any, draw: Any, cell: Box, left: float, trim_bottom: f
         return
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from .pdf import colour
+    from .pdf import colour, draw_string
 
     width = stringWidth(mark, "Vera", MARK_SIZE) / _K + 0.4
     canvas.saveState()
@@ -202,7 +202,7 @@ def _version_mark(canvas: Any, draw: Any, cell: Box, left: float, trim_bottom: f
                 fill=1)
     canvas.setFont("Vera", MARK_SIZE)
     canvas.setFillColor(colour(LABEL_GREY))
-    canvas.drawString(draw.x(left + 0.2), draw.y(bottom - 0.45), mark)
+    draw_string(canvas, draw.x(left + 0.2), draw.y(bottom - 0.45), mark)
     canvas.restoreState()
 
 

@@ -287,11 +287,9 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
                   progress: Callable[[int], None] | None = None) -> tuple[bytes, PdfReport]:
     """Return the kit PDF's bytes and what went into it."""
     from ..layout.text import register_fonts
-    from .board import tile_plan
 
     register_fonts()
-    board_plans = [tile_plan(board.face.width, board.face.height, options.paper)
-                   for board in boards]
+    board_plans = _tile_plans(boards, options.paper)
     parts = _Parts(pack(_requests(groups, options), options.paper,
                         fold=options.duplex == "fold"),
                    [_has_backs(group) for group in groups], sheets,
@@ -340,6 +338,15 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
     canvas.save()
     report = PdfReport(None, len(sequence), rows, sequence[-1].sheet)
     return buffer.getvalue(), report
+
+
+def _tile_plans(boards: list[Board], paper: str) -> list[TilePlan]:
+    """Return how each board is tiled over sheets of ``paper``."""
+    if not boards:
+        return []  # no need to import the boards' drawing
+    from .board import tile_plan
+
+    return [tile_plan(board.face.width, board.face.height, paper) for board in boards]
 
 
 def _canvas(buffer: io.BytesIO, title: str, options: PdfOptions, pw: float, ph: float

@@ -207,8 +207,8 @@ class PageDraw:
                     continue
                 c.setFillColor(colour(run.colour))
                 c.setFont(run.font, run.size)
-                c.drawString(self.x(ox + e.x + run.x), self.y(oy + e.y + line.baseline),
-                             run.text)
+                draw_string(c, self.x(ox + e.x + run.x), self.y(oy + e.y + line.baseline),
+                            run.text)
         if e.clip:
             c.restoreState()
 
@@ -228,6 +228,31 @@ class PageDraw:
         c.drawImage(reader, self.x(ox + x), self.y(oy + y + h), w * K, h * K, mask="auto")
         if clip:
             c.restoreState()
+
+
+def draw_string(canvas: Any, x: float, y: float, text: str) -> None:
+    """Draw ``text`` from (x, y) in the canvas's font, as ``canvas.drawString`` does: in a
+    TrueType font (every font a kit embeds) its operators are written here, the same text."""
+    from reportlab.lib.rl_accel import escapePDF, fp_str
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    font = getFont(canvas._fontname)
+    if not font._dynamicFont or not canvas.bottomup:
+        canvas.drawString(x, y, text)
+        return
+    # reportlab would make a text object, measure the string it does not need and join the
+    # same operators: a card's own texts (its title, its mark) are drawn this way by the
+    # thousand. Each run of the text in one subset of the font is shown in that subset.
+    doc = canvas._doc
+    size = f"{fp_str(canvas._fontsize)} Tf {fp_str(canvas._leading)} TL"
+    shown = []
+    subset_now = -1
+    for subset, chunk in font.splitString(text, doc):
+        if subset != subset_now:
+            shown.append(f"{font.getSubsetInternalName(subset, doc)} {size}")
+            subset_now = subset
+        shown.append(f"({escapePDF(chunk)}) Tj")
+    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(shown)} T* ET")
 
 
 def _repeatable(e: Any) -> bool:

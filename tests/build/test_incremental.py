@@ -149,7 +149,7 @@ def test_the_cache_is_safe_to_delete_or_damage(built: Path) -> None:
     store = built / "out" / ".cache" / "sampler" / "pieces.sqlite"
     # Damaged entries: other bytes under their keys, or cut short.
     with sqlite3.connect(store) as db:
-        db.execute("UPDATE pieces SET data = X'00' WHERE kind = 'svg'")
+        db.execute("UPDATE pieces SET data = X'00' WHERE kind = 'png'")
         db.execute("UPDATE pieces SET data = CAST('not what was stored' AS BLOB) "
                    "WHERE kind = 'face' AND key LIKE 'a%'")
     _build(built, "--png", "40", "--bleed", "3.0001")
@@ -362,7 +362,8 @@ def test_faces_sharing_elements_encode_as_whole_faces() -> None:
 
     frame = Box(3.0, 3.0, 57.5, 82.9, Paint(None, "#1f3a5f", 0.6), 2.5)
     faces = [Face(63.5, 88.9, 3.0, background, (frame,)) for background in (None, "#ffffff")]
-    whole = json.dumps([encode_element(f) for f in faces], separators=(",", ":")).encode()
+    whole = json.dumps([encode_element(f) for f in faces], separators=(",", ":"),
+                       sort_keys=True).encode()
     assert encode_faces(faces) == whole
 
 

@@ -3,6 +3,7 @@ extend, without the command line."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from pnpcompiler.build.events import Done, Event, Outcome, Removed, Started, Wri
 from pnpcompiler.build.faces import Kit, item_faces
 from pnpcompiler.build.options import BuildOptions, Project
 from pnpcompiler.build.outputs import OUTPUTS, Output, Piece, Report, Writing
-from pnpcompiler.build.pipeline import Build
+from pnpcompiler.build.pipeline import Build, cyclic_gc_paused
 from pnpcompiler.build.stage import Stage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,6 +50,23 @@ def test_a_build_runs_without_the_command_line(tmp_path: Path) -> None:
                             check=True)
     assert result.stdout.splitlines() == ["0 built", "[]"]
     assert (tmp_path / "out" / "air-cargo" / "air-cargo-a4.pdf").is_file()
+
+
+def test_the_cycle_collector_rests_while_a_build_runs(tmp_path: Path) -> None:
+    collecting: list[bool] = []
+    build = Build(_project(tmp_path / "out"), BuildOptions(svg=False), games=["air-cargo"],
+                  listen=lambda event: collecting.append(gc.isenabled()))
+    assert gc.isenabled()
+    assert build.run() == 0
+    assert collecting and not any(collecting)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with cyclic_gc_paused():
+            pass
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
 
 
 def test_a_build_tells_its_stages_in_order(tmp_path: Path) -> None:

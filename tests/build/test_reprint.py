@@ -115,3 +115,32 @@ def test_changed_since_what_is_neither_build_nor_revision(tmp_path: Path) -> Non
     told = _build(tmp_path, "--changed-since", "no-such-thing", code=2)
     assert "neither a build of sampler" in told
     assert "no earlier build of sampler" in _build(tmp_path, "--changed-since", "last", code=2)
+
+
+def test_a_mark_is_the_same_however_it_is_worked_out(tmp_path: Path) -> None:
+    """From the face's elements, from the JSON the cache keeps of it (a picture's path left
+    out all the same), or read back from the cache: one mark."""
+    from pnpcompiler.build.codec import face_text
+    from pnpcompiler.build.versions import version_mark
+    from pnpcompiler.layout.model import Box, Face, Group, Image, Paint
+    from pnpcompiler.layout.text import label
+
+    title = label("Route AA103", 3.0, 6.0, 9.0)
+    frame = Box(1.0, 1.0, 20.0, 30.0, Paint("#ffffff", "#000000", 0.5))
+    picture = Image(str(tmp_path / "a" / "emblem.png"), "ab" * 32, "png", (40, 40), 2.0, 2.0,
+                    5.0, 5.0)
+    moved = Image(str(tmp_path / "b" / "emblem.png"), "ab" * 32, "png", (40, 40), 2.0, 2.0,
+                  5.0, 5.0)
+    plain = Face(63.5, 88.9, 3.0, None, (frame, title))
+    pictured = Face(63.5, 88.9, 3.0, None, (frame, Group("art", (picture,)), title))
+    elsewhere = Face(63.5, 88.9, 3.0, None, (frame, Group("art", (moved,)), title))
+    for face in (plain, pictured):
+        assert version_mark(face, face_text(face)) == version_mark(face)
+    assert version_mark(pictured, face_text(pictured)) == version_mark(elsewhere)
+    assert version_mark(plain) != version_mark(pictured)
+
+    shutil.copytree(SAMPLER, tmp_path / "project", dirs_exist_ok=True)
+    _build(tmp_path / "project")
+    fresh = _marks(tmp_path / "project")
+    _build(tmp_path / "project", "--no-crop-marks")  # every face read back from the cache
+    assert _marks(tmp_path / "project") == fresh

@@ -3,9 +3,12 @@ every game of content/ in tests/conformance/test_export.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnpcompiler.content.export import export_game, import_game, to_json
 from pnpcompiler.content.project import load_game
@@ -44,3 +47,21 @@ def test_export_is_byte_stable(project) -> None:  # type: ignore[no-untyped-def]
     one = to_json(export_game(load_game(game_dir.parent, "golden")[0]))  # type: ignore[arg-type]
     two = to_json(export_game(load_game(game_dir.parent, "golden")[0]))  # type: ignore[arg-type]
     assert one == two
+
+
+KEYS = st.one_of(st.text(max_size=6), st.integers(), st.floats(), st.booleans(), st.none())
+scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(),
+                    st.text(st.characters(blacklist_categories=("Cs",)), max_size=12))
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.lists(inner, max_size=3).map(tuple),
+    # Keys of one kind in a mapping, as sorting them needs (json's own rule too).
+    KEYS.flatmap(lambda key: st.dictionaries(st.from_type(type(key)) if key is not None
+                                             else st.none(), inner, max_size=4))),
+                      max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values)
+def test_export_json_is_what_json_dumps_writes(value: object) -> None:
+    assert to_json(value) == json.dumps(value, indent=2, sort_keys=True,  # type: ignore[arg-type]
+                                        ensure_ascii=False) + "\n"

@@ -35,6 +35,8 @@ class BoardPdfs(Output[BoardPiece]):
                 for board in kit.faces.boards for fit in FITS]
 
     def write(self, kit: Kit, stage: Stage, pieces: list[BoardPiece]) -> list[Report]:
+        if not pieces:
+            return []  # no need to import the boards' drawing
         from ...render.board import board_pdf
 
         reports = []

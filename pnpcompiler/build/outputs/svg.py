@@ -1,8 +1,10 @@
 """An SVG of every face and board: ``svg/<component>/<id>.svg``.
 
-The faces the cache lacks take as long to draw as the kit PDF, and neither needs the other:
-when there are many, they are drawn and staged in a second process
-(:mod:`~pnpcompiler.build.background`) while the build writes the other outputs.
+SVGs are not kept in the build cache: a face's SVG is written faster than it is read back,
+each element's XML once however many faces hold it (:mod:`~pnpcompiler.render.svg`). When
+there are many, they are drawn and staged in a second process
+(:mod:`~pnpcompiler.build.background`) while the build writes the other outputs; only the
+digest of each file staged comes back.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 
 from ...layout.model import Face
 from ..background import Background
-from ..faces import Builder, Kit, item_faces
+from ..faces import Kit, item_faces
 from ..options import BuildOptions
 from ..stage import Stage
 from .base import Output, Piece, Report, Writing
@@ -32,11 +34,10 @@ class FacePiece(Piece):
 
 def face_pieces(kit: Kit, folder: str) -> list[FacePiece]:
     """Return ``<folder>/<component>/<id>.svg`` for every front, each back once and each
-    board, keyed on the face's digest and its title."""
+    board, made afresh every build (no cache key)."""
     faces = [(component, name, face, name) for component, name, face in item_faces(kit.faces)]
     faces += [(b.component, b.id, b.face, b.name) for b in kit.faces.boards]
-    return [FacePiece(f"{folder}/{component}/{name}.svg",
-                      kit.builder.key(kit.faces, face, "svg", title), face, title)
+    return [FacePiece(f"{folder}/{component}/{name}.svg", "", face, title)
             for component, name, face, title in faces]
 
 
@@ -56,39 +57,26 @@ class FaceSvgs(Output[FacePiece]):
         return self.start(kit, stage, pieces).finish()
 
     def start(self, kit: Kit, stage: Stage, pieces: list[FacePiece]) -> Writing:
-        cache = kit.builder.cache
-        cached = [cache.get("svg", p.key) if p.key else None for p in pieces]
-        todo = sum(data is None for data in cached)
-        staging = Background(partial(_stage_svgs, stage, pieces, cached),
-                             fork=todo >= FORK_AT)
+        staging = Background(partial(_stage_svgs, stage, pieces), fork=len(pieces) >= FORK_AT)
         folder = kit.out_dir / f"svg{kit.suffix}"
-        return Writing(partial(_finish, staging, stage, kit.builder, pieces, folder),
-                       staging.cancel)
+        return Writing(partial(_finish, staging, stage, pieces, folder), staging.cancel)
 
 
-def _stage_svgs(stage: Stage, pieces: list[FacePiece], cached: list[bytes | None]
-                ) -> list[tuple[bytes | None, str | None]]:
-    """Draw the faces the cache lacks and stage every face; return, per face, the bytes drawn
-    (None when cached) and the digest of the file staged (None when the file in place was
-    kept)."""
+def _stage_svgs(stage: Stage, pieces: list[FacePiece]) -> list[str | None]:
+    """Draw and stage every face; return, per face, the digest of the file staged (None when
+    the file in place was kept)."""
     from ...render.svg import faces_svg
 
-    drawn = iter(faces_svg([(p.face, p.title) for p, data in zip(pieces, cached, strict=True)
-                            if data is None]))
-    out: list[tuple[bytes | None, str | None]] = []
-    for piece, data in zip(pieces, cached, strict=True):
-        made = next(drawn).encode("utf-8") if data is None else data
-        stage.write(piece.path, made)
-        out.append((None if data is not None else made, stage.staged.get(piece.path)))
-    return out
+    for piece, text in zip(pieces, faces_svg([(p.face, p.title) for p in pieces]),
+                           strict=True):
+        stage.write(piece.path, text.encode("utf-8"))
+    return [stage.staged.get(piece.path) for piece in pieces]
 
 
-def _finish(staging: Background[list[tuple[bytes | None, str | None]]], stage: Stage,
-            builder: Builder, pieces: list[FacePiece], folder: Path) -> list[Report]:
-    """Record every staged face in ``stage``, keeping the newly drawn ones in the cache."""
-    for piece, (drawn, sha) in zip(pieces, staging.result(), strict=True):
-        if drawn is not None and piece.key:
-            builder.cache.put("svg", piece.key, drawn)
+def _finish(staging: Background[list[str | None]], stage: Stage, pieces: list[FacePiece],
+            folder: Path) -> list[Report]:
+    """Record every face staged in ``stage`` (by a second process, or here)."""
+    for piece, sha in zip(pieces, staging.result(), strict=True):
         stage.staged_elsewhere(piece.path, sha)
     if not pieces:
         return []

@@ -78,14 +78,15 @@ def test_sloppy_controllers_records_referee_to_exactly_the_rulings_counted(
 
 def test_a_shift_is_the_same_whatever_the_process_played_before(rushing_tin: GameContent
                                                                 ) -> None:
-    # A process keeps the distances it has worked out for every shift after (Staff): they
-    # must be the map's alone, or a run would depend on how its games were shared out.
+    # A process keeps the distances and routes it has worked out for every shift after
+    # (Staff): they must be the map's alone, or a run would depend on how its games were
+    # shared out.
     simulation, _ = prepared(CONTENT, "rushing-tin")
     assert simulation.play is not None
     seats = ("careful", "busy")
     warm = Staff(rushing_tin)
     simulation.play(warm, seats, game_seed(1, 0), False)
-    known = len(warm.distances)
+    known = len(warm.exits) + len(warm.routes)
     again = simulation.play(warm, seats, game_seed(1, 5), True)
     fresh = simulation.play(Staff(rushing_tin), seats, game_seed(1, 5), True)
     assert known > 0 and again == fresh

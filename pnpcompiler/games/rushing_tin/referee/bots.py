@@ -18,6 +18,7 @@ written and rules on it, as the referee will when it replays the record.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +28,11 @@ from ....core import hexgrid
 from ....core.hexgrid import Hex, distance, neighbor, neighbors
 from ....referee.simulation import Slips
 from ....referee.writing import dump_record, record_dumper
-from ..movement import Goal, State
+from ..movement import State
 from ..routes import hhmm, minutes
 from . import events as ev
 from . import money
-from .context import Context, plane_goal
+from .context import Context
 from .engine import (
     AcceptHandOff,
     Draws,
@@ -46,6 +47,7 @@ from .engine import (
     TurnEvent,
     WeatherGrowth,
 )
+from .flight import entry_blocked, ordinary_end
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Plane, WeatherSystem
 from .turns import build_context
@@ -54,6 +56,8 @@ Data = dict[str, Any]
 NAMES = ("PR", "JD", "MK", "SL")
 """The ATCs' initials, in the order they sit down (before the roll for Lead Controller)."""
 SECTOR = "RT001"
+SEARCH_LIMIT = 30
+"""The most moves a controller looks ahead for a plane's way to its exit."""
 AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded")
 """What the player writes down after choosing a move (near misses, lightning, deals): no
 error of the choice."""
@@ -92,15 +96,37 @@ from crowding; ``busy`` takes more and earns (or loses) more."""
 
 @dataclass
 class Staff:
-    """What every shift a process plays shares: the engine and the moves' distances."""
+    """What every shift a process plays shares: the engine (and through it the map's tables)."""
 
     game: GameContent
     engine: ShiftEngine = field(init=False)
-    distances: dict[tuple[State, Goal], int] = field(default_factory=dict)
-    """The fewest moves from a plane's state to its exit (the map's alone: shared)."""
+
+    routes: dict[int, dict[Hex, int]] = field(default_factory=dict)
+    """By exit level: how many other points' hand-off routes cross each hex."""
+    exits: dict[int, dict[State, int]] = field(default_factory=dict)
+    """By exit level: the fewest moves from each state on the map to that exit."""
 
     def __post_init__(self) -> None:
         self.engine = ShiftEngine(self.game)
+
+    def moves_to(self, ctx: Context, exit_level: int) -> dict[State, int]:
+        """Return the fewest moves from each state on the map to the exit at ``exit_level``
+        (``Movement.moves_to``, looked up by the level)."""
+        found = self.exits.get(exit_level)
+        if found is None:
+            found = self.exits[exit_level] = ctx.movement.moves_to(ctx.lookups.goals[exit_level])
+        return found
+
+    def routes_across(self, ctx: Context, exit_level: int) -> dict[Hex, int]:
+        """Return how many hand-off routes of the points in play, but the airport and the
+        exit at ``exit_level``, each hex lies on (the shift's sector; worked out once)."""
+        found = self.routes.get(exit_level)
+        if found is None:
+            found = self.routes[exit_level] = Counter(
+                h for level, point in ctx.geo.points_in_play().items()
+                if point.name != "airport" and level != exit_level
+                for h in set(ctx.geo.hand_off_route(point)))
+        return found
 
 
 class Controllers:
@@ -126,6 +152,8 @@ class Controllers:
             "atcs": [{"id": a} for a in self.atcs], "lead": None}
         self.mistakes: list[str] = []
         """The mistakes made on purpose, in order."""
+        self.tried: dict[str, tuple[Context, Plane]] = {}
+        """The moves tried for the plane now choosing, by what they write (see trial)."""
 
     def roll(self) -> int:
         """Roll the die."""
@@ -218,6 +246,8 @@ class Controllers:
         def part(**fields: Any) -> Turn:
             return Turn.model_validate({"turn": n, "roll": roll, **fields})
 
+        bare = part()  # what the phases that read nothing more of the turn are given
+
         event = self.event(roll)
         if event is not None:
             record["event"] = event
@@ -228,11 +258,11 @@ class Controllers:
         engine.apply(ctx, WeatherGrowth(part(growth=grow)))
         before = engine.fork(ctx) if any(self.slips) else None
         start = len(ctx.findings)
-        engine.apply(ctx, StartMoves(part()))
+        engine.apply(ctx, StartMoves(bare))
         record["moves"] = self.moves()
         if before is not None:
             self.rule_as_written(before, start, part(moves=record["moves"]))
-        engine.apply(ctx, EndMoves(part()))
+        engine.apply(ctx, EndMoves(bare))
         draws = self.draws()
         if draws:
             record["draw"] = draws
@@ -244,8 +274,8 @@ class Controllers:
         accepted = self.accept_all()
         if accepted:
             record["accept"] = accepted
-        engine.apply(ctx, Payments(part()))
-        engine.apply(ctx, EndTurn(part()))
+        engine.apply(ctx, Payments(bare))
+        engine.apply(ctx, EndTurn(bare))
         return record
 
     def rule_as_written(self, before: Context, start: int, turn: Turn) -> None:
@@ -324,14 +354,14 @@ class Controllers:
         never next to another system of the same kind."""
         ctx = self.ctx
         hexes = set(ev.section_hexes(ctx, section))
-        others = [c for s in ctx.state.weather if s.kind == kind and s is not system
-                  for c in s.counters]
+        # Next to or on another system's counter of the same kind: never (it would join them).
+        joins = {h for s in ctx.state.weather if s.kind == kind and s is not system
+                 for c in s.counters for h in (c, *ctx.around(c))}
         placed = list(existing)
         out: list[str] = []
 
         def ok(h: Hex) -> bool:
-            return (h in hexes and h not in placed
-                    and not any(distance(h, c) <= 1 for c in others))
+            return h in hexes and h not in placed and h not in joins
 
         for _ in range(count):
             if placed:
@@ -409,23 +439,33 @@ class Controllers:
                 return out
             out.append(self.choose(planes[0]))
 
-    def candidates(self, plane: Plane) -> list[Data]:
-        """Return the moves the engine offers the plane, as the record writes them."""
-        return [as_written(a.move) for a in self.engine.legal_actions(self.ctx)
-                if a.move.plane == plane.id]
+    def candidates(self, plane: Plane) -> list[PlaneMove]:
+        """Return the moves the engine offers the plane."""
+        return [a for a in self.engine.legal_actions(self.ctx) if a.move.plane == plane.id]
 
-    def trial(self, plane: Plane, cand: Data) -> tuple[Context, Plane]:
-        """Return a fork of the shift with the move tried on it, and the plane there."""
-        ctx = self.engine.fork(self.ctx)
-        twin = ctx.state.planes[plane.id]
-        self.engine.apply(ctx, PlaneMove(Move.model_validate(cand)))
-        return ctx, twin
+    def trial(self, plane: Plane, cand: Data | PlaneMove) -> tuple[Context, Plane]:
+        """Return a fork of the shift with the move tried on it, and the plane there (read
+        only: the same move tried again for the same plane's move gives the same fork)."""
+        key = repr(as_written(cand.move) if isinstance(cand, PlaneMove) else cand)
+        found = self.tried.get(key)
+        if found is None:
+            ctx = self.engine.fork(self.ctx)
+            twin = ctx.state.planes[plane.id]
+            action = (cand if isinstance(cand, PlaneMove)
+                      else PlaneMove(Move.model_validate(cand)))
+            self.engine.apply(ctx, action)
+            found = self.tried[key] = ctx, twin
+        return found
 
-    def score(self, plane: Plane, cand: Data) -> tuple[Any, ...]:
-        """Return how bad a move is, worst first: rulings, deals, how the flight ends, how
-        far and how crowded it leaves the plane."""
+    def score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...]:
+        """Return how bad an offered move is, worst first: rulings, deals, how the flight
+        ends, how far and how crowded it leaves the plane."""
+        quick = self.ordinary_score(plane, offered)
+        if quick is not None:
+            return quick
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
-        ctx, twin = self.trial(plane, cand)
+        ctx, twin = self.trial(plane, offered)
+        hold = offered.move.hold
         errors = [f for f in ctx.findings[before_f:] if f.severity.value == "error"
                   and f.code not in AFTER_CHOOSING]
         new = ctx.incidents[before_i:]
@@ -435,72 +475,92 @@ class Controllers:
         quality = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
         if done:
             return (len(errors), major, minor, quality.get(str(done[0]["quality"]), 9), 0, 0,
-                    "hold" in cand)
-        if "hold" in cand:  # waiting on the ground: only when taking off is worse
+                    hold)
+        if hold:  # waiting on the ground: only when taking off is worse
             return (len(errors), major, minor, 3, 60, 60, True)
         if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
             return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
-                    "hold" in cand)
+                    hold)
         away = self.distance(ctx, twin)
         trapped = away >= 99  # no legal way left to its exit: it will leave by another
         # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
         # makes the next move illegal: as bad as an error now.
         late = int(trapped and twin.taking_off)
         return (len(errors) + late, major, minor, 8 if trapped else 3,
-                away + 2 * self.risk(ctx, twin), away, "hold" in cand)
+                away + 2 * self.risk(ctx, twin), away, hold)
+
+    def ordinary_score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
+        """Return :meth:`score` of an ordinary move (``flight.ordinary_end``) without trying
+        it on a fork, or None for any other move: such a move only moves the plane, and the
+        one rule it can break is a blocked entry (1.36)."""
+        move = offered.move
+        if (plane.where != "flying" or plane.fault is not None or move.hold
+                or move.repair is not None or move.regain_control):
+            return None
+        end = ordinary_end(self.ctx, plane, move)
+        if end is None:
+            return None
+        twin = plane.copy()
+        twin.hex, twin.facing, twin.level, _ = end
+        errors = int(entry_blocked(self.ctx, plane.id, end[0], end[2]) is not None)
+        away = self.distance(self.ctx, twin)
+        trapped = away >= 99
+        return (errors, 0, 0, 8 if trapped else 3, away + 2 * self.risk(self.ctx, twin), away,
+                False)
 
     def risk(self, ctx: Context, plane: Plane) -> int:
         """Return how crowded the plane's spot is: planes near it at about its level, and
-        other points' entry routes it sits on."""
+        other points' entry routes it sits on.
+
+        Each other plane within 2 hexes at about its level counts 1; and where the other
+        plane is now and where it goes if it flies straight on, my next move straight on
+        should pass neither (a near miss is decided by the path taken): each hex of one on a
+        hex of the other at about the same level counts 2, and each beside one at the same
+        level 2."""
         assert plane.hex is not None
-        crowd = sum(1 for p in ctx.state.on_map() if p.id != plane.id and p.hex is not None
-                    and distance(p.hex, plane.hex) <= 2 and abs(p.level - plane.level) <= 1)
-        mine = self.ahead(ctx, plane)
+        level, here = plane.level, plane.hex
+        mine = frozenset(self.ahead(ctx, plane))
+        crowd = 0
         for other in ctx.state.on_map():
-            if other.id == plane.id or other.hex is None:
+            there = other.hex
+            if other.id == plane.id or there is None or not -2 < other.level - level < 2:
                 continue
-            # Where the other plane is now and where it goes if it flies straight on: my
-            # next move should pass neither (a near miss is decided by the path taken).
-            spots = [(other.hex, other.level), *self.ahead(ctx, other)]
-            for h, lv in spots:
-                for g, mlv in mine:
-                    if (g == h and abs(lv - mlv) <= 1) or (distance(g, h) == 1 and lv == mlv):
-                        crowd += 2
-        routes = 0
-        for level, point in ctx.geo.points_in_play().items():
-            if point.name == "airport" or level == plane.exit_level:
-                continue
-            if plane.hex in ctx.geo.hand_off_route(point):
-                routes += 1
-        return crowd + routes
+            if distance(there, here) <= 2:
+                crowd += 1
+            same_level = other.level == level
+            for h in (there, *self.ahead(ctx, other)):
+                if h in mine:
+                    crowd += 2
+                if same_level:
+                    crowd += 2 * len(ctx.around(h) & mine)
+        return crowd + self.staff.routes_across(ctx, plane.exit_level).get(here, 0)
 
     @staticmethod
-    def ahead(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
+    def ahead(ctx: Context, plane: Plane) -> list[Hex]:
         """Return the hexes a plane would fly through next turn going straight on."""
         if plane.hex is None:
             return []
-        path = ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
-        return [(h, plane.level) for h in path]
+        return ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
 
     def distance(self, ctx: Context, plane: Plane) -> int:
         """Return the fewest moves the plane needs to its exit (99: none within 30)."""
-        goal = plane_goal(ctx.geo, plane)
+        goal = ctx.lookups.goals.get(plane.exit_level)
         if goal is None or plane.hex is None:
             return 99
         state: State = (plane.hex, plane.facing, plane.level, plane.taking_off)
-        key = (state, goal)
-        known = self.staff.distances
-        if key not in known:
-            found = ctx.movement.fewest_moves(state, goal, limit=30)
-            known[key] = 99 if found is None else found
-        return known[key]
+        if plane.hex in ctx.lookups.hexes:
+            found = self.staff.moves_to(ctx, plane.exit_level).get(state)
+        else:
+            found = ctx.movement.fewest_moves(state, goal, limit=SEARCH_LIMIT)
+        return 99 if found is None or found > SEARCH_LIMIT else found
 
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
+        self.tried.clear()
         options = self.candidates(plane)
         best = min(options, key=lambda c: self.score(plane, c))
         slips = self.sloppy.get(plane.atc)
-        move = dict(best)
+        move = as_written(best.move)
         if slips is not None:
             move = self.blunder(plane, move, slips)
         if plane.fault in ("cannot-climb", "cannot-descend", "stuck"):

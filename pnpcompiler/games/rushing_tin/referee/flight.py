@@ -72,8 +72,23 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
 
 
 def fly_ordinary(ctx: Context, plane: Plane, move: Move) -> bool:
-    """Fly an ordinary move and return True; return False, having changed nothing, for any
-    other (the full walk judges it).
+    """Fly an ordinary move (:func:`ordinary_end`) and return True; return False, having
+    changed nothing, for any other (the full walk judges it)."""
+    end = ordinary_end(ctx, plane, move)
+    if end is None:
+        return False
+    plane.hex, plane.facing, plane.level, closed = end
+    plane.low_to_avoid = False  # back at level 3 or above (10.06)
+    if not closed:
+        plane.control_zone_breach = plane.go_around = False
+    _blocks_entry(ctx, plane, move)
+    plane.moved_turn = ctx.state.turn
+    return True
+
+
+def ordinary_end(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int, bool] | None:
+    """Return where an ordinary move leaves a plane (hex, facing, level, and whether that hex
+    is closed at level 3 and below), or None for any other move; changes nothing.
 
     Ordinary: a plane flying on, not taking off, with no engine failure, straight through
     no weather, no airport and no closed airspace to a last hex on the map, not facing off it,
@@ -85,47 +100,41 @@ def fly_ordinary(ctx: Context, plane: Plane, move: Move) -> bool:
     if (here is None or plane.taking_off or move.take_off or move.enter is not None
             or move.near_misses or move.lightning or move.deals or move.cover_up is not None
             or move.claim or move.paid is not None):
-        return False
+        return None
     level = plane.level
     new_level = level if move.level is None else move.level
     if new_level < 3 or not -2 < new_level - level < 2:
-        return False
+        return None
     if plane.fault is not None:
         allowed = FAULT_CHANGES.get(plane.fault)
         if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
-            return False  # an engine failure, or a level change the fault forbids
+            return None  # an engine failure, or a level change the fault forbids
     lookups = ctx.lookups
     course = lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
     path = course.path
     if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
-        return False
+        return None
     end = path[-1]
     closed = end in lookups.restricted
     facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
     if (new_level <= 3 and closed) or (end, facing % 6) in lookups.edge:
-        return False
+        return None
     for system in ctx.state.weather:
         if not course.hexes.isdisjoint(system.counters):
-            return False
+            return None
     near, zone = course.near, lookups.zone[end]
     for other in ctx.state.planes.values():
         h = other.hex
         if other.where != "flying" or other is plane or (h not in near and h not in zone):
             continue
         if h in near and -2 < other.level - level < 2:
-            return False  # met on the way (6.02, 7.02, 9.01)
+            return None  # met on the way (6.02, 7.02, 9.01)
         if h in zone and (other.level == new_level or (h == end and -2 < other.level - new_level
                                                        < 2)):
-            return False  # met at the end of the move
+            return None  # met at the end of the move
     if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
-        return False
-    plane.hex, plane.facing, plane.level = end, facing, new_level
-    plane.low_to_avoid = False  # back at level 3 or above (10.06)
-    if not closed:
-        plane.control_zone_breach = plane.go_around = False
-    _blocks_entry(ctx, plane, move)
-    plane.moved_turn = ctx.state.turn
-    return True
+        return None
+    return end, facing, new_level, closed
 
 
 _plane_id = attrgetter("id")
@@ -552,23 +561,32 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     """1.36: a plane may not end its move where a plane waiting to enter would, on entering,
     cause a near miss or a collision with it."""
     assert plane.hex is not None
+    blocked = entry_blocked(ctx, plane.id, plane.hex, plane.level)
+    if blocked is not None:
+        waiting, level, what = blocked
+        ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
+                 f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
+                 f"{waiting} waiting to enter at level {level}: entering, it would "
+                 f"cause a {what}", where(move), piece=plane.id)
+
+
+def entry_blocked(ctx: Context, plane: int, at: Hex, level: int) -> tuple[int, int, str] | None:
+    """Return the first plane waiting to enter that a plane ending its move at ``at`` and
+    ``level`` is in the way of (1.36), as (its ID, its entry level, the incident entering
+    would cause), or None."""
     for waiting in ctx.state.planes.values():
-        if waiting.where != "waiting" or waiting.id == plane.id:
+        if waiting.where != "waiting" or waiting.id == plane:
             continue
-        level = ctx.expected_entry.get(waiting.id, waiting.entry)
-        if ctx.recorded_entry.get(waiting.id, level) != level:
+        entry = ctx.expected_entry.get(waiting.id, waiting.entry)
+        if ctx.recorded_entry.get(waiting.id, entry) != entry:
             continue  # the record enters it otherwise: that mistake is ruled at its move
-        if abs(level - plane.level) > 1:
+        if abs(entry - level) > 1:
             continue
-        same_level, run = ctx.lookups.in_the_way(waiting.entry, level)
-        what = (same_level.get(plane.hex) if level == plane.level
-                else "near miss" if plane.hex in run else None)
+        same_level, run = ctx.lookups.in_the_way(waiting.entry, entry)
+        what = (same_level.get(at) if entry == level else "near miss" if at in run else None)
         if what is not None:
-            ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
-                     f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
-                     f"{waiting.id} waiting to enter at level {level}: entering, it would "
-                     f"cause a {what}", where(move), piece=plane.id)
-            return
+            return waiting.id, entry, what
+    return None
 
 
 def leave_map(ctx: Context, walk: Walk, side: int, beyond: int) -> None:

@@ -119,13 +119,8 @@ def _level_two(ctx: Context, walk: Walk) -> None:
     """10.04-10.05: level 2 only to hand off to the level-2 point within its zone, approaching
     to land, in evasive action, or as the only safe way (a claim)."""
     plane, move = walk.plane, walk.move
-    air = ctx.movement.air
     airspace = ctx.lookups.restricted
-    if plane.fault in ("engine-1", "engine-2"):
-        return  # 11.04: low flying rules do not apply to an emergency landing
-    if plane.exit_level == 2 and walk.hex in air.level2_allowed:
-        return
-    if plane.exit_level == 1 and walk.hex in airspace:
+    if level_two_allowed(ctx, plane, walk.hex):
         return
     if walk.restricted.startswith("level changed in evasive"):
         return
@@ -144,6 +139,18 @@ def _level_two(ctx: Context, walk: Walk) -> None:
              "Level 2 Hand-off Zone, approaching to land, in evasive action, or when every ATC "
              "agrees it is the only safe way (record it as a claim)", where(move, "level"),
              piece=plane.id)
+
+
+def level_two_allowed(ctx: Context, plane: Plane, at: Hex) -> bool:
+    """Return whether a plane may end a move at level 2 on ``at`` without a claim or evasive
+    action (10.04): handing off to the level-2 exit point within its zone, approaching to land
+    in the airport's airspace, or making an emergency landing (11.04: low flying rules do not
+    apply to it)."""
+    if plane.fault in ("engine-1", "engine-2"):
+        return True
+    if plane.exit_level == 2:
+        return at in ctx.movement.air.level2_allowed
+    return plane.exit_level == 1 and at in ctx.lookups.restricted
 
 
 def arrive(ctx: Context, walk: Walk) -> None:

@@ -47,7 +47,7 @@ from .engine import (
     TurnEvent,
     WeatherGrowth,
 )
-from .flight import entry_blocked, ordinary_end
+from .flight import entry_blocked, low_flying_ruled, ordinary_end
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Plane, WeatherSystem
 from .turns import build_context
@@ -457,6 +457,20 @@ class Controllers:
             found = self.tried[key] = ctx, twin
         return found
 
+    def best(self, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
+        """Return the least bad of the offered moves (the first of them, in the order they
+        are offered). Once a move that breaks no rule is found, a move sure to be ruled on
+        (``flight.low_flying_ruled``) cannot be the best: it is not tried."""
+        chosen, least = options[0], None
+        for offered in options:
+            if least is not None and least[0] == 0 and low_flying_ruled(
+                    self.ctx, plane, offered.move):
+                continue
+            found = self.score(plane, offered)
+            if least is None or found < least:
+                chosen, least = offered, found
+        return chosen
+
     def score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...]:
         """Return how bad an offered move is, worst first: rulings, deals, how the flight
         ends, how far and how crowded it leaves the plane."""
@@ -557,8 +571,7 @@ class Controllers:
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
         self.tried.clear()
-        options = self.candidates(plane)
-        best = min(options, key=lambda c: self.score(plane, c))
+        best = self.best(plane, self.candidates(plane))
         slips = self.sloppy.get(plane.atc)
         move = as_written(best.move)
         if slips is not None:

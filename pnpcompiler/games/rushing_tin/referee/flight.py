@@ -16,7 +16,7 @@ from typing import Any
 from ....core.findings import Location
 from ....core.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
-from .arrive import arrive, end_changes, hand_off, sue
+from .arrive import arrive, end_changes, hand_off, level_two_allowed, sue
 from .context import Context, Course, where
 from .log import Move, NearMiss
 from .state import Plane
@@ -135,6 +135,25 @@ def ordinary_end(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int,
     if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
         return None
     return end, facing, new_level, closed
+
+
+def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
+    """Return whether a move is sure to be ruled on for ending at level 2 where 10.04 forbids
+    it: a plane flying on at level 3, not taking off and with no fault, descends to level 2
+    at the end of a move that leaves the map nowhere and passes no plane it could meet on the
+    way (so nothing ends the move before its end), where level 2 is not allowed, with no claim
+    and no near miss written that could make it evasive action."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or plane.taking_off or plane.fault is not None
+            or plane.level != 3 or move.level != 2 or move.claim or move.near_misses
+            or move.take_off or move.enter is not None):
+        return False
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, 3))
+    if not course.path or course.leaves or level_two_allowed(ctx, plane, course.path[-1]):
+        return False
+    near = course.near
+    return not any(p.hex in near for p in ctx.state.planes.values()
+                   if p.where == "flying" and p is not plane)
 
 
 _plane_id = attrgetter("id")

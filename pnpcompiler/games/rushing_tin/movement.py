@@ -107,6 +107,7 @@ class Movement:
                       in airspace.hexes}
         self._steps: dict[State, tuple[list[Hex], tuple[State, ...]] | None] = {}
         self._moves_to: dict[Goal, dict[State, int]] = {}
+        self._paths: dict[tuple[Hex, int, int], list[Hex]] = {}
 
     # -- starts ---------------------------------------------------------------------------
 
@@ -123,11 +124,16 @@ class Movement:
     # -- one move -------------------------------------------------------------------------
 
     def path(self, state: State) -> list[Hex]:
-        """Return the hexes a plane passes through on its next move, in order."""
+        """Return the hexes a plane passes through on its next move, in order (read only:
+        worked out once for each start, facing and level)."""
         h, facing, level, _ = state
-        dq, dr = DIRECTIONS[facing]
-        q, r = h
-        return [(q + dq * i, r + dr * i) for i in range(1, level + 1)]
+        key = (h, facing, level)
+        found = self._paths.get(key)
+        if found is None:
+            dq, dr = DIRECTIONS[facing]
+            q, r = h
+            found = self._paths[key] = [(q + dq * i, r + dr * i) for i in range(1, level + 1)]
+        return found
 
     def along_line(self, path: list[Hex], facing: int) -> bool:
         """Return whether a move runs along the approach line (taking off or landing)."""

@@ -95,11 +95,12 @@ def test_a_shift_is_the_same_whatever_the_process_played_before(rushing_tin: Gam
 def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
                                                        monkeypatch) -> None:
     # Controllers.best leaves untried a descent to level 2 that flight.low_flying_ruled says
-    # the referee must rule on (10.04): tried on a fork, each such move of two shifts draws an
-    # error, so it could never have been the best.
+    # the referee must rule on (10.04), and a take-off move that flight.take_off_ruled says
+    # breaks 5.02: tried on a fork, each such move of two shifts draws an error, so it could
+    # never have been the best.
     from pnpcompiler.games.rushing_tin.referee import bots
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.flight import low_flying_ruled
+    from pnpcompiler.games.rushing_tin.referee.flight import low_flying_ruled, take_off_ruled
     from pnpcompiler.games.rushing_tin.referee.state import Plane
 
     checked = []
@@ -107,13 +108,14 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
 
     def checking(self: Controllers, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
         for offered in options:
-            if low_flying_ruled(self.ctx, plane, offered.move):
-                ctx, _ = self.trial(plane, offered)
-                assert any(f.severity.value == "error" for f in self.new(ctx)), offered
-                checked.append(offered)
+            for ruled in (low_flying_ruled, take_off_ruled):
+                if ruled(self.ctx, plane, offered.move):
+                    ctx, _ = self.trial(plane, offered)
+                    assert any(f.severity.value == "error" for f in self.new(ctx)), offered
+                    checked.append(ruled)
         return best(self, plane, options)
 
     monkeypatch.setattr(bots.Controllers, "best", checking)
     for seed in (1, 2):
         Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
-    assert len(checked) > 20
+    assert checked.count(low_flying_ruled) > 20 and checked.count(take_off_ruled) > 20

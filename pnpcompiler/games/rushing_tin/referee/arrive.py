@@ -13,7 +13,7 @@ from .walk import Walk, deal, out_of_control
 SIDES = {"left": 1, "right": -1}
 
 
-def _route_index(ctx: Context, h: Hex) -> int | None:
+def take_off_index(ctx: Context, h: Hex) -> int | None:
     """Return a hex's place on the take-off route: 0 the airport, then the approach."""
     lookups = ctx.lookups
     line = (lookups.airport, *lookups.approach)
@@ -60,7 +60,7 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
     """5.02: follow the approach to its end, at level 3 by then; level 2 once off the
     ground (TAKE OFF EXAMPLE)."""
     plane, move = walk.plane, walk.move
-    index = _route_index(ctx, walk.hex)
+    index = take_off_index(ctx, walk.hex)
     last = len(ctx.movement.air.approach)
     if index == 0:
         if side:

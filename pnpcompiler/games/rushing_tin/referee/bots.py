@@ -47,7 +47,7 @@ from .engine import (
     TurnEvent,
     WeatherGrowth,
 )
-from .flight import entry_blocked, low_flying_ruled, ordinary_end
+from .flight import entry_blocked, low_flying_ruled, ordinary_end, take_off_ruled
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Plane, WeatherSystem
 from .turns import build_context
@@ -105,9 +105,20 @@ class Staff:
     """By exit level: how many other points' hand-off routes cross each hex."""
     exits: dict[int, dict[State, int]] = field(default_factory=dict)
     """By exit level: the fewest moves from each state on the map to that exit."""
+    cards: tuple[str, ...] | None = None
+    """The hand-off cards the controllers draw from (see :meth:`deck`)."""
 
     def __post_init__(self) -> None:
         self.engine = ShiftEngine(self.game)
+
+    def deck(self, ctx: Context) -> tuple[str, ...]:
+        """Return the sector's hand-off cards the controllers draw from (the Sector Log's
+        rows but the Celebrity Jet's), in the log's order."""
+        if self.cards is None:
+            sector = ctx.geo.sector
+            assert sector is not None
+            self.cards = tuple(r.flight for r in sector.rows() if not r.flight.startswith("CJ"))
+        return self.cards
 
     def moves_to(self, ctx: Context, exit_level: int) -> dict[State, int]:
         """Return the fewest moves from each state on the map to the exit at ``exit_level``
@@ -203,10 +214,8 @@ class Controllers:
 
     def flights(self) -> list[str]:
         """Return the unused hand-off cards of the sector, shuffled."""
-        sector = self.ctx.geo.sector
-        assert sector is not None
-        rows = [r.flight for r in sector.rows()
-                if not r.flight.startswith("CJ") and r.flight not in self.ctx.state.used_flights]
+        used = self.ctx.state.used_flights
+        rows = [f for f in self.staff.deck(self.ctx) if f not in used]
         self.deck.shuffle(rows)
         return rows
 
@@ -251,11 +260,11 @@ class Controllers:
         event = self.event(roll)
         if event is not None:
             record["event"] = event
-        engine.apply(ctx, TurnEvent(part(event=event)))
+        engine.apply(ctx, TurnEvent(part(event=event) if event is not None else bare))
         grow = self.growth(roll, ctx.active_systems)
         if grow:
             record["growth"] = grow
-        engine.apply(ctx, WeatherGrowth(part(growth=grow)))
+        engine.apply(ctx, WeatherGrowth(part(growth=grow) if grow else bare))
         before = engine.fork(ctx) if any(self.slips) else None
         start = len(ctx.findings)
         engine.apply(ctx, StartMoves(bare))
@@ -266,11 +275,11 @@ class Controllers:
         draws = self.draws()
         if draws:
             record["draw"] = draws
-        engine.apply(ctx, Draws(part(draw=draws)))
+        engine.apply(ctx, Draws(part(draw=draws) if draws else bare))
         pool = self.pool_additions(n)
         if pool:
             record["pool"] = pool
-        engine.apply(ctx, PoolAdditions(part(pool=pool)))
+        engine.apply(ctx, PoolAdditions(part(pool=pool) if pool else bare))
         accepted = self.accept_all()
         if accepted:
             record["accept"] = accepted
@@ -460,11 +469,13 @@ class Controllers:
     def best(self, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
         """Return the least bad of the offered moves (the first of them, in the order they
         are offered). Once a move that breaks no rule is found, a move sure to be ruled on
-        (``flight.low_flying_ruled``) cannot be the best: it is not tried."""
+        (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
+        tried."""
         chosen, least = options[0], None
         for offered in options:
-            if least is not None and least[0] == 0 and low_flying_ruled(
-                    self.ctx, plane, offered.move):
+            if least is not None and least[0] == 0 and (
+                    low_flying_ruled(self.ctx, plane, offered.move)
+                    or take_off_ruled(self.ctx, plane, offered.move)):
                 continue
             found = self.score(plane, offered)
             if least is None or found < least:
@@ -579,6 +590,11 @@ class Controllers:
         if plane.fault in ("cannot-climb", "cannot-descend", "stuck"):
             move = {"plane": plane.id, "repair": self.roll(),
                     **{k: v for k, v in move.items() if k != "plane"}}
+        if move == as_written(best.move) and ordinary_end(self.ctx, plane, best.move):
+            # An ordinary move meets nothing: no near miss, storm, landing, deal or payment
+            # to write down.
+            self.engine.apply(self.ctx, best)
+            return move
         self.near_misses(plane, move, slips)
         ctx, twin = self.trial(plane, move)
         lightning = [f for f in self.new(ctx) if f.code == "weather.lightning"]

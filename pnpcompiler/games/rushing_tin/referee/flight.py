@@ -16,7 +16,7 @@ from typing import Any
 from ....core.findings import Location
 from ....core.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
-from .arrive import arrive, end_changes, hand_off, level_two_allowed, sue
+from .arrive import arrive, end_changes, hand_off, level_two_allowed, sue, take_off_index
 from .context import Context, Course, where
 from .log import Move, NearMiss
 from .state import Plane
@@ -149,11 +149,39 @@ def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
             or move.take_off or move.enter is not None):
         return False
     course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, 3))
-    if not course.path or course.leaves or level_two_allowed(ctx, plane, course.path[-1]):
+    return not (not course.path or course.leaves or _passes_a_plane(ctx, plane, course)
+                or level_two_allowed(ctx, plane, course.path[-1]))
+
+
+def take_off_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
+    """Return whether a move of a plane taking off is sure to be ruled on for its turn or
+    level change (5.02): short of the route's end it flies straight on, and it climbs at most
+    one level a turn; with no fault, a move that leaves the map nowhere and passes no plane
+    it could meet on the way (so nothing ends the move before its end), no claim and no near
+    miss written."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or not plane.taking_off
+            or plane.fault is not None or move.claim or move.near_misses or move.take_off
+            or move.enter is not None):
         return False
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
+                                                           plane.level))
+    if not course.path or course.leaves or _passes_a_plane(ctx, plane, course):
+        return False
+    index = take_off_index(ctx, course.path[-1])
+    if index == 0:
+        return False
+    past_end = index is None or index >= len(ctx.lookups.approach)
+    new_level = plane.level if move.level is None else move.level
+    return ((move.turn is not None and not past_end)
+            or new_level not in (plane.level, plane.level + 1))
+
+
+def _passes_a_plane(ctx: Context, plane: Plane, course: Course) -> bool:
+    """Return whether another plane on the map is on or next to a course before its end."""
     near = course.near
-    return not any(p.hex in near for p in ctx.state.planes.values()
-                   if p.where == "flying" and p is not plane)
+    return any(p.hex in near for p in ctx.state.planes.values()
+               if p.where == "flying" and p is not plane)
 
 
 _plane_id = attrgetter("id")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....core.hexgrid import Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL
 from . import money
@@ -188,47 +190,72 @@ def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
     deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
 
 
+@dataclass(frozen=True, slots=True)
+class Exit:
+    """How a flight that leaves the map ends (4.01-4.15)."""
+
+    quality: str
+    """``perfect``, ``imperfect``, ``overshoot``, or ``deal`` (left by the wrong side)."""
+    rule: str
+    """The rule that names how it ended."""
+    away: int = 0
+    """Levels and hexes away from the exit point (PENALTIES)."""
+    deal: str | None = None
+    """``major`` (an unmonitored side, 4.15) or ``minor`` (the wrong hand-off side, 4.14)."""
+
+
+def exit_of(ctx: Context, plane: Plane, last: Hex, side: int, level: int, facing: int, *,
+            overshoot: bool, beyond: int = 0) -> Exit:
+    """Return how a plane leaving the map over a hex side facing ``side`` from ``last``, at
+    ``level`` and facing ``facing``, ends its flight; an overshooting plane finishes its move
+    ``beyond`` hexes past the last hex on the map. Changes nothing."""
+    target = ctx.lookups.points.get(plane.exit_level)
+    if target is None or target.name == "airport" or side != target.outward:
+        major = side not in ctx.lookups.monitored
+        return Exit("deal", "4.15" if major else "4.14", deal="major" if major else "minor")
+    # PENALTIES: each level and hex away from the exit point where the move finishes; an
+    # overshooting plane finishes past the map's edge (OVERSHOOTING EXAMPLE: "1 hex after").
+    finish = last
+    for _ in range(beyond):
+        finish = neighbor(finish, side)
+    away = distance(finish, target.hex) + abs(level - plane.exit_level)
+    if overshoot:
+        return Exit("overshoot", "4.10", away)
+    if last == target.hex and level == plane.exit_level and facing == target.outward:
+        return Exit("perfect", "4.01", away)
+    # 4.08 off the exit point on its hex side; 4.07 on it at the wrong level; on it at its
+    # level but not along the hand-off route, not the perfect hand-off of 4.01.
+    return Exit("imperfect", "4.08" if last != target.hex else "4.07" if away else "4.01", away)
+
+
 def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: int = 0
              ) -> None:
     """The plane leaves the map over a hex side facing ``side`` (4.01-4.15); an overshooting
     plane finishes its move ``beyond`` hexes past the last hex on the map."""
     plane = walk.plane
-    target = ctx.lookups.points.get(plane.exit_level)
-    plane.where, last = "gone", walk.hex
+    out = exit_of(ctx, plane, walk.hex, side, walk.level, walk.facing, overshoot=overshoot,
+                  beyond=beyond)
+    plane.where = "gone"
     if not plane.celebrity:
         ctx.state.pool.add(plane.id)
-    if target is None or target.name == "airport" or side != target.outward:
-        major = side not in ctx.lookups.monitored
+    if out.deal is not None:
+        major = out.deal == "major"
         why = ("an unmonitored hex side" if major else "the wrong hand-off hex side")
         if major and overshoot and walk.restricted:
             # VERTICAL NEAR MISS EXAMPLES: out of control after evasive action, leaving by an
             # unmonitored side counts as the one deal already had.
             ctx.incident("left the map out of control", "4.15", piece=plane.id)
         else:
-            deal(ctx, walk, major=major, rule="4.15" if major else "4.14",
-                  what=f"left the map over {why} at {ctx.hexname(last)}")
+            deal(ctx, walk, major=major, rule=out.rule,
+                 what=f"left the map over {why} at {ctx.hexname(walk.hex)}")
         ctx.incident("hand-off", "4.14", piece=plane.id, atc=plane.atc, quality="deal",
                      paid=0)
         sue(ctx, plane)
         _check_paid(ctx, walk, 0)
         return
-    # PENALTIES: each level and hex away from the exit point where the move finishes; an
-    # overshooting plane finishes past the map's edge (OVERSHOOTING EXAMPLE: "1 hex after").
-    finish = last
-    for _ in range(beyond):
-        finish = neighbor(finish, side)
-    away = distance(finish, target.hex) + abs(walk.level - plane.exit_level)
     if overshoot:
-        quality, rule = "overshoot", "4.10"
         _out_of_control_past_exit(ctx, walk)
-    elif last == target.hex and walk.level == plane.exit_level and walk.facing == target.outward:
-        quality, rule = "perfect", "4.01"
-    else:
-        # 4.08 off the exit point on its hex side; 4.07 on it at the wrong level; on it at
-        # its level but not along the hand-off route, not the perfect hand-off of 4.01.
-        quality = "imperfect"
-        rule = "4.08" if last != target.hex else "4.07" if away else "4.01"
-    settle(ctx, walk, quality, away, rule=rule)
+    settle(ctx, walk, out.quality, out.away, rule=out.rule)
 
 
 def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:

@@ -32,6 +32,7 @@ from ..movement import State
 from ..routes import hhmm, minutes
 from . import events as ev
 from . import money
+from .arrive import exit_of
 from .context import Context
 from .engine import (
     AcceptHandOff,
@@ -47,7 +48,7 @@ from .engine import (
     TurnEvent,
     WeatherGrowth,
 )
-from .flight import entry_blocked, low_flying_ruled, ordinary_end, take_off_ruled
+from .flight import entry_blocked, low_flying_ruled, ordinary_end, quiet_end, take_off_ruled
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Plane, WeatherSystem
 from .turns import build_context
@@ -61,6 +62,9 @@ SEARCH_LIMIT = 30
 AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded")
 """What the player writes down after choosing a move (near misses, lightning, deals): no
 error of the choice."""
+
+QUALITY = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
+"""How good a finished flight is, best first (a deal, or anything else, is 9)."""
 
 RESTRICTED = ("move.restricted", "take-off.level")
 """What an evasive action makes of a move's own turn and level change: not allowed."""
@@ -485,7 +489,7 @@ class Controllers:
     def score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...]:
         """Return how bad an offered move is, worst first: rulings, deals, how the flight
         ends, how far and how crowded it leaves the plane."""
-        quick = self.ordinary_score(plane, offered)
+        quick = self.quiet_score(plane, offered)
         if quick is not None:
             return quick
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
@@ -497,9 +501,8 @@ class Controllers:
         major = sum(1 for i in new if i["kind"] == "major deal")
         minor = sum(1 for i in new if i["kind"] == "minor deal")
         done = [i for i in new if i["kind"] == "hand-off"]
-        quality = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
         if done:
-            return (len(errors), major, minor, quality.get(str(done[0]["quality"]), 9), 0, 0,
+            return (len(errors), major, minor, QUALITY.get(str(done[0]["quality"]), 9), 0, 0,
                     hold)
         if hold:  # waiting on the ground: only when taking off is worse
             return (len(errors), major, minor, 3, 60, 60, True)
@@ -514,20 +517,26 @@ class Controllers:
         return (len(errors) + late, major, minor, 8 if trapped else 3,
                 away + 2 * self.risk(ctx, twin), away, hold)
 
-    def ordinary_score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of an ordinary move (``flight.ordinary_end``) without trying
-        it on a fork, or None for any other move: such a move only moves the plane, and the
-        one rule it can break is a blocked entry (1.36)."""
+    def quiet_score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
+        """Return :meth:`score` of a quiet move (``flight.quiet_end``) without trying it on a
+        fork, or None for any other move. An ordinary move only moves the plane, and the one
+        rule it can break is a blocked entry (1.36); one that ends facing off the map hands
+        the plane off there (``arrive.exit_of``), a deal if over the wrong side."""
         move = offered.move
         if (plane.where != "flying" or plane.fault is not None or move.hold
                 or move.repair is not None or move.regain_control):
             return None
-        end = ordinary_end(self.ctx, plane, move)
+        end = quiet_end(self.ctx, plane, move)
         if end is None:
             return None
+        at, facing, level, _, faces_out = end
+        if faces_out:
+            out = exit_of(self.ctx, plane, at, facing, level, facing, overshoot=False)
+            return (0, int(out.deal == "major"), int(out.deal == "minor"),
+                    QUALITY.get(out.quality, 9), 0, 0, False)
         twin = plane.copy()
-        twin.hex, twin.facing, twin.level, _ = end
-        errors = int(entry_blocked(self.ctx, plane.id, end[0], end[2]) is not None)
+        twin.hex, twin.facing, twin.level = at, facing, level
+        errors = int(entry_blocked(self.ctx, plane.id, at, level) is not None)
         away = self.distance(self.ctx, twin)
         trapped = away >= 99
         return (errors, 0, 0, 8 if trapped else 3, away + 2 * self.risk(self.ctx, twin), away,

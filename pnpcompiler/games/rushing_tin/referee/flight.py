@@ -90,12 +90,25 @@ def ordinary_end(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int,
     """Return where an ordinary move leaves a plane (hex, facing, level, and whether that hex
     is closed at level 3 and below), or None for any other move; changes nothing.
 
-    Ordinary: a plane flying on, not taking off, with no engine failure, straight through
-    no weather, no airport and no closed airspace to a last hex on the map, not facing off it,
-    with no plane on its way or at its end near enough to meet, a legal turn and level change
-    to level 3 or above (one its fault allows), and nothing recorded that needs matching. The
-    full walk finds nothing in such a move: it only moves the plane (3.05-3.12) and asks 1.36
-    and the path."""
+    Ordinary: a quiet move (:func:`quiet_end`) that does not end facing off the map. The full
+    walk finds nothing in such a move: it only moves the plane (3.05-3.12) and asks 1.36 and
+    the path."""
+    end = quiet_end(ctx, plane, move)
+    if end is None or end[4]:
+        return None
+    return end[:4]
+
+
+def quiet_end(ctx: Context, plane: Plane, move: Move
+              ) -> tuple[Hex, int, int, bool, bool] | None:
+    """Return where a quiet move leaves a plane (hex, facing, level, whether that hex is
+    closed at level 3 and below, and whether the plane faces off the map there), or None for
+    any other move; changes nothing.
+
+    Quiet: a plane flying on, not taking off, with no engine failure, straight through no
+    weather, no airport and no closed airspace to a last hex on the map, with no plane on its
+    way or at its end near enough to meet, a legal turn and level change to level 3 or above
+    (one its fault allows), and nothing recorded that needs matching."""
     here = plane.hex
     if (here is None or plane.taking_off or move.take_off or move.enter is not None
             or move.near_misses or move.lightning or move.deals or move.cover_up is not None
@@ -116,8 +129,7 @@ def ordinary_end(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int,
         return None
     end = path[-1]
     closed = end in lookups.restricted
-    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
-    if (new_level <= 3 and closed) or (end, facing % 6) in lookups.edge:
+    if new_level <= 3 and closed:
         return None
     for system in ctx.state.weather:
         if not course.hexes.isdisjoint(system.counters):
@@ -134,7 +146,8 @@ def ordinary_end(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int,
             return None  # met at the end of the move
     if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
         return None
-    return end, facing, new_level, closed
+    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
+    return end, facing, new_level, closed, (end, facing % 6) in lookups.edge
 
 
 def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:

@@ -110,10 +110,24 @@ class Staff:
     exits: dict[int, dict[State, int]] = field(default_factory=dict)
     """By exit level: the fewest moves from each state on the map to that exit."""
     cards: tuple[str, ...] | None = None
+    crowds: dict[State, tuple[frozenset[Hex], dict[Hex, int]]] = field(default_factory=dict)
+    """By a plane's place: what :meth:`spots` says of it."""
     """The hand-off cards the controllers draw from (see :meth:`deck`)."""
 
     def __post_init__(self) -> None:
         self.engine = ShiftEngine(self.game)
+
+    def spots(self, ctx: Context, plane: Plane) -> tuple[frozenset[Hex], dict[Hex, int]]:
+        """Return where a plane on the map is and the hexes it flies through going straight
+        on, and how many of those each hex is next to (worked out once per place)."""
+        assert plane.hex is not None
+        key = (plane.hex, plane.facing, plane.level, plane.taking_off)
+        found = self.crowds.get(key)
+        if found is None:
+            spots = (plane.hex, *ctx.movement.path(key))
+            found = self.crowds[key] = (frozenset(spots),
+                                        Counter(n for h in spots for n in ctx.around(h)))
+        return found
 
     def deck(self, ctx: Context) -> tuple[str, ...]:
         """Return the sector's hand-off cards the controllers draw from (the Sector Log's
@@ -553,7 +567,7 @@ class Controllers:
         level 2."""
         assert plane.hex is not None
         level, here = plane.level, plane.hex
-        mine = frozenset(self.ahead(ctx, plane))
+        mine = self.ahead(ctx, plane)
         crowd = 0
         for other in ctx.state.on_map():
             there = other.hex
@@ -561,12 +575,10 @@ class Controllers:
                 continue
             if distance(there, here) <= 2:
                 crowd += 1
-            same_level = other.level == level
-            for h in (there, *self.ahead(ctx, other)):
-                if h in mine:
-                    crowd += 2
-                if same_level:
-                    crowd += 2 * len(ctx.around(h) & mine)
+            spots, beside = self.staff.spots(ctx, other)
+            crowd += 2 * sum(1 for g in mine if g in spots)
+            if other.level == level:
+                crowd += 2 * sum(beside.get(g, 0) for g in mine)
         return crowd + self.staff.routes_across(ctx, plane.exit_level).get(here, 0)
 
     @staticmethod

@@ -537,7 +537,7 @@ class Controllers:
         rule it can break is a blocked entry (1.36); one that ends facing off the map hands
         the plane off there (``arrive.exit_of``), a deal if over the wrong side."""
         move = offered.move
-        if (plane.where != "flying" or plane.fault is not None or move.hold
+        if (plane.where not in ("flying", "waiting") or plane.fault is not None or move.hold
                 or move.repair is not None or move.regain_control):
             return None
         end = quiet_end(self.ctx, plane, move)

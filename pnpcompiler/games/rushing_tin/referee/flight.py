@@ -105,16 +105,23 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
     closed at level 3 and below, and whether the plane faces off the map there), or None for
     any other move; changes nothing.
 
-    Quiet: a plane flying on, not taking off, with no engine failure, straight through no
-    weather, no airport and no closed airspace to a last hex on the map, with no plane on its
-    way or at its end near enough to meet, a legal turn and level change to level 3 or above
-    (one its fault allows), and nothing recorded that needs matching."""
-    here = plane.hex
-    if (here is None or plane.taking_off or move.take_off or move.enter is not None
-            or move.near_misses or move.lightning or move.deals or move.cover_up is not None
-            or move.claim or move.paid is not None):
+    Quiet: a plane flying on (or entering at its entry point as the card says, 2.06), not
+    taking off, with no engine failure, straight through no weather, no airport and no closed
+    airspace to a last hex on the map, with no plane on its way or at its end near enough to
+    meet, a legal turn and level change to level 3 or above (one its fault allows), and
+    nothing recorded that needs matching."""
+    if (move.take_off or move.enter is not None or move.near_misses or move.lightning
+            or move.deals or move.cover_up is not None or move.claim or move.paid is not None):
         return None
-    level = plane.level
+    if plane.where == "waiting":
+        start = ctx.lookups.entries.get(plane.entry)
+        if start is None or ctx.expected_entry.get(plane.id, plane.entry) != plane.entry:
+            return None
+        here, heading, level, _ = start
+    elif plane.hex is None or plane.taking_off:
+        return None
+    else:
+        here, heading, level = plane.hex, plane.facing, plane.level
     new_level = level if move.level is None else move.level
     if new_level < 3 or not -2 < new_level - level < 2:
         return None
@@ -123,7 +130,7 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
         if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
             return None  # an engine failure, or a level change the fault forbids
     lookups = ctx.lookups
-    course = lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
+    course = lookups.course(here, heading, _speed(ctx, plane, heading, level))
     path = course.path
     if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
         return None
@@ -146,7 +153,7 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
             return None  # met at the end of the move
     if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
         return None
-    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
+    facing = turn(heading, SIDES[move.turn]) if move.turn else heading
     return end, facing, new_level, closed, (end, facing % 6) in lookups.edge
 
 

@@ -495,15 +495,17 @@ class Controllers:
                     low_flying_ruled(self.ctx, plane, offered.move)
                     or take_off_ruled(self.ctx, plane, offered.move)):
                 continue
-            found = self.score(plane, offered)
+            found = self.score(plane, offered, least)
             if least is None or found < least:
                 chosen, least = offered, found
         return chosen
 
-    def score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...]:
+    def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None
+              ) -> tuple[Any, ...]:
         """Return how bad an offered move is, worst first: rulings, deals, how the flight
-        ends, how far and how crowded it leaves the plane."""
-        quick = self.quiet_score(plane, offered)
+        ends, how far and how crowded it leaves the plane. A move found worse than ``least``
+        before its crowding is counted is given a score that only shows it is worse."""
+        quick = self.quiet_score(plane, offered, least)
         if quick is not None:
             return quick
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
@@ -523,15 +525,22 @@ class Controllers:
         if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
             return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
                     hold)
+        return self.flying_on(ctx, twin, len(errors), major, minor, least)
+
+    def flying_on(self, ctx: Context, twin: Plane, errors: int, major: int, minor: int,
+                  least: tuple[Any, ...] | None) -> tuple[Any, ...]:
+        """Return the score of a move that leaves the plane flying (see :meth:`score`)."""
         away = self.distance(ctx, twin)
         trapped = away >= 99  # no legal way left to its exit: it will leave by another
         # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
         # makes the next move illegal: as bad as an error now.
-        late = int(trapped and twin.taking_off)
-        return (len(errors) + late, major, minor, 8 if trapped else 3,
-                away + 2 * self.risk(ctx, twin), away, hold)
+        head = (errors + int(trapped and twin.taking_off), major, minor, 8 if trapped else 3)
+        if least is not None and (*head, away) > least[:5]:
+            return (*head, away, away, False)  # worse whatever its crowding
+        return (*head, away + 2 * self.risk(ctx, twin), away, False)
 
-    def quiet_score(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
+    def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
+                    ) -> tuple[Any, ...] | None:
         """Return :meth:`score` of a quiet move (``flight.quiet_end``) without trying it on a
         fork, or None for any other move. An ordinary move only moves the plane, and the one
         rule it can break is a blocked entry (1.36); one that ends facing off the map hands
@@ -549,12 +558,9 @@ class Controllers:
             return (0, int(out.deal == "major"), int(out.deal == "minor"),
                     QUALITY.get(out.quality, 9), 0, 0, False)
         twin = plane.copy()
-        twin.hex, twin.facing, twin.level = at, facing, level
+        twin.hex, twin.facing, twin.level, twin.where = at, facing, level, "flying"
         errors = int(entry_blocked(self.ctx, plane.id, at, level) is not None)
-        away = self.distance(self.ctx, twin)
-        trapped = away >= 99
-        return (errors, 0, 0, 8 if trapped else 3, away + 2 * self.risk(self.ctx, twin), away,
-                False)
+        return self.flying_on(self.ctx, twin, errors, 0, 0, least)
 
     def risk(self, ctx: Context, plane: Plane) -> int:
         """Return how crowded the plane's spot is: planes near it at about its level, and

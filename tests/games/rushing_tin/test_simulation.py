@@ -119,3 +119,17 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
     for seed in (1, 2):
         Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
     assert checked.count(low_flying_ruled) > 20 and checked.count(take_off_ruled) > 20
+
+
+def test_with_every_weather_card_drawn_the_controllers_play_on(rushing_tin: GameContent
+                                                                ) -> None:
+    # The Weather Event deck can run out (its cards stay on the table): a roll of 2 then
+    # draws nothing, and the shift goes on, legal.
+    controllers = Controllers(Staff(rushing_tin), 3, [STYLES["careful"]])
+    controllers.setup()
+    deck = controllers.ctx.tables.weather_events
+    controllers.ctx.state.events.update({card: deck[card].copies for card in deck})
+    turns = [controllers.turn(n) for n in range(1, 32)]
+    assert any(t["roll"] == 2 for t in turns)
+    assert all("event" not in t for t in turns if t["roll"] == 2)
+    assert controllers.ctx.findings == []

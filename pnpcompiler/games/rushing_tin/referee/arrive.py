@@ -190,14 +190,20 @@ def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
     deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
 
 
+EXIT_RULES = {"perfect": "4.01", "not along the route": "4.01", "wrong level": "4.07",
+              "off the exit point": "4.08", "overshoot": "4.10", "wrong side": "4.14",
+              "unmonitored side": "4.15"}
+"""The rule that names each way a flight leaving the map ends (``Exit.how``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Exit:
     """How a flight that leaves the map ends (4.01-4.15)."""
 
     quality: str
     """``perfect``, ``imperfect``, ``overshoot``, or ``deal`` (left by the wrong side)."""
-    rule: str
-    """The rule that names how it ended."""
+    how: str
+    """What named it (a key of :data:`EXIT_RULES`)."""
     away: int = 0
     """Levels and hexes away from the exit point (PENALTIES)."""
     deal: str | None = None
@@ -211,8 +217,9 @@ def exit_of(ctx: Context, plane: Plane, last: Hex, side: int, level: int, facing
     ``beyond`` hexes past the last hex on the map. Changes nothing."""
     target = ctx.lookups.points.get(plane.exit_level)
     if target is None or target.name == "airport" or side != target.outward:
-        major = side not in ctx.lookups.monitored
-        return Exit("deal", "4.15" if major else "4.14", deal="major" if major else "minor")
+        if side not in ctx.lookups.monitored:
+            return Exit("deal", "unmonitored side", deal="major")
+        return Exit("deal", "wrong side", deal="minor")
     # PENALTIES: each level and hex away from the exit point where the move finishes; an
     # overshooting plane finishes past the map's edge (OVERSHOOTING EXAMPLE: "1 hex after").
     finish = last
@@ -220,12 +227,14 @@ def exit_of(ctx: Context, plane: Plane, last: Hex, side: int, level: int, facing
         finish = neighbor(finish, side)
     away = distance(finish, target.hex) + abs(level - plane.exit_level)
     if overshoot:
-        return Exit("overshoot", "4.10", away)
+        return Exit("overshoot", "overshoot", away)
     if last == target.hex and level == plane.exit_level and facing == target.outward:
-        return Exit("perfect", "4.01", away)
-    # 4.08 off the exit point on its hex side; 4.07 on it at the wrong level; on it at its
-    # level but not along the hand-off route, not the perfect hand-off of 4.01.
-    return Exit("imperfect", "4.08" if last != target.hex else "4.07" if away else "4.01", away)
+        return Exit("perfect", "perfect", away)
+    # Off the exit point on its hex side; on it at the wrong level; on it at its level but
+    # not along the hand-off route, not the perfect hand-off of 4.01.
+    how = ("off the exit point" if last != target.hex else "wrong level" if away
+           else "not along the route")
+    return Exit("imperfect", how, away)
 
 
 def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: int = 0
@@ -246,7 +255,7 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
             # unmonitored side counts as the one deal already had.
             ctx.incident("left the map out of control", "4.15", piece=plane.id)
         else:
-            deal(ctx, walk, major=major, rule=out.rule,
+            deal(ctx, walk, major=major, rule=EXIT_RULES[out.how],
                  what=f"left the map over {why} at {ctx.hexname(walk.hex)}")
         ctx.incident("hand-off", "4.14", piece=plane.id, atc=plane.atc, quality="deal",
                      paid=0)
@@ -255,7 +264,7 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
         return
     if overshoot:
         _out_of_control_past_exit(ctx, walk)
-    settle(ctx, walk, out.quality, out.away, rule=out.rule)
+    settle(ctx, walk, out.quality, out.away, rule=EXIT_RULES[out.how])
 
 
 def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:

@@ -325,9 +325,10 @@ class Controllers:
         ctx = self.ctx
         dice = ctx.tables.rules.dice
         if roll in dice.random_event:
-            cards = [c for c in ctx.tables.random_events.values()
-                     if c.id not in ctx.state.events]
-            card = self.deck.choice(sorted(cards, key=lambda c: c.id))
+            cards = ev.cards_left(ctx, ctx.tables.random_events)
+            if not cards:
+                return None  # every card drawn: none to draw
+            card = ctx.tables.random_events[self.deck.choice(cards)]
             out: Data = {"card": card.id}
             if card.event in ("celebrity-alert", "appraisal"):
                 out["rolls"] = self.roll_off()
@@ -350,9 +351,10 @@ class Controllers:
                 out["new_section"] = self.roll()
             return out
         if roll in dice.weather_event:
-            wcards = [c for c in ctx.tables.weather_events.values()
-                      if c.id not in ctx.state.events]
-            wcard = self.deck.choice(sorted(wcards, key=lambda c: c.id))
+            wcards = ev.cards_left(ctx, ctx.tables.weather_events)
+            if not wcards:
+                return None  # every card drawn: none to draw
+            wcard = ctx.tables.weather_events[self.deck.choice(wcards)]
             if wcard.weather == "strong-winds":
                 return {"card": wcard.id, "wind": self.roll()}
             section_roll = self.roll()

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...core.hexgrid import Hex, add, neighbors, scale, turn
+from ...core.hexgrid import DIRECTIONS, Hex, add, neighbors, scale, turn
 
 #: A plane between moves: where it is, which way it faces, its level, and whether it is still
 #: following the take-off route.
@@ -63,8 +63,6 @@ class Airspace:
 
 
 def _unit(direction: int) -> Hex:
-    from ...core.hexgrid import DIRECTIONS
-
     return DIRECTIONS[direction]
 
 
@@ -108,6 +106,8 @@ class Movement:
                       if add(airspace.airport, scale(_unit(airspace.takeoff_direction), i))
                       in airspace.hexes}
         self._steps: dict[State, tuple[list[Hex], tuple[State, ...]] | None] = {}
+        self._moves_to: dict[Goal, dict[State, int]] = {}
+        self._paths: dict[tuple[Hex, int, int], list[Hex]] = {}
 
     # -- starts ---------------------------------------------------------------------------
 
@@ -124,10 +124,16 @@ class Movement:
     # -- one move -------------------------------------------------------------------------
 
     def path(self, state: State) -> list[Hex]:
-        """Return the hexes a plane passes through on its next move, in order."""
+        """Return the hexes a plane passes through on its next move, in order (read only:
+        worked out once for each start, facing and level)."""
         h, facing, level, _ = state
-        step = _unit(facing)
-        return [add(h, scale(step, i)) for i in range(1, level + 1)]
+        key = (h, facing, level)
+        found = self._paths.get(key)
+        if found is None:
+            dq, dr = DIRECTIONS[facing]
+            q, r = h
+            found = self._paths[key] = [(q + dq * i, r + dr * i) for i in range(1, level + 1)]
+        return found
 
     def along_line(self, path: list[Hex], facing: int) -> bool:
         """Return whether a move runs along the approach line (taking off or landing)."""
@@ -227,6 +233,48 @@ class Movement:
                  if self.path_is_legal(state, path) else None)
         self._steps[state] = found
         return found
+
+    def moves_to(self, goal: Goal) -> dict[State, int]:
+        """Return the fewest moves to ``goal`` from every state on the map that can reach it:
+        what :meth:`fewest_moves` finds from each, worked out for all at once (once per goal)
+        by searching backwards from the states whose next move completes the flight."""
+        found = self._moves_to.get(goal)
+        if found is None:
+            found = self._moves_to[goal] = self._search_back(goal)
+        return found
+
+    def _search_back(self, goal: Goal) -> dict[State, int]:
+        before: dict[State, list[State]] = {}
+        done: list[State] = []
+        for state in self.states():
+            step = self.step(state)
+            if step is None:
+                continue
+            path, after = step
+            if path[-1] == goal.hex and self.reaches(state, path, goal):
+                done.append(state)
+            for nxt in after:
+                before.setdefault(nxt, []).append(state)
+        found = dict.fromkeys(done, 1)
+        frontier, n = done, 1
+        while frontier:
+            n += 1
+            following: list[State] = []
+            for state in frontier:
+                for prev in before.get(state, ()):
+                    if prev not in found:
+                        found[prev] = n
+                        following.append(prev)
+            frontier = following
+        return found
+
+    def states(self) -> Iterator[State]:
+        """Yield every state of a plane on the map (the states its moves lead to)."""
+        for h in self.air.hexes:
+            for facing in range(6):
+                for level in range(1, MAX_LEVEL + 1):
+                    yield (h, facing, level, False)
+                    yield (h, facing, level, True)
 
     def fewest_moves_to(self, start: State, goals: list[Goal], limit: int = 60
                         ) -> dict[Goal, int]:

@@ -186,3 +186,28 @@ def test_every_legal_move_keeps_the_rules(col: int, row: int, facing: int, level
         assert all(h in mv.air.hexes for h in path)
         assert min((nf - facing) % 6, (facing - nf) % 6) <= 1
         assert abs(nl - level) <= 1 and 1 <= nl <= 6
+
+
+@functools.cache
+def _exits() -> dict[int, Goal]:
+    """Every flight's end in RT001, by the level of its point (the airport: a landing)."""
+    geo = _rt001()
+    return {level: Goal(p.hex, p.outward, 1, landing=True) if p.name == "airport"
+            else Goal(p.hex, p.outward, p.level) for level, p in geo.points_in_play().items()}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 17), st.integers(0, 13), st.integers(0, 5), st.integers(1, 6),
+       st.booleans(), st.sampled_from(sorted(_exits())))
+def test_moves_to_is_the_fewest_moves_from_every_state(col: int, row: int, facing: int,
+                                                       level: int, taking_off: bool,
+                                                       exit_level: int) -> None:
+    """The backward search's table gives what a forward search from each state finds: the
+    fewest moves to the exit, or nothing where there is no way."""
+    mv = _rt001().movement()
+    h = hg.offset_to_axial(col, row, "odd-q")
+    if h not in mv.air.hexes:
+        return
+    goal = _exits()[exit_level]
+    state: State = (h, facing, level, taking_off)
+    assert mv.moves_to(goal).get(state) == mv.fewest_moves(state, goal, limit=200)

@@ -855,6 +855,7 @@ def test_5_13_a_plane_flying_over_the_airspace_is_not_approaching(table: Context
     for named, found in ((7, []), (9, [("event.plane", "5.13")]),
                          (None, [("event.plane", "GO AROUND")])):
         table.findings.clear()
+        table.state.events.clear()  # the same card drawn afresh each time
         table.next_turn = 5
         start_turn(table, Turn.model_validate({"turn": 5, "roll": 1, "event": {
             "card": "event-go-around", "plane": named}}))
@@ -872,3 +873,35 @@ def test_5_12_making_its_approach_it_may_go_around(
     move(table, plane, **({"claim": claim} if claim else {}))
     assert codes(table) == found
     assert [k for k, _ in deals(table)] == ([] if claim else ["major deal"])
+
+
+def test_1_21_a_card_is_drawn_as_often_as_the_deck_has_copies(table: Context) -> None:
+    """1.21: a Random Event card is drawn from the deck, which holds two GO AROUND cards: the
+    second is drawn as the first was, a third cannot be."""
+    for time, found in ((1, []), (2, []), (3, [("event.card-twice", "1.21")])):
+        table.findings.clear()
+        table.next_turn = 5
+        start_turn(table, Turn.model_validate({"turn": 5, "roll": 1, "event": {
+            "card": "event-go-around"}}))
+        assert codes(table) == found, time
+    assert table.state.events["event-go-around"] == 3
+
+
+def test_1_22_a_roll_of_2_with_every_weather_card_drawn_draws_nothing(table: Context) -> None:
+    """1.22 draws a Weather Event card; the cards drawn stay on the table, so the deck can
+    run out. With every card drawn (the rulebook does not say what then: docs/referee.md)
+    a roll of 2 draws nothing, and a card the record draws all the same is ruled on."""
+    deck = table.tables.weather_events
+    table.state.events.update({card: deck[card].copies for card in deck})
+    table.next_turn = 5
+    start_turn(table, Turn.model_validate({"turn": 5, "roll": 2}))
+    assert codes(table) == []
+    table.next_turn = 5
+    start_turn(table, Turn.model_validate({"turn": 5, "roll": 2, "event": {
+        "card": "weather-winds-3", "wind": 2}}))
+    assert codes(table) == [("event.card-twice", "1.22")]
+    table.findings.clear()
+    table.state.events["weather-storm-5"] -= 1  # one copy left: the roll must draw it
+    table.next_turn = 5
+    start_turn(table, Turn.model_validate({"turn": 5, "roll": 2}))
+    assert codes(table) == [("event.missing", "1.22")]

@@ -78,14 +78,58 @@ def test_sloppy_controllers_records_referee_to_exactly_the_rulings_counted(
 
 def test_a_shift_is_the_same_whatever_the_process_played_before(rushing_tin: GameContent
                                                                 ) -> None:
-    # A process keeps the distances it has worked out for every shift after (Staff): they
-    # must be the map's alone, or a run would depend on how its games were shared out.
+    # A process keeps the distances and routes it has worked out for every shift after
+    # (Staff): they must be the map's alone, or a run would depend on how its games were
+    # shared out.
     simulation, _ = prepared(CONTENT, "rushing-tin")
     assert simulation.play is not None
     seats = ("careful", "busy")
     warm = Staff(rushing_tin)
     simulation.play(warm, seats, game_seed(1, 0), False)
-    known = len(warm.distances)
+    known = len(warm.exits) + len(warm.routes)
     again = simulation.play(warm, seats, game_seed(1, 5), True)
     fresh = simulation.play(Staff(rushing_tin), seats, game_seed(1, 5), True)
     assert known > 0 and again == fresh
+
+
+def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
+                                                       monkeypatch) -> None:
+    # Controllers.best leaves untried a descent to level 2 that flight.low_flying_ruled says
+    # the referee must rule on (10.04), and a take-off move that flight.take_off_ruled says
+    # breaks 5.02: tried on a fork, each such move of two shifts draws an error, so it could
+    # never have been the best.
+    from pnpcompiler.games.rushing_tin.referee import bots
+    from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
+    from pnpcompiler.games.rushing_tin.referee.flight import low_flying_ruled, take_off_ruled
+    from pnpcompiler.games.rushing_tin.referee.state import Plane
+
+    checked = []
+    best = bots.Controllers.best
+
+    def checking(self: Controllers, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
+        for offered in options:
+            for ruled in (low_flying_ruled, take_off_ruled):
+                if ruled(self.ctx, plane, offered.move):
+                    ctx, _ = self.trial(plane, offered)
+                    assert any(f.severity.value == "error" for f in self.new(ctx)), offered
+                    checked.append(ruled)
+        return best(self, plane, options)
+
+    monkeypatch.setattr(bots.Controllers, "best", checking)
+    for seed in (1, 2):
+        Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
+    assert checked.count(low_flying_ruled) > 20 and checked.count(take_off_ruled) > 20
+
+
+def test_with_every_weather_card_drawn_the_controllers_play_on(rushing_tin: GameContent
+                                                                ) -> None:
+    # The Weather Event deck can run out (its cards stay on the table): a roll of 2 then
+    # draws nothing, and the shift goes on, legal.
+    controllers = Controllers(Staff(rushing_tin), 3, [STYLES["careful"]])
+    controllers.setup()
+    deck = controllers.ctx.tables.weather_events
+    controllers.ctx.state.events.update({card: deck[card].copies for card in deck})
+    turns = [controllers.turn(n) for n in range(1, 32)]
+    assert any(t["roll"] == 2 for t in turns)
+    assert all("event" not in t for t in turns if t["roll"] == 2)
+    assert controllers.ctx.findings == []

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....core.hexgrid import Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL
 from . import money
@@ -13,7 +15,7 @@ from .walk import Walk, deal, out_of_control
 SIDES = {"left": 1, "right": -1}
 
 
-def _route_index(ctx: Context, h: Hex) -> int | None:
+def take_off_index(ctx: Context, h: Hex) -> int | None:
     """Return a hex's place on the take-off route: 0 the airport, then the approach."""
     lookups = ctx.lookups
     line = (lookups.airport, *lookups.approach)
@@ -60,7 +62,7 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
     """5.02: follow the approach to its end, at level 3 by then; level 2 once off the
     ground (TAKE OFF EXAMPLE)."""
     plane, move = walk.plane, walk.move
-    index = _route_index(ctx, walk.hex)
+    index = take_off_index(ctx, walk.hex)
     last = len(ctx.movement.air.approach)
     if index == 0:
         if side:
@@ -119,13 +121,8 @@ def _level_two(ctx: Context, walk: Walk) -> None:
     """10.04-10.05: level 2 only to hand off to the level-2 point within its zone, approaching
     to land, in evasive action, or as the only safe way (a claim)."""
     plane, move = walk.plane, walk.move
-    air = ctx.movement.air
     airspace = ctx.lookups.restricted
-    if plane.fault in ("engine-1", "engine-2"):
-        return  # 11.04: low flying rules do not apply to an emergency landing
-    if plane.exit_level == 2 and walk.hex in air.level2_allowed:
-        return
-    if plane.exit_level == 1 and walk.hex in airspace:
+    if level_two_allowed(ctx, plane, walk.hex):
         return
     if walk.restricted.startswith("level changed in evasive"):
         return
@@ -144,6 +141,18 @@ def _level_two(ctx: Context, walk: Walk) -> None:
              "Level 2 Hand-off Zone, approaching to land, in evasive action, or when every ATC "
              "agrees it is the only safe way (record it as a claim)", where(move, "level"),
              piece=plane.id)
+
+
+def level_two_allowed(ctx: Context, plane: Plane, at: Hex) -> bool:
+    """Return whether a plane may end a move at level 2 on ``at`` without a claim or evasive
+    action (10.04): handing off to the level-2 exit point within its zone, approaching to land
+    in the airport's airspace, or making an emergency landing (11.04: low flying rules do not
+    apply to it)."""
+    if plane.fault in ("engine-1", "engine-2"):
+        return True
+    if plane.exit_level == 2:
+        return at in ctx.movement.air.level2_allowed
+    return plane.exit_level == 1 and at in ctx.lookups.restricted
 
 
 def arrive(ctx: Context, walk: Walk) -> None:
@@ -181,47 +190,81 @@ def _landing_deal(ctx: Context, walk: Walk, rule: str, what: str) -> None:
     deal(ctx, walk, major=False, rule=rule, what=f"plane {walk.plane.id} {what}")
 
 
+EXIT_RULES = {"perfect": "4.01", "not along the route": "4.01", "wrong level": "4.07",
+              "off the exit point": "4.08", "overshoot": "4.10", "wrong side": "4.14",
+              "unmonitored side": "4.15"}
+"""The rule that names each way a flight leaving the map ends (``Exit.how``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exit:
+    """How a flight that leaves the map ends (4.01-4.15)."""
+
+    quality: str
+    """``perfect``, ``imperfect``, ``overshoot``, or ``deal`` (left by the wrong side)."""
+    how: str
+    """What named it (a key of :data:`EXIT_RULES`)."""
+    away: int = 0
+    """Levels and hexes away from the exit point (PENALTIES)."""
+    deal: str | None = None
+    """``major`` (an unmonitored side, 4.15) or ``minor`` (the wrong hand-off side, 4.14)."""
+
+
+def exit_of(ctx: Context, plane: Plane, last: Hex, side: int, level: int, facing: int, *,
+            overshoot: bool, beyond: int = 0) -> Exit:
+    """Return how a plane leaving the map over a hex side facing ``side`` from ``last``, at
+    ``level`` and facing ``facing``, ends its flight; an overshooting plane finishes its move
+    ``beyond`` hexes past the last hex on the map. Changes nothing."""
+    target = ctx.lookups.points.get(plane.exit_level)
+    if target is None or target.name == "airport" or side != target.outward:
+        if side not in ctx.lookups.monitored:
+            return Exit("deal", "unmonitored side", deal="major")
+        return Exit("deal", "wrong side", deal="minor")
+    # PENALTIES: each level and hex away from the exit point where the move finishes; an
+    # overshooting plane finishes past the map's edge (OVERSHOOTING EXAMPLE: "1 hex after").
+    finish = last
+    for _ in range(beyond):
+        finish = neighbor(finish, side)
+    away = distance(finish, target.hex) + abs(level - plane.exit_level)
+    if overshoot:
+        return Exit("overshoot", "overshoot", away)
+    if last == target.hex and level == plane.exit_level and facing == target.outward:
+        return Exit("perfect", "perfect", away)
+    # Off the exit point on its hex side; on it at the wrong level; on it at its level but
+    # not along the hand-off route, not the perfect hand-off of 4.01.
+    how = ("off the exit point" if last != target.hex else "wrong level" if away
+           else "not along the route")
+    return Exit("imperfect", how, away)
+
+
 def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: int = 0
              ) -> None:
     """The plane leaves the map over a hex side facing ``side`` (4.01-4.15); an overshooting
     plane finishes its move ``beyond`` hexes past the last hex on the map."""
     plane = walk.plane
-    target = ctx.lookups.points.get(plane.exit_level)
-    plane.where, last = "gone", walk.hex
+    out = exit_of(ctx, plane, walk.hex, side, walk.level, walk.facing, overshoot=overshoot,
+                  beyond=beyond)
+    plane.where = "gone"
     if not plane.celebrity:
         ctx.state.pool.add(plane.id)
-    if target is None or target.name == "airport" or side != target.outward:
-        major = side not in ctx.lookups.monitored
+    if out.deal is not None:
+        major = out.deal == "major"
         why = ("an unmonitored hex side" if major else "the wrong hand-off hex side")
         if major and overshoot and walk.restricted:
             # VERTICAL NEAR MISS EXAMPLES: out of control after evasive action, leaving by an
             # unmonitored side counts as the one deal already had.
             ctx.incident("left the map out of control", "4.15", piece=plane.id)
         else:
-            deal(ctx, walk, major=major, rule="4.15" if major else "4.14",
-                  what=f"left the map over {why} at {ctx.hexname(last)}")
+            deal(ctx, walk, major=major, rule=EXIT_RULES[out.how],
+                 what=f"left the map over {why} at {ctx.hexname(walk.hex)}")
         ctx.incident("hand-off", "4.14", piece=plane.id, atc=plane.atc, quality="deal",
                      paid=0)
         sue(ctx, plane)
         _check_paid(ctx, walk, 0)
         return
-    # PENALTIES: each level and hex away from the exit point where the move finishes; an
-    # overshooting plane finishes past the map's edge (OVERSHOOTING EXAMPLE: "1 hex after").
-    finish = last
-    for _ in range(beyond):
-        finish = neighbor(finish, side)
-    away = distance(finish, target.hex) + abs(walk.level - plane.exit_level)
     if overshoot:
-        quality, rule = "overshoot", "4.10"
         _out_of_control_past_exit(ctx, walk)
-    elif last == target.hex and walk.level == plane.exit_level and walk.facing == target.outward:
-        quality, rule = "perfect", "4.01"
-    else:
-        # 4.08 off the exit point on its hex side; 4.07 on it at the wrong level; on it at
-        # its level but not along the hand-off route, not the perfect hand-off of 4.01.
-        quality = "imperfect"
-        rule = "4.08" if last != target.hex else "4.07" if away else "4.01"
-    settle(ctx, walk, quality, away, rule=rule)
+    settle(ctx, walk, out.quality, out.away, rule=EXIT_RULES[out.how])
 
 
 def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:

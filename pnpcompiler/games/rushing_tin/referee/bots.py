@@ -18,6 +18,7 @@ written and rules on it, as the referee will when it replays the record.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +28,12 @@ from ....core import hexgrid
 from ....core.hexgrid import Hex, distance, neighbor, neighbors
 from ....referee.simulation import Slips
 from ....referee.writing import dump_record, record_dumper
-from ..movement import Goal, State
+from ..movement import State
 from ..routes import hhmm, minutes
 from . import events as ev
 from . import money
-from .context import Context, plane_goal
+from .arrive import exit_of
+from .context import Context
 from .engine import (
     AcceptHandOff,
     Draws,
@@ -46,6 +48,7 @@ from .engine import (
     TurnEvent,
     WeatherGrowth,
 )
+from .flight import entry_blocked, low_flying_ruled, ordinary_end, quiet_end, take_off_ruled
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Plane, WeatherSystem
 from .turns import build_context
@@ -54,9 +57,14 @@ Data = dict[str, Any]
 NAMES = ("PR", "JD", "MK", "SL")
 """The ATCs' initials, in the order they sit down (before the roll for Lead Controller)."""
 SECTOR = "RT001"
+SEARCH_LIMIT = 30
+"""The most moves a controller looks ahead for a plane's way to its exit."""
 AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded")
 """What the player writes down after choosing a move (near misses, lightning, deals): no
 error of the choice."""
+
+QUALITY = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
+"""How good a finished flight is, best first (a deal, or anything else, is 9)."""
 
 RESTRICTED = ("move.restricted", "take-off.level")
 """What an evasive action makes of a move's own turn and level change: not allowed."""
@@ -92,15 +100,62 @@ from crowding; ``busy`` takes more and earns (or loses) more."""
 
 @dataclass
 class Staff:
-    """What every shift a process plays shares: the engine and the moves' distances."""
+    """What every shift a process plays shares: the engine (and through it the map's tables)."""
 
     game: GameContent
     engine: ShiftEngine = field(init=False)
-    distances: dict[tuple[State, Goal], int] = field(default_factory=dict)
-    """The fewest moves from a plane's state to its exit (the map's alone: shared)."""
+
+    routes: dict[int, dict[Hex, int]] = field(default_factory=dict)
+    """By exit level: how many other points' hand-off routes cross each hex."""
+    exits: dict[int, dict[State, int]] = field(default_factory=dict)
+    """By exit level: the fewest moves from each state on the map to that exit."""
+    cards: tuple[str, ...] | None = None
+    crowds: dict[State, tuple[frozenset[Hex], dict[Hex, int]]] = field(default_factory=dict)
+    """By a plane's place: what :meth:`spots` says of it."""
+    """The hand-off cards the controllers draw from (see :meth:`deck`)."""
 
     def __post_init__(self) -> None:
         self.engine = ShiftEngine(self.game)
+
+    def spots(self, ctx: Context, plane: Plane) -> tuple[frozenset[Hex], dict[Hex, int]]:
+        """Return where a plane on the map is and the hexes it flies through going straight
+        on, and how many of those each hex is next to (worked out once per place)."""
+        assert plane.hex is not None
+        key = (plane.hex, plane.facing, plane.level, plane.taking_off)
+        found = self.crowds.get(key)
+        if found is None:
+            spots = (plane.hex, *ctx.movement.path(key))
+            found = self.crowds[key] = (frozenset(spots),
+                                        Counter(n for h in spots for n in ctx.around(h)))
+        return found
+
+    def deck(self, ctx: Context) -> tuple[str, ...]:
+        """Return the sector's hand-off cards the controllers draw from (the Sector Log's
+        rows but the Celebrity Jet's), in the log's order."""
+        if self.cards is None:
+            sector = ctx.geo.sector
+            assert sector is not None
+            self.cards = tuple(r.flight for r in sector.rows() if not r.flight.startswith("CJ"))
+        return self.cards
+
+    def moves_to(self, ctx: Context, exit_level: int) -> dict[State, int]:
+        """Return the fewest moves from each state on the map to the exit at ``exit_level``
+        (``Movement.moves_to``, looked up by the level)."""
+        found = self.exits.get(exit_level)
+        if found is None:
+            found = self.exits[exit_level] = ctx.movement.moves_to(ctx.lookups.goals[exit_level])
+        return found
+
+    def routes_across(self, ctx: Context, exit_level: int) -> dict[Hex, int]:
+        """Return how many hand-off routes of the points in play, but the airport and the
+        exit at ``exit_level``, each hex lies on (the shift's sector; worked out once)."""
+        found = self.routes.get(exit_level)
+        if found is None:
+            found = self.routes[exit_level] = Counter(
+                h for level, point in ctx.geo.points_in_play().items()
+                if point.name != "airport" and level != exit_level
+                for h in set(ctx.geo.hand_off_route(point)))
+        return found
 
 
 class Controllers:
@@ -126,6 +181,8 @@ class Controllers:
             "atcs": [{"id": a} for a in self.atcs], "lead": None}
         self.mistakes: list[str] = []
         """The mistakes made on purpose, in order."""
+        self.tried: dict[str, tuple[Context, Plane]] = {}
+        """The moves tried for the plane now choosing, by what they write (see trial)."""
 
     def roll(self) -> int:
         """Roll the die."""
@@ -175,10 +232,8 @@ class Controllers:
 
     def flights(self) -> list[str]:
         """Return the unused hand-off cards of the sector, shuffled."""
-        sector = self.ctx.geo.sector
-        assert sector is not None
-        rows = [r.flight for r in sector.rows()
-                if not r.flight.startswith("CJ") and r.flight not in self.ctx.state.used_flights]
+        used = self.ctx.state.used_flights
+        rows = [f for f in self.staff.deck(self.ctx) if f not in used]
         self.deck.shuffle(rows)
         return rows
 
@@ -218,34 +273,36 @@ class Controllers:
         def part(**fields: Any) -> Turn:
             return Turn.model_validate({"turn": n, "roll": roll, **fields})
 
+        bare = part()  # what the phases that read nothing more of the turn are given
+
         event = self.event(roll)
         if event is not None:
             record["event"] = event
-        engine.apply(ctx, TurnEvent(part(event=event)))
+        engine.apply(ctx, TurnEvent(part(event=event) if event is not None else bare))
         grow = self.growth(roll, ctx.active_systems)
         if grow:
             record["growth"] = grow
-        engine.apply(ctx, WeatherGrowth(part(growth=grow)))
+        engine.apply(ctx, WeatherGrowth(part(growth=grow) if grow else bare))
         before = engine.fork(ctx) if any(self.slips) else None
         start = len(ctx.findings)
-        engine.apply(ctx, StartMoves(part()))
+        engine.apply(ctx, StartMoves(bare))
         record["moves"] = self.moves()
         if before is not None:
             self.rule_as_written(before, start, part(moves=record["moves"]))
-        engine.apply(ctx, EndMoves(part()))
+        engine.apply(ctx, EndMoves(bare))
         draws = self.draws()
         if draws:
             record["draw"] = draws
-        engine.apply(ctx, Draws(part(draw=draws)))
+        engine.apply(ctx, Draws(part(draw=draws) if draws else bare))
         pool = self.pool_additions(n)
         if pool:
             record["pool"] = pool
-        engine.apply(ctx, PoolAdditions(part(pool=pool)))
+        engine.apply(ctx, PoolAdditions(part(pool=pool) if pool else bare))
         accepted = self.accept_all()
         if accepted:
             record["accept"] = accepted
-        engine.apply(ctx, Payments(part()))
-        engine.apply(ctx, EndTurn(part()))
+        engine.apply(ctx, Payments(bare))
+        engine.apply(ctx, EndTurn(bare))
         return record
 
     def rule_as_written(self, before: Context, start: int, turn: Turn) -> None:
@@ -268,9 +325,10 @@ class Controllers:
         ctx = self.ctx
         dice = ctx.tables.rules.dice
         if roll in dice.random_event:
-            cards = [c for c in ctx.tables.random_events.values()
-                     if c.id not in ctx.state.events]
-            card = self.deck.choice(sorted(cards, key=lambda c: c.id))
+            cards = ev.cards_left(ctx, ctx.tables.random_events)
+            if not cards:
+                return None  # every card drawn: none to draw
+            card = ctx.tables.random_events[self.deck.choice(cards)]
             out: Data = {"card": card.id}
             if card.event in ("celebrity-alert", "appraisal"):
                 out["rolls"] = self.roll_off()
@@ -293,9 +351,10 @@ class Controllers:
                 out["new_section"] = self.roll()
             return out
         if roll in dice.weather_event:
-            wcards = [c for c in ctx.tables.weather_events.values()
-                      if c.id not in ctx.state.events]
-            wcard = self.deck.choice(sorted(wcards, key=lambda c: c.id))
+            wcards = ev.cards_left(ctx, ctx.tables.weather_events)
+            if not wcards:
+                return None  # every card drawn: none to draw
+            wcard = ctx.tables.weather_events[self.deck.choice(wcards)]
             if wcard.weather == "strong-winds":
                 return {"card": wcard.id, "wind": self.roll()}
             section_roll = self.roll()
@@ -324,14 +383,14 @@ class Controllers:
         never next to another system of the same kind."""
         ctx = self.ctx
         hexes = set(ev.section_hexes(ctx, section))
-        others = [c for s in ctx.state.weather if s.kind == kind and s is not system
-                  for c in s.counters]
+        # Next to or on another system's counter of the same kind: never (it would join them).
+        joins = {h for s in ctx.state.weather if s.kind == kind and s is not system
+                 for c in s.counters for h in (c, *ctx.around(c))}
         placed = list(existing)
         out: list[str] = []
 
         def ok(h: Hex) -> bool:
-            return (h in hexes and h not in placed
-                    and not any(distance(h, c) <= 1 for c in others))
+            return h in hexes and h not in placed and h not in joins
 
         for _ in range(count):
             if placed:
@@ -409,103 +468,162 @@ class Controllers:
                 return out
             out.append(self.choose(planes[0]))
 
-    def candidates(self, plane: Plane) -> list[Data]:
-        """Return the moves the engine offers the plane, as the record writes them."""
-        return [as_written(a.move) for a in self.engine.legal_actions(self.ctx)
-                if a.move.plane == plane.id]
+    def candidates(self, plane: Plane) -> list[PlaneMove]:
+        """Return the moves the engine offers the plane."""
+        return [a for a in self.engine.legal_actions(self.ctx) if a.move.plane == plane.id]
 
-    def trial(self, plane: Plane, cand: Data) -> tuple[Context, Plane]:
-        """Return a fork of the shift with the move tried on it, and the plane there."""
-        ctx = self.engine.fork(self.ctx)
-        twin = ctx.state.planes[plane.id]
-        self.engine.apply(ctx, PlaneMove(Move.model_validate(cand)))
-        return ctx, twin
+    def trial(self, plane: Plane, cand: Data | PlaneMove) -> tuple[Context, Plane]:
+        """Return a fork of the shift with the move tried on it, and the plane there (read
+        only: the same move tried again for the same plane's move gives the same fork)."""
+        key = repr(as_written(cand.move) if isinstance(cand, PlaneMove) else cand)
+        found = self.tried.get(key)
+        if found is None:
+            ctx = self.engine.fork(self.ctx)
+            twin = ctx.state.planes[plane.id]
+            action = (cand if isinstance(cand, PlaneMove)
+                      else PlaneMove(Move.model_validate(cand)))
+            self.engine.apply(ctx, action)
+            found = self.tried[key] = ctx, twin
+        return found
 
-    def score(self, plane: Plane, cand: Data) -> tuple[Any, ...]:
-        """Return how bad a move is, worst first: rulings, deals, how the flight ends, how
-        far and how crowded it leaves the plane."""
+    def best(self, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
+        """Return the least bad of the offered moves (the first of them, in the order they
+        are offered). Once a move that breaks no rule is found, a move sure to be ruled on
+        (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
+        tried."""
+        chosen, least = options[0], None
+        for offered in options:
+            if least is not None and least[0] == 0 and (
+                    low_flying_ruled(self.ctx, plane, offered.move)
+                    or take_off_ruled(self.ctx, plane, offered.move)):
+                continue
+            found = self.score(plane, offered, least)
+            if least is None or found < least:
+                chosen, least = offered, found
+        return chosen
+
+    def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None
+              ) -> tuple[Any, ...]:
+        """Return how bad an offered move is, worst first: rulings, deals, how the flight
+        ends, how far and how crowded it leaves the plane. A move found worse than ``least``
+        before its crowding is counted is given a score that only shows it is worse."""
+        quick = self.quiet_score(plane, offered, least)
+        if quick is not None:
+            return quick
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
-        ctx, twin = self.trial(plane, cand)
+        ctx, twin = self.trial(plane, offered)
+        hold = offered.move.hold
         errors = [f for f in ctx.findings[before_f:] if f.severity.value == "error"
                   and f.code not in AFTER_CHOOSING]
         new = ctx.incidents[before_i:]
         major = sum(1 for i in new if i["kind"] == "major deal")
         minor = sum(1 for i in new if i["kind"] == "minor deal")
         done = [i for i in new if i["kind"] == "hand-off"]
-        quality = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
         if done:
-            return (len(errors), major, minor, quality.get(str(done[0]["quality"]), 9), 0, 0,
-                    "hold" in cand)
-        if "hold" in cand:  # waiting on the ground: only when taking off is worse
+            return (len(errors), major, minor, QUALITY.get(str(done[0]["quality"]), 9), 0, 0,
+                    hold)
+        if hold:  # waiting on the ground: only when taking off is worse
             return (len(errors), major, minor, 3, 60, 60, True)
         if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
             return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
-                    "hold" in cand)
+                    hold)
+        return self.flying_on(ctx, twin, len(errors), major, minor, least)
+
+    def flying_on(self, ctx: Context, twin: Plane, errors: int, major: int, minor: int,
+                  least: tuple[Any, ...] | None) -> tuple[Any, ...]:
+        """Return the score of a move that leaves the plane flying (see :meth:`score`)."""
         away = self.distance(ctx, twin)
         trapped = away >= 99  # no legal way left to its exit: it will leave by another
         # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
         # makes the next move illegal: as bad as an error now.
-        late = int(trapped and twin.taking_off)
-        return (len(errors) + late, major, minor, 8 if trapped else 3,
-                away + 2 * self.risk(ctx, twin), away, "hold" in cand)
+        head = (errors + int(trapped and twin.taking_off), major, minor, 8 if trapped else 3)
+        if least is not None and (*head, away) > least[:5]:
+            return (*head, away, away, False)  # worse whatever its crowding
+        return (*head, away + 2 * self.risk(ctx, twin), away, False)
+
+    def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
+                    ) -> tuple[Any, ...] | None:
+        """Return :meth:`score` of a quiet move (``flight.quiet_end``) without trying it on a
+        fork, or None for any other move. An ordinary move only moves the plane, and the one
+        rule it can break is a blocked entry (1.36); one that ends facing off the map hands
+        the plane off there (``arrive.exit_of``), a deal if over the wrong side."""
+        move = offered.move
+        if (plane.where not in ("flying", "waiting") or plane.fault is not None or move.hold
+                or move.repair is not None or move.regain_control):
+            return None
+        end = quiet_end(self.ctx, plane, move)
+        if end is None:
+            return None
+        at, facing, level, _, faces_out = end
+        if faces_out:
+            out = exit_of(self.ctx, plane, at, facing, level, facing, overshoot=False)
+            return (0, int(out.deal == "major"), int(out.deal == "minor"),
+                    QUALITY.get(out.quality, 9), 0, 0, False)
+        twin = plane.copy()
+        twin.hex, twin.facing, twin.level, twin.where = at, facing, level, "flying"
+        errors = int(entry_blocked(self.ctx, plane.id, at, level) is not None)
+        return self.flying_on(self.ctx, twin, errors, 0, 0, least)
 
     def risk(self, ctx: Context, plane: Plane) -> int:
         """Return how crowded the plane's spot is: planes near it at about its level, and
-        other points' entry routes it sits on."""
+        other points' entry routes it sits on.
+
+        Each other plane within 2 hexes at about its level counts 1; and where the other
+        plane is now and where it goes if it flies straight on, my next move straight on
+        should pass neither (a near miss is decided by the path taken): each hex of one on a
+        hex of the other at about the same level counts 2, and each beside one at the same
+        level 2."""
         assert plane.hex is not None
-        crowd = sum(1 for p in ctx.state.on_map() if p.id != plane.id and p.hex is not None
-                    and distance(p.hex, plane.hex) <= 2 and abs(p.level - plane.level) <= 1)
+        level, here = plane.level, plane.hex
         mine = self.ahead(ctx, plane)
+        crowd = 0
         for other in ctx.state.on_map():
-            if other.id == plane.id or other.hex is None:
+            there = other.hex
+            if other.id == plane.id or there is None or not -2 < other.level - level < 2:
                 continue
-            # Where the other plane is now and where it goes if it flies straight on: my
-            # next move should pass neither (a near miss is decided by the path taken).
-            spots = [(other.hex, other.level), *self.ahead(ctx, other)]
-            for h, lv in spots:
-                for g, mlv in mine:
-                    if (g == h and abs(lv - mlv) <= 1) or (distance(g, h) == 1 and lv == mlv):
-                        crowd += 2
-        routes = 0
-        for level, point in ctx.geo.points_in_play().items():
-            if point.name == "airport" or level == plane.exit_level:
-                continue
-            if plane.hex in ctx.geo.hand_off_route(point):
-                routes += 1
-        return crowd + routes
+            if distance(there, here) <= 2:
+                crowd += 1
+            spots, beside = self.staff.spots(ctx, other)
+            crowd += 2 * sum(1 for g in mine if g in spots)
+            if other.level == level:
+                crowd += 2 * sum(beside.get(g, 0) for g in mine)
+        return crowd + self.staff.routes_across(ctx, plane.exit_level).get(here, 0)
 
     @staticmethod
-    def ahead(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
+    def ahead(ctx: Context, plane: Plane) -> list[Hex]:
         """Return the hexes a plane would fly through next turn going straight on."""
         if plane.hex is None:
             return []
-        path = ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
-        return [(h, plane.level) for h in path]
+        return ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
 
     def distance(self, ctx: Context, plane: Plane) -> int:
         """Return the fewest moves the plane needs to its exit (99: none within 30)."""
-        goal = plane_goal(ctx.geo, plane)
+        goal = ctx.lookups.goals.get(plane.exit_level)
         if goal is None or plane.hex is None:
             return 99
         state: State = (plane.hex, plane.facing, plane.level, plane.taking_off)
-        key = (state, goal)
-        known = self.staff.distances
-        if key not in known:
-            found = ctx.movement.fewest_moves(state, goal, limit=30)
-            known[key] = 99 if found is None else found
-        return known[key]
+        if plane.hex in ctx.lookups.hexes:
+            found = self.staff.moves_to(ctx, plane.exit_level).get(state)
+        else:
+            found = ctx.movement.fewest_moves(state, goal, limit=SEARCH_LIMIT)
+        return 99 if found is None or found > SEARCH_LIMIT else found
 
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
-        options = self.candidates(plane)
-        best = min(options, key=lambda c: self.score(plane, c))
+        self.tried.clear()
+        best = self.best(plane, self.candidates(plane))
         slips = self.sloppy.get(plane.atc)
-        move = dict(best)
+        move = as_written(best.move)
         if slips is not None:
             move = self.blunder(plane, move, slips)
         if plane.fault in ("cannot-climb", "cannot-descend", "stuck"):
             move = {"plane": plane.id, "repair": self.roll(),
                     **{k: v for k, v in move.items() if k != "plane"}}
+        if move == as_written(best.move) and ordinary_end(self.ctx, plane, best.move):
+            # An ordinary move meets nothing: no near miss, storm, landing, deal or payment
+            # to write down.
+            self.engine.apply(self.ctx, best)
+            return move
         self.near_misses(plane, move, slips)
         ctx, twin = self.trial(plane, move)
         lightning = [f for f in self.new(ctx) if f.code == "weather.lightning"]

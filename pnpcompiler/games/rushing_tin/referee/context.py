@@ -110,6 +110,8 @@ class MapLookups:
     edge: frozenset[tuple[Hex, int]]
     """(hex, facing) of each map hex side on the map's edge: a plane there facing out ends
     its move facing off the map."""
+    goals: dict[int, Goal]
+    """Where a flight bound for each point in play ends, by the point's level; read only."""
     courses: dict[tuple[Hex, int, int], Course] = field(default_factory=dict, compare=False)
     """Straight runs met so far by (start, facing, speed): worked out once each."""
     entry_blocks: dict[tuple[int, int], tuple[dict[Hex, str], frozenset[Hex]]] = field(
@@ -194,7 +196,8 @@ class MapLookups:
             takeoff=movement.takeoff_state(),
             sections=sections, section_of=geo.section_of(),
             edge=frozenset((h, d) for h in geo.hexes for d in range(6)
-                           if neighbor(h, d) not in geo.hexes))
+                           if neighbor(h, d) not in geo.hexes),
+            goals={level: exit_goal(p) for level, p in points.items()})
 
 
 @dataclass
@@ -265,11 +268,8 @@ def where(model: Model | None, *parts: str | int) -> Location | None:
     return model.where(*parts) if model is not None else None
 
 
-def plane_goal(geo: SectorGeometry, plane: Any) -> Goal | None:
-    """Return where a plane's flight ends now: its exit point, or a landing."""
-    point = geo.points_in_play().get(plane.exit_level)
-    if point is None:
-        return None
+def exit_goal(point: PointInPlay) -> Goal:
+    """Return where a flight bound for a point ends: the exit point, or a landing."""
     if point.name == "airport":
         return Goal(point.hex, point.outward, 1, landing=True)
     return Goal(point.hex, point.outward, point.level)

@@ -14,6 +14,7 @@ from ....core.hexgrid import (
     neighbors,
     offset_to_axial,
 )
+from ..model import RandomEventCard, WeatherEventCard
 from . import money
 from .context import Context, where
 from .flight import making_approach
@@ -38,26 +39,36 @@ def resolve_event(ctx: Context, turn: Turn) -> None:
                      where(turn, "event"))
         return
     rule = "1.21" if kind == "random" else "1.22"
+    deck: dict[str, RandomEventCard] | dict[str, WeatherEventCard] = (
+        ctx.tables.random_events if kind == "random" else ctx.tables.weather_events)
     if event is None:
-        ctx.rule("event.missing", rule, f"an event roll of {roll} draws a "
-                 f"{'Random' if kind == 'random' else 'Weather'} Event card; the record has "
-                 "none", where(turn, "roll"))
-        return
-    deck = ctx.tables.random_events if kind == "random" else ctx.tables.weather_events
+        if cards_left(ctx, deck):
+            ctx.rule("event.missing", rule, f"an event roll of {roll} draws a "
+                     f"{'Random' if kind == 'random' else 'Weather'} Event card; the record has "
+                     "none", where(turn, "roll"))
+        return  # with every card of the deck drawn there is none to draw
     card = deck.get(event.card)
     if card is None:
         ctx.rule("event.unknown-card", rule, f"there is no {kind} event card {event.card!r} "
                  f"(cards: {', '.join(sorted(deck))})", where(event, "card"))
         return
-    drawn = int(event.card in ctx.state.events)
-    if drawn >= card.copies:
-        ctx.rule("event.card-twice", rule, f"all {card.copies} copies of {event.card} have "
-                 "been drawn already", where(event, "card"))
-    ctx.state.events.add(event.card)  # the set records which; copies are rare enough
+    if ctx.state.events[event.card] >= card.copies:
+        copies = "the one copy" if card.copies == 1 else f"all {card.copies} copies"
+        ctx.rule("event.card-twice", rule, f"{copies} of {event.card} have been drawn already",
+                 where(event, "card"))
+    ctx.state.events[event.card] += 1
     if kind == "weather":
         _weather_event(ctx, event)
     else:
         _random_event(ctx, event)
+
+
+def cards_left(ctx: Context, deck: dict[str, RandomEventCard] | dict[str, WeatherEventCard]
+               ) -> list[str]:
+    """Return the cards of an event deck not drawn yet, a card once for each copy left, in
+    the order of their IDs (the cards drawn stay on the table: the deck can run out)."""
+    drawn = ctx.state.events
+    return [c for c in sorted(deck) for _ in range(deck[c].copies - drawn[c])]
 
 
 # --- random events ----------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 from ....core.findings import Location
 from ....core.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
-from .arrive import arrive, end_changes, hand_off, sue
+from .arrive import arrive, end_changes, hand_off, level_two_allowed, sue, take_off_index
 from .context import Context, Course, where
 from .log import Move, NearMiss
 from .state import Plane
@@ -72,60 +72,136 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
 
 
 def fly_ordinary(ctx: Context, plane: Plane, move: Move) -> bool:
-    """Fly an ordinary move and return True; return False, having changed nothing, for any
-    other (the full walk judges it).
-
-    Ordinary: a plane flying on, not taking off, with no engine failure, straight through
-    no weather, no airport and no closed airspace to a last hex on the map, not facing off it,
-    with no plane on its way or at its end near enough to meet, a legal turn and level change
-    to level 3 or above (one its fault allows), and nothing recorded that needs matching. The
-    full walk finds nothing in such a move: it only moves the plane (3.05-3.12) and asks 1.36
-    and the path."""
-    here = plane.hex
-    if (here is None or plane.taking_off or move.take_off or move.enter is not None
-            or move.near_misses or move.lightning or move.deals or move.cover_up is not None
-            or move.claim or move.paid is not None):
+    """Fly an ordinary move (:func:`ordinary_end`) and return True; return False, having
+    changed nothing, for any other (the full walk judges it)."""
+    end = ordinary_end(ctx, plane, move)
+    if end is None:
         return False
-    level = plane.level
-    new_level = level if move.level is None else move.level
-    if new_level < 3 or not -2 < new_level - level < 2:
-        return False
-    if plane.fault is not None:
-        allowed = FAULT_CHANGES.get(plane.fault)
-        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
-            return False  # an engine failure, or a level change the fault forbids
-    lookups = ctx.lookups
-    course = lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
-    path = course.path
-    if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
-        return False
-    end = path[-1]
-    closed = end in lookups.restricted
-    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
-    if (new_level <= 3 and closed) or (end, facing % 6) in lookups.edge:
-        return False
-    for system in ctx.state.weather:
-        if not course.hexes.isdisjoint(system.counters):
-            return False
-    near, zone = course.near, lookups.zone[end]
-    for other in ctx.state.planes.values():
-        h = other.hex
-        if other.where != "flying" or other is plane or (h not in near and h not in zone):
-            continue
-        if h in near and -2 < other.level - level < 2:
-            return False  # met on the way (6.02, 7.02, 9.01)
-        if h in zone and (other.level == new_level or (h == end and -2 < other.level - new_level
-                                                       < 2)):
-            return False  # met at the end of the move
-    if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
-        return False
-    plane.hex, plane.facing, plane.level = end, facing, new_level
+    plane.hex, plane.facing, plane.level, closed = end
     plane.low_to_avoid = False  # back at level 3 or above (10.06)
     if not closed:
         plane.control_zone_breach = plane.go_around = False
     _blocks_entry(ctx, plane, move)
     plane.moved_turn = ctx.state.turn
     return True
+
+
+def ordinary_end(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int, bool] | None:
+    """Return where an ordinary move leaves a plane (hex, facing, level, and whether that hex
+    is closed at level 3 and below), or None for any other move; changes nothing.
+
+    Ordinary: a quiet move (:func:`quiet_end`) that does not end facing off the map. The full
+    walk finds nothing in such a move: it only moves the plane (3.05-3.12) and asks 1.36 and
+    the path."""
+    end = quiet_end(ctx, plane, move)
+    if end is None or end[4]:
+        return None
+    return end[:4]
+
+
+def quiet_end(ctx: Context, plane: Plane, move: Move
+              ) -> tuple[Hex, int, int, bool, bool] | None:
+    """Return where a quiet move leaves a plane (hex, facing, level, whether that hex is
+    closed at level 3 and below, and whether the plane faces off the map there), or None for
+    any other move; changes nothing.
+
+    Quiet: a plane flying on (or entering at its entry point as the card says, 2.06), not
+    taking off, with no engine failure, straight through no weather, no airport and no closed
+    airspace to a last hex on the map, with no plane on its way or at its end near enough to
+    meet, a legal turn and level change to level 3 or above (one its fault allows), and
+    nothing recorded that needs matching."""
+    if (move.take_off or move.enter is not None or move.near_misses or move.lightning
+            or move.deals or move.cover_up is not None or move.claim or move.paid is not None):
+        return None
+    if plane.where == "waiting":
+        start = ctx.lookups.entries.get(plane.entry)
+        if start is None or ctx.expected_entry.get(plane.id, plane.entry) != plane.entry:
+            return None
+        here, heading, level, _ = start
+    elif plane.hex is None or plane.taking_off:
+        return None
+    else:
+        here, heading, level = plane.hex, plane.facing, plane.level
+    new_level = level if move.level is None else move.level
+    if new_level < 3 or not -2 < new_level - level < 2:
+        return None
+    if plane.fault is not None:
+        allowed = FAULT_CHANGES.get(plane.fault)
+        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
+            return None  # an engine failure, or a level change the fault forbids
+    lookups = ctx.lookups
+    course = lookups.course(here, heading, _speed(ctx, plane, heading, level))
+    path = course.path
+    if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
+        return None
+    end = path[-1]
+    closed = end in lookups.restricted
+    if new_level <= 3 and closed:
+        return None
+    for system in ctx.state.weather:
+        if not course.hexes.isdisjoint(system.counters):
+            return None
+    near, zone = course.near, lookups.zone[end]
+    for other in ctx.state.planes.values():
+        h = other.hex
+        if other.where != "flying" or other is plane or (h not in near and h not in zone):
+            continue
+        if h in near and -2 < other.level - level < 2:
+            return None  # met on the way (6.02, 7.02, 9.01)
+        if h in zone and (other.level == new_level or (h == end and -2 < other.level - new_level
+                                                       < 2)):
+            return None  # met at the end of the move
+    if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
+        return None
+    facing = turn(heading, SIDES[move.turn]) if move.turn else heading
+    return end, facing, new_level, closed, (end, facing % 6) in lookups.edge
+
+
+def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
+    """Return whether a move is sure to be ruled on for ending at level 2 where 10.04 forbids
+    it: a plane flying on at level 3, not taking off and with no fault, descends to level 2
+    at the end of a move that leaves the map nowhere and passes no plane it could meet on the
+    way (so nothing ends the move before its end), where level 2 is not allowed, with no claim
+    and no near miss written that could make it evasive action."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or plane.taking_off or plane.fault is not None
+            or plane.level != 3 or move.level != 2 or move.claim or move.near_misses
+            or move.take_off or move.enter is not None):
+        return False
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, 3))
+    return not (not course.path or course.leaves or _passes_a_plane(ctx, plane, course)
+                or level_two_allowed(ctx, plane, course.path[-1]))
+
+
+def take_off_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
+    """Return whether a move of a plane taking off is sure to be ruled on for its turn or
+    level change (5.02): short of the route's end it flies straight on, and it climbs at most
+    one level a turn; with no fault, a move that leaves the map nowhere and passes no plane
+    it could meet on the way (so nothing ends the move before its end), no claim and no near
+    miss written."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or not plane.taking_off
+            or plane.fault is not None or move.claim or move.near_misses or move.take_off
+            or move.enter is not None):
+        return False
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
+                                                           plane.level))
+    if not course.path or course.leaves or _passes_a_plane(ctx, plane, course):
+        return False
+    index = take_off_index(ctx, course.path[-1])
+    if index == 0:
+        return False
+    past_end = index is None or index >= len(ctx.lookups.approach)
+    new_level = plane.level if move.level is None else move.level
+    return ((move.turn is not None and not past_end)
+            or new_level not in (plane.level, plane.level + 1))
+
+
+def _passes_a_plane(ctx: Context, plane: Plane, course: Course) -> bool:
+    """Return whether another plane on the map is on or next to a course before its end."""
+    near = course.near
+    return any(p.hex in near for p in ctx.state.planes.values()
+               if p.where == "flying" and p is not plane)
 
 
 _plane_id = attrgetter("id")
@@ -552,23 +628,32 @@ def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:
     """1.36: a plane may not end its move where a plane waiting to enter would, on entering,
     cause a near miss or a collision with it."""
     assert plane.hex is not None
+    blocked = entry_blocked(ctx, plane.id, plane.hex, plane.level)
+    if blocked is not None:
+        waiting, level, what = blocked
+        ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
+                 f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
+                 f"{waiting} waiting to enter at level {level}: entering, it would "
+                 f"cause a {what}", where(move), piece=plane.id)
+
+
+def entry_blocked(ctx: Context, plane: int, at: Hex, level: int) -> tuple[int, int, str] | None:
+    """Return the first plane waiting to enter that a plane ending its move at ``at`` and
+    ``level`` is in the way of (1.36), as (its ID, its entry level, the incident entering
+    would cause), or None."""
     for waiting in ctx.state.planes.values():
-        if waiting.where != "waiting" or waiting.id == plane.id:
+        if waiting.where != "waiting" or waiting.id == plane:
             continue
-        level = ctx.expected_entry.get(waiting.id, waiting.entry)
-        if ctx.recorded_entry.get(waiting.id, level) != level:
+        entry = ctx.expected_entry.get(waiting.id, waiting.entry)
+        if ctx.recorded_entry.get(waiting.id, entry) != entry:
             continue  # the record enters it otherwise: that mistake is ruled at its move
-        if abs(level - plane.level) > 1:
+        if abs(entry - level) > 1:
             continue
-        same_level, run = ctx.lookups.in_the_way(waiting.entry, level)
-        what = (same_level.get(plane.hex) if level == plane.level
-                else "near miss" if plane.hex in run else None)
+        same_level, run = ctx.lookups.in_the_way(waiting.entry, entry)
+        what = (same_level.get(at) if entry == level else "near miss" if at in run else None)
         if what is not None:
-            ctx.rule("entry.blocked", "1.36", f"plane {plane.id} ends its move at "
-                     f"{ctx.hexname(plane.hex)}, level {plane.level}, in the way of plane "
-                     f"{waiting.id} waiting to enter at level {level}: entering, it would "
-                     f"cause a {what}", where(move), piece=plane.id)
-            return
+            return waiting.id, entry, what
+    return None
 
 
 def leave_map(ctx: Context, walk: Walk, side: int, beyond: int) -> None:

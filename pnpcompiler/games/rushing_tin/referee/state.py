@@ -6,6 +6,7 @@ converted on the way in and out (:class:`HexNames`).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -196,8 +197,8 @@ class Shift:
     """Hand-off cards dealt, accepted or played: each exists once."""
     weather: list[WeatherSystem] = field(default_factory=list)
     wind: Wind | None = None
-    events: set[str] = field(default_factory=set)
-    """Random and weather event cards drawn so far."""
+    events: Counter[str] = field(default_factory=Counter)
+    """How many copies of each Random and Weather Event card have been drawn so far."""
 
     def active(self) -> list[Plane]:
         """Return the planes that move this turn, in no particular order."""

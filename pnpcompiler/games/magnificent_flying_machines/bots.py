@@ -14,10 +14,10 @@ from .card_play import CardPlayer, record_keys
 from .flight import Pool
 from .model import Test
 from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits
-from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn, Tried
+from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
 from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
-from .referee.state import Race
-from .referee.turns import scores, winner
+from .referee.state import Race, shallow
+from .referee.turns import ends_race, scores, winner
 from .referee.weather import changed
 
 Chooser = Callable[[Race, list[Phase], random.Random], Phase | None]
@@ -87,9 +87,9 @@ class Tested:
 
 
 def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int, Pool],
-           rng: random.Random, tests: list[Tested] | None = None) -> Tried:
+           rng: random.Random, tests: list[Tested] | None = None) -> Phase:
     """Return the phase with its dice rolled for the test it takes (``taken``: the test, the
-    symbols it needs and its pool), what passes it spent, and its outcome, tried on a fork;
+    symbols it needs and its pool) and what passes it spent, its outcome not yet written;
     the first roll is added to ``tests``."""
     test, needed, pool = taken
     dice = [rng.randint(1, 6) for _ in range(pool.dice)]
@@ -107,7 +107,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
         extra["fuel"] = True
     elif short > 0 and flyer.luck:
         extra["luck"] = True
-    return engine.settle(race, phase.model_copy(update=extra))
+    return phase.model_copy(update=extra)
 
 
 class WeatherDeck:
@@ -176,19 +176,6 @@ def exchange(race: Race) -> dict[str, list[str]]:
             if tokens}
 
 
-def with_cargo(engine: RaceEngine, race: Race, phase: Phase, tried: Tried | None = None
-               ) -> Phase:
-    """Return the phase with the passengers and cargo moved on the ground: before a ground
-    action, after a landing (read from ``tried``, the phase tried on a fork, when given)."""
-    if phase.action != "landing":
-        moved = exchange(race)
-    else:
-        landed = tried.race if tried is not None else \
-            engine.apply(engine.fork(race), PhaseAction(phase))[0]
-        moved = exchange(landed)
-    return phase.model_copy(update=moved) if moved else phase
-
-
 def play_phase(engine: RaceEngine, race: Race, choice: Phase, rng: random.Random,
                tests: list[Tested], hands: CardPlayer | None, cargo: bool
                ) -> tuple[Race, Phase]:
@@ -198,17 +185,28 @@ def play_phase(engine: RaceEngine, race: Race, choice: Phase, rng: random.Random
     if hands is not None:
         choice = hands.before_roll(race, choice)
     taken = engine.test_of(race, choice)
-    tried = rolled(engine, race, choice, taken, rng, tests) if taken is not None else None
-    phase = choice if tried is None else tried.phase
-    if hands is not None and taken is not None:
-        phase = hands.after_roll(race, phase, taken[0], taken[1])
-    if tried is not None and phase is not tried.phase:
-        tried = None
+    phase, tried = choice, None
+    if taken is not None:
+        phase = rolled(engine, race, choice, taken, rng, tests)
+        if hands is not None:
+            tried = hands.after_roll(race, phase, taken[0], taken[1])
+            phase = phase if tried is None else tried.phase
     if cargo:
-        phase = with_cargo(engine, race, phase, tried)
-    if tried is not None and phase is tried.phase:
+        if phase.action == "landing" and tried is None:
+            # What is delivered and collected after a landing is read from the race it
+            # leaves: the landing is tried on a fork, kept when nothing moves.
+            tried = engine.settle(race, phase)
+            phase = tried.phase
+        moved = exchange(tried.race if phase.action == "landing" and tried else race)
+        if moved:
+            phase, tried = phase.model_copy(update=moved), None
+    if tried is not None:
         return tried.race, phase  # the fork it was tried on is the race it leaves
-    return engine.apply(race, PhaseAction(phase))[0], phase
+    if taken is None:
+        return engine.apply(race, PhaseAction(phase))[0], phase
+    # Nothing is tried on a fork of a phase that is kept whatever its outcome.
+    played = engine.settle_on(race, phase)
+    return played.race, played.phase
 
 
 def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, *,
@@ -242,13 +240,7 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
         if hands is not None:
             turn = hands.after_phases(race, turn)
         if hands is not None or deck is not None:
-            # The turn tried once, before its draw and weather change: both read the race
-            # after it.
-            ended, _ = engine.apply(engine.fork(race), EndTurn(turn))
-            if hands is not None:
-                turn = hands.draw_and_discard(race, ended, turn)
-            if deck is not None:
-                turn = deck.end_turn(ended, turn)
+            turn = draw_and_turn_over(engine, race, turn, hands, deck)
         race, _ = engine.apply(race, EndTurn(turn))
         turns.append({"machine": machine,
                       "phases": [p.model_dump(exclude_defaults=True) for p in phases],
@@ -263,6 +255,33 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
               "game": log.game, "record": log.record, "turns": turns, "end": end}
     race, _ = engine.apply(race, EndRace(log))
     return Played(record, race, len(turns), tests)
+
+
+def draw_and_turn_over(engine: RaceEngine, race: Race, turn: Turn, hands: CardPlayer | None,
+                       deck: WeatherDeck | None) -> Turn:
+    """Return the turn with its draw and discards and its weather change card: both read the
+    race after the turn without them (:func:`turn_ended`)."""
+    ended = hands.tried_end(turn) if hands is not None else None
+    if ended is None:
+        ended = turn_ended(engine, race, turn)
+    if hands is not None:
+        turn = hands.draw_and_discard(race, ended, turn)
+    if deck is not None:
+        turn = deck.end_turn(ended, turn)
+    return turn
+
+
+def turn_ended(engine: RaceEngine, race: Race, turn: Turn) -> Race:
+    """Return the race after a turn's end, its draw and weather change aside, to read: the
+    turn's end tried on a fork when it plays cards or fires; else the race itself with the
+    turn counted and the end checked, which is all such an end changes of what the draw and
+    the weather change read (the hands, where the machines are, the weather)."""
+    now = race.current
+    if turn.cards or turn.attacks or now is None:
+        return engine.apply(engine.fork(race), EndTurn(turn))[0]
+    ended = shallow(race)
+    ended.turns, ended.over = race.turns + 1, ends_race(race, now.flyer)
+    return ended
 
 
 def quick_start_log(players: list[str], boards: list[str], pilots: list[str],

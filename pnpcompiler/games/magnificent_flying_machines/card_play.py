@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from .model import TrickCard
-from .referee.engine import EndTurn, RaceEngine
+from .referee.engine import EndTurn, RaceEngine, Tried
 from .referee.hands import draws, hand_limit
 from .referee.log import Phase, Play, RaceLog, Turn
 from .referee.rolls import TEST_OF
@@ -37,6 +37,9 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
+        self.trials: dict[int, tuple[Turn, Race, list[str]]] = {}
+        """The turn's ends tried for the turn being played, by the turn tried: the race each
+        leaves and its rulings (a turn is tried again for each card, and its end read)."""
 
     def card(self, card_id: str) -> TrickCard:
         """Return a card by id."""
@@ -79,13 +82,14 @@ class CardPlayer:
                 return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
         return phase
 
-    def after_roll(self, race: Race, phase: Phase, test: str, needed: int) -> Phase:
+    def after_roll(self, race: Race, phase: Phase, test: str, needed: int) -> Tried | None:
         """Return the phase with the player's own cards spent on its failed test (of
-        ``test``, needing ``needed`` symbols): spare part symbols of the test's kind, else a
-        card that passes it, before parts, fuel or luck."""
+        ``test``, needing ``needed`` symbols) tried on a fork: spare part symbols of the
+        test's kind, else a card that passes it, before parts, fuel or luck; None when no
+        card is played (none helps, or the referee would find fault with it)."""
         now = race.current
         if now is None:
-            return phase
+            return None
         me = now.flyer.machine.player
         faces = [self.engine.tables.symbols(f) for f in phase.dice]
         short = needed - sum(1 for face in faces if test in face)
@@ -94,18 +98,18 @@ class CardPlayer:
         passes = [c for c in hand if (e := self.card(c).effect) is not None and e.pass_test
                   and e.test in (None, test)]
         if short <= 0:
-            return phase
+            return None
         if short <= len(parts):
             plays = [Play(player=me, card=c, use="spare-part") for c in parts[:short]]
         elif passes:
             plays = [Play(player=me, card=passes[0])]
         else:
-            return phase
+            return None
         bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
                                         "cards": [*phase.cards, *plays]})
         # The cards' phase with the outcome they come to, unless the referee finds fault.
         tried = self.engine.settle(race, bare)
-        return phase if tried.rulings else tried.phase
+        return None if tried.rulings else tried
 
     # --- at the end of a turn ---------------------------------------------------------------
 
@@ -113,11 +117,18 @@ class CardPlayer:
         """Return the turn with the player's own boosts and, now and then, a rival's dirty
         trick played after its phases."""
         now = race.current
+        self.trials.clear()
         if now is None:
             return turn
         me = now.flyer.machine.player
         turn = self.own_boosts(race, turn, me)
         return self.dirty_trick(race, turn, me)
+
+    def tried_end(self, turn: Turn) -> Race | None:
+        """Return the race this turn's end leaves, its draw aside, when it was tried for
+        a card (:meth:`found`)."""
+        trial = self.trials.get(id(turn))
+        return trial[1] if trial is not None and trial[0] is turn else None
 
     def draw_and_discard(self, race: Race, ended: Race, turn: Turn) -> Turn:
         """Return the turn with the draw (one, Marco Florentina's two) and the discards down
@@ -175,10 +186,16 @@ class CardPlayer:
     def found(self, race: Race, turn: Turn) -> list[str]:
         """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):
         a card is played when it adds none to the turn's."""
+        trial = self.trials.get(id(turn))
+        if trial is not None and trial[0] is turn:
+            return trial[2]
         bare = turn.model_copy(update={"draw": [], "discard": []}) if turn.draw or \
             turn.discard else turn
-        _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
-        return [f.code for f in findings if not f.code.startswith("hand.")]
+        ended, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
+        codes = [f.code for f in findings if not f.code.startswith("hand.")]
+        if bare is turn:
+            self.trials[id(turn)] = (turn, ended, codes)
+        return codes
 
 
 def record_keys(turn: Turn) -> dict[str, Any]:

@@ -68,12 +68,13 @@ Action = StartTurn | PhaseAction | EndTurn | EndRace
 
 @dataclass(frozen=True, slots=True)
 class Tried:
-    """A phase tried on a fork of the race, with the outcome its test comes to."""
+    """A phase played with the outcome its test comes to, on a fork of the race or on the
+    race itself."""
 
     phase: Phase
     """The phase with that outcome (as written when it takes no test: ``pass``)."""
     race: Race
-    """The fork after the phase: the race the phase leaves."""
+    """The race after the phase: the race the phase leaves."""
     rulings: list[Finding]
     """The rulings the phase draws."""
 
@@ -136,11 +137,16 @@ class RaceEngine:
     def settle(self, race: Race, phase: Phase) -> Tried:
         """Return the phase with the outcome its test comes to (``pass`` when it takes
         none), tried on a fork of the race."""
-        after, found = self.apply(self.fork(race), PhaseAction(phase))
+        return self.settle_on(self.fork(race), phase)
+
+    def settle_on(self, race: Race, phase: Phase) -> Tried:
+        """Play a phase on this race (no fork) with the outcome its test comes to; return
+        the phase so written, the race and its rulings (see :meth:`settle`)."""
+        after, found = self.apply(race, PhaseAction(phase))
         outcome = (after.current.outcome if after.current else None) or "pass"
         # The written outcome is only checked against the rules' (test.outcome): the race and
-        # every other ruling are the same whichever it writes, so without that ruling the
-        # fork is the race after the phase written with the rules' outcome.
+        # every other ruling are the same whichever it writes, so without that ruling this
+        # is the race after the phase written with the rules' outcome.
         rulings = [f for f in found if f.code != "test.outcome"]
         if len(rulings) < len(found):
             del after.rulings.findings[len(after.rulings.findings) - len(found):]

@@ -13,7 +13,7 @@ from typing import Any
 from .card_play import CardPlayer, record_keys
 from .flight import Pool
 from .model import Test
-from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits
+from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits, unloaded
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
 from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
 from .referee.state import Race, shallow
@@ -136,14 +136,20 @@ class WeatherDeck:
         return turn.model_copy(update={"weather_change": self.turn_over(ended)})
 
 
-def exchange(race: Race) -> dict[str, list[str]]:
-    """Return what a machine on the ground delivers and collects now: every passenger and
-    cargo it may deliver here, then up to the turn's limit of what fits, passengers first,
-    special cargo only when a tile of its terrain lies ahead (10.2-10.4)."""
+def exchange(race: Race, landing: bool = False) -> dict[str, list[str]]:
+    """Return what a machine on the ground delivers and collects now, or after the landing
+    it takes with ``landing`` (on the ground, whatever the outcome, its general cargo
+    unloaded on the final airfield): every passenger and cargo it may deliver here, then up
+    to the turn's limit of what fits, passengers first, special cargo only when a tile of its
+    terrain lies ahead (10.2-10.4)."""
     now = race.current
-    if now is None or now.flyer.altitude > 0:
+    if now is None or (now.flyer.altitude > 0 and not landing):
         return {}
     flyer, tile = now.flyer, race.course[now.flyer.at]
+    held = (list(flyer.passengers), list(flyer.cargo))
+    if landing and tile.airfield == "final":
+        gone = unloaded(race, flyer)
+        flyer.cargo = [t for t in flyer.cargo if t not in gone]
     deliver = [PASSENGER for boarded in flyer.passengers
                if boarded < flyer.at and tile.terrain in DELIVERY_TERRAIN]
     deliver += [t for t in flyer.cargo if race.tables.tokens[t].terrain == tile.terrain]
@@ -151,7 +157,6 @@ def exchange(race: Race) -> dict[str, list[str]]:
     offered = [PASSENGER] * race.passengers_left.get(flyer.at, 0) + [
         t for t in race.on_tile.get(flyer.at, [])
         if race.tables.tokens[t].token == "general-cargo" or race.tables.tokens[t].terrain in ahead]
-    held = (list(flyer.passengers), list(flyer.cargo))
     for token in deliver:
         if token == PASSENGER:
             flyer.passengers.pop(0)
@@ -191,15 +196,9 @@ def play_phase(engine: RaceEngine, race: Race, choice: Phase, rng: random.Random
         if hands is not None:
             tried = hands.after_roll(race, phase, taken[0], taken[1])
             phase = phase if tried is None else tried.phase
-    if cargo:
-        if phase.action == "landing" and tried is None:
-            # What is delivered and collected after a landing is read from the race it
-            # leaves: the landing is tried on a fork, kept when nothing moves.
-            tried = engine.settle(race, phase)
-            phase = tried.phase
-        moved = exchange(tried.race if phase.action == "landing" and tried else race)
-        if moved:
-            phase, tried = phase.model_copy(update=moved), None
+    moved = exchange(race, landing=phase.action == "landing") if cargo else None
+    if moved:
+        phase, tried = phase.model_copy(update=moved), None
     if tried is not None:
         return tried.race, phase  # the fork it was tried on is the race it leaves
     if taken is None:

@@ -3,6 +3,8 @@ the action table does with the outcome."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..model import Test
 from . import abilities, cards, cargo
 from .log import Phase
@@ -202,7 +204,7 @@ def rescue(race: Race, flyer: Flyer, phase: Phase, test: str) -> str:
     return "fail"
 
 
-def explodes(flyer: Flyer, faces: list[list[str]], test: str) -> bool:
+def explodes(flyer: Flyer, faces: list[Sequence[str]], test: str) -> bool:
     """Return whether a failed test is a catastrophic failure (8.2, sections 13-14)."""
     explosions = sum(1 for face in faces if "explosion" in face)
     ids = {c.id for c in flyer.kit}

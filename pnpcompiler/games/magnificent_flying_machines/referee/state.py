@@ -4,11 +4,13 @@ fuel, spare parts, charges and points, and what the current turn has done."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ....content.project import GameContent
 from ....referee import RefereeError, Rulings
+from ..flight import Pool
 from ..lookup import (
     counters,
     dashboards,
@@ -57,6 +59,10 @@ class Tables:
     """The weather change cards by id (8.5)."""
     tricks: dict[str, TrickCard] = field(default_factory=dict)
     """The trick and boost cards by id (8.1)."""
+    needs: dict[tuple[object, ...], int] = field(default_factory=dict)
+    """The symbols a test needs by what they depend on, worked out once (``rolls.need``)."""
+    pools: dict[tuple[object, ...], Pool] = field(default_factory=dict)
+    """The dice a test rolls by what they depend on, worked out once (``rolls.pool``)."""
 
     @classmethod
     def of(cls, game: GameContent) -> Tables:
@@ -73,9 +79,9 @@ class Tables:
                    {c.id: c for c in weather_changes(game)},
                    {c.id: c for c in tricks(game)})
 
-    def symbols(self, face: int) -> list[str]:
+    def symbols(self, face: int) -> Sequence[str]:
         """Return the symbols on one face of the dice."""
-        return list(self.rules.dice.faces[face - 1])
+        return self.rules.dice.faces[face - 1]
 
 
 @dataclass

@@ -260,9 +260,7 @@ def draw_and_turn_over(engine: RaceEngine, race: Race, turn: Turn, hands: CardPl
                        deck: WeatherDeck | None) -> Turn:
     """Return the turn with its draw and discards and its weather change card: both read the
     race after the turn without them (:func:`turn_ended`)."""
-    ended = hands.tried_end(turn) if hands is not None else None
-    if ended is None:
-        ended = turn_ended(engine, race, turn)
+    ended = turn_ended(engine, race, turn)
     if hands is not None:
         turn = hands.draw_and_discard(race, ended, turn)
     if deck is not None:

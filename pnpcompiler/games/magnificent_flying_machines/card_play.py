@@ -12,11 +12,12 @@ from collections import Counter
 from typing import Any
 
 from .model import TrickCard
+from .referee.cards import acts_on
 from .referee.engine import EndTurn, RaceEngine, Tried
 from .referee.hands import draws, hand_limit
 from .referee.log import Phase, Play, RaceLog, Turn
 from .referee.rolls import TEST_OF
-from .referee.state import Race
+from .referee.state import Flyer, Race, fork_flyer
 
 CAD_CHANCE = 0.25
 """How often a rival holding a cad card plays it on a test."""
@@ -37,9 +38,9 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
-        self.trials: dict[int, tuple[Turn, Race, list[str]]] = {}
-        """The turn's ends tried for the turn being played, by the turn tried: the race each
-        leaves and its rulings (a turn is tried again for each card, and its end read)."""
+        self.machine: Flyer | None = None
+        """The machine whose turn ends, as the cards played after its phases so far leave
+        it (each card is tried on a copy)."""
 
     def card(self, card_id: str) -> TrickCard:
         """Return a card by id."""
@@ -117,18 +118,12 @@ class CardPlayer:
         """Return the turn with the player's own boosts and, now and then, a rival's dirty
         trick played after its phases."""
         now = race.current
-        self.trials.clear()
         if now is None:
             return turn
         me = now.flyer.machine.player
+        self.machine = now.flyer
         turn = self.own_boosts(race, turn, me)
         return self.dirty_trick(race, turn, me)
-
-    def tried_end(self, turn: Turn) -> Race | None:
-        """Return the race this turn's end leaves, its draw aside, when it was tried for
-        a card (:meth:`found`)."""
-        trial = self.trials.get(id(turn))
-        return trial[1] if trial is not None and trial[0] is turn else None
 
     def draw_and_discard(self, race: Race, ended: Race, turn: Turn) -> Turn:
         """Return the turn with the draw (one, Marco Florentina's two) and the discards down
@@ -146,27 +141,19 @@ class CardPlayer:
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""
-        before: list[str] | None = None
-        """The turn's rulings so far, worked out once for every card tried."""
         for card_id in self.hand(race, me):
             card = self.card(card_id)
             effect = card.effect
             if card.frame != "boost" or effect is None or effect.when != "any" \
                     or not any(getattr(effect, a) for a in OWN_BOOSTS):
                 continue
-            tried = turn.model_copy(update={"cards": [*turn.cards, Play(player=me,
-                                                                        card=card_id)]})
-            before = self.found(race, turn) if before is None else before
-            after = self.found(race, tried)
-            if after == before:
-                turn, before = tried, after
+            turn = self.played(race, turn, Play(player=me, card=card_id))
         return turn
 
     def dirty_trick(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with one rival's dirty trick played on the machine, now and then."""
         now = race.current
         assert now is not None
-        before: list[str] | None = None
         for player in race.players:
             if player == me or self.rng.random() >= DIRTY_CHANCE:
                 continue
@@ -176,26 +163,39 @@ class CardPlayer:
                 if card.frame != "dirty-trick" or effect is None or effect.when != "any" \
                         or not any(getattr(effect, a) for a in RIVAL_TRICKS):
                     continue
-                tried = turn.model_copy(update={"cards": [*turn.cards, Play(
-                    player=player, card=card_id, target=now.flyer.name)]})
-                before = self.found(race, turn) if before is None else before
-                if self.found(race, tried) == before:
+                tried = self.played(race, turn, Play(player=player, card=card_id,
+                                                     target=now.flyer.name))
+                if tried is not turn:
                     return tried
         return turn
+
+    def played(self, race: Race, turn: Turn, play: Play) -> Turn:
+        """Return the turn with a card played after its phases on the machine whose turn it
+        is, or the turn as it was when the referee would find fault with the card.
+
+        Such a card, from its player's hand and played at any time (a boost on the player's
+        own machine, a dirty trick on a rival's), draws a ruling only where its text cannot
+        act on the machine (cards.acts_on), and nothing else in the turn's end rules
+        otherwise for it; Official Scrutiny, which acts on the hands, is tried on the turn's
+        whole end."""
+        effect = self.card(play.card).effect
+        assert effect is not None and self.machine is not None
+        if effect.scrutiny and self.found(race, turn.model_copy(
+                update={"cards": [*turn.cards, play]})) != self.found(race, turn):
+            return turn
+        machine = fork_flyer(self.machine)
+        if acts_on(race, play, effect, machine):
+            return turn
+        self.machine = machine
+        return turn.model_copy(update={"cards": [*turn.cards, play]})
 
     def found(self, race: Race, turn: Turn) -> list[str]:
         """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):
         a card is played when it adds none to the turn's."""
-        trial = self.trials.get(id(turn))
-        if trial is not None and trial[0] is turn:
-            return trial[2]
         bare = turn.model_copy(update={"draw": [], "discard": []}) if turn.draw or \
             turn.discard else turn
-        ended, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
-        codes = [f.code for f in findings if not f.code.startswith("hand.")]
-        if bare is turn:
-            self.trials[id(turn)] = (turn, ended, codes)
-        return codes
+        _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
+        return [f.code for f in findings if not f.code.startswith("hand.")]
 
 
 def record_keys(turn: Turn) -> dict[str, Any]:

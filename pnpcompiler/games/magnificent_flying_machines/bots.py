@@ -16,6 +16,7 @@ from .model import Test
 from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits, unloaded
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
 from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
+from .referee.phases import explodes
 from .referee.state import Race, shallow
 from .referee.turns import ends_race, scores, winner
 from .referee.weather import changed
@@ -89,8 +90,9 @@ class Tested:
 def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int, Pool],
            rng: random.Random, tests: list[Tested] | None = None) -> Phase:
     """Return the phase with its dice rolled for the test it takes (``taken``: the test, the
-    symbols it needs and its pool) and what passes it spent, its outcome not yet written;
-    the first roll is added to ``tests``."""
+    symbols it needs and its pool) and what passes it spent, and the outcome they should
+    come to (the referee's settle has the last word); the first roll is added to
+    ``tests``."""
     test, needed, pool = taken
     dice = [rng.randint(1, 6) for _ in range(pool.dice)]
     flyer = race.current.flyer if race.current else None
@@ -98,7 +100,9 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     symbols = sum(1 for f in dice if test in engine.tables.symbols(f))
     if tests is not None:
         tests.append(Tested(test, pool.dice, needed, symbols >= needed))
-    extra: dict[str, Any] = {"dice": dice}
+    # The outcome written is what the pass comes to, else the dice's (phases.explodes): the
+    # referee's settle writes the rules' outcome whatever it is, without a copy when the same.
+    extra: dict[str, Any] = {"dice": dice, "outcome": "pass"}
     short = needed - symbols
     if short > 0 and flyer.parts.get(test, 0) >= short:
         extra["spare_parts"] = short
@@ -107,6 +111,9 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
         extra["fuel"] = True
     elif short > 0 and flyer.luck:
         extra["luck"] = True
+    elif short > 0:
+        faces = [engine.tables.symbols(f) for f in dice]
+        extra["outcome"] = "catastrophic" if explodes(flyer, faces, test) else "fail"
     return phase.model_copy(update=extra)
 
 
@@ -127,13 +134,13 @@ class WeatherDeck:
         return WeatherTurn(card=card.id, dealt={race.course[at].number: self.rng.choice(tiles)
                                                 for at in changed(race, card)})
 
-    def end_turn(self, ended: Race, turn: Turn) -> Turn:
-        """Return the turn with a weather change card when it ends a round of the race;
+    def end_turn(self, ended: Race) -> WeatherTurn | None:
+        """Return the weather change card a turn ends with when it ends a round of the race;
         ``ended``: the race after the turn (its draw and discard aside: they change neither
         the round nor the weather)."""
         if ended.turns % len(ended.order) or ended.over:
-            return turn
-        return turn.model_copy(update={"weather_change": self.turn_over(ended)})
+            return None
+        return self.turn_over(ended)
 
 
 def exchange(race: Race, landing: bool = False) -> dict[str, list[str]]:
@@ -209,11 +216,13 @@ def play_phase(engine: RaceEngine, race: Race, choice: Phase, rng: random.Random
 
 
 def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, *,
-         weather_changes: bool = False, cargo: bool = False, cards: bool = False) -> Played:
+         weather_changes: bool = False, cargo: bool = False, cards: bool = False,
+         log_turns: bool = True) -> Played:
     """Play a race set up as ``log`` says; return the record and the final race. With
     ``weather_changes`` a weather change card ends each round (8.5); with ``cargo`` the
     machines collect and deliver passengers and cargo (10.2-10.4); with ``cards`` the players
-    are dealt trick and boost cards and play them (4.2, 8.1)."""
+    are dealt trick and boost cards and play them (4.2, 8.1). Without ``log_turns`` the
+    record writes the set-up and the end, not the turns (a race no one reads again)."""
     hands = CardPlayer(engine, rng) if cards else None
     if hands is not None:
         log = hands.deal(log)
@@ -222,7 +231,7 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
     turns: list[dict[str, Any]] = []
     tests: list[Tested] = []
     starts = {machine: StartTurn(Turn(machine=machine)) for machine in race.order}
-    while not race.over and len(turns) < TURN_LIMIT:
+    while not race.over and race.turns < TURN_LIMIT:
         machine = race.order[race.turns % len(race.order)]
         race, _ = engine.apply(race, starts[machine])
         phases: list[Phase] = []
@@ -241,19 +250,28 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
         if hands is not None or deck is not None:
             turn = draw_and_turn_over(engine, race, turn, hands, deck)
         race, _ = engine.apply(race, EndTurn(turn))
-        turns.append({"machine": machine,
-                      "phases": [p.model_dump(exclude_defaults=True) for p in phases],
-                      "fuel": flyer.fuel, "luck": flyer.luck > luck_before})
-        if turn.weather_change is not None:
-            turns[-1]["weather_change"] = turn.weather_change.model_dump()
-        if hands is not None:
-            turns[-1].update(record_keys(turn))
+        if log_turns:
+            turns.append(turn_record(turn, flyer.fuel, flyer.luck > luck_before, cards))
     table = scores(race)
     end = {"scores": {p: s["total"] for p, s in table.items()}, "winner": winner(race, table)}
     record = {**log.model_dump(exclude_defaults=True, exclude={"turns", "end"}),
               "game": log.game, "record": log.record, "turns": turns, "end": end}
+    played = race.turns
     race, _ = engine.apply(race, EndRace(log))
-    return Played(record, race, len(turns), tests)
+    return Played(record, race, played, tests)
+
+
+def turn_record(turn: Turn, fuel: int, luck: bool, cards: bool) -> dict[str, Any]:
+    """Return a turn as the race log writes it: the fuel left and whether it earned a luck
+    token, the trick and boost card keys when the race plays them."""
+    written = {"machine": turn.machine,
+               "phases": [p.model_dump(exclude_defaults=True) for p in turn.phases],
+               "fuel": fuel, "luck": luck}
+    if turn.weather_change is not None:
+        written["weather_change"] = turn.weather_change.model_dump()
+    if cards:
+        written.update(record_keys(turn))
+    return written
 
 
 def draw_and_turn_over(engine: RaceEngine, race: Race, turn: Turn, hands: CardPlayer | None,
@@ -261,11 +279,13 @@ def draw_and_turn_over(engine: RaceEngine, race: Race, turn: Turn, hands: CardPl
     """Return the turn with its draw and discards and its weather change card: both read the
     race after the turn without them (:func:`turn_ended`)."""
     ended = turn_ended(engine, race, turn)
+    update: dict[str, Any] = {}
     if hands is not None:
-        turn = hands.draw_and_discard(race, ended, turn)
-    if deck is not None:
-        turn = deck.end_turn(ended, turn)
-    return turn
+        update.update(hands.draw_and_discard(race, ended))
+    change = deck.end_turn(ended) if deck is not None else None
+    if change is not None:
+        update["weather_change"] = change
+    return turn.model_copy(update=update) if update else turn
 
 
 def turn_ended(engine: RaceEngine, race: Race, turn: Turn) -> Race:

@@ -38,6 +38,8 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
+        self.cads = frozenset(c.id for c in engine.tables.tricks.values() if c.symbol == "cad")
+        """The cards showing a cad symbol."""
         self.machine: Flyer | None = None
         """The machine whose turn ends, as the cards played after its phases so far leave
         it (each card is tried on a copy)."""
@@ -77,9 +79,12 @@ class CardPlayer:
         if TEST_OF.get(phase.action) is None or now is None:
             return phase
         me = now.flyer.machine.player
+        hands = race.hands or {}
         for player in race.players:
-            cads = [c for c in self.hand(race, player) if self.card(c).symbol == "cad"]
-            if player != me and cads and self.rng.random() < CAD_CHANCE:
+            if player == me:
+                continue
+            cads = [c for c in hands.get(player, ()) if c in self.cads]
+            if cads and self.rng.random() < CAD_CHANCE:
                 return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
         return phase
 
@@ -91,15 +96,15 @@ class CardPlayer:
         now = race.current
         if now is None:
             return None
+        symbols = self.engine.tables.symbols
+        short = needed - sum(1 for f in phase.dice if test in symbols(f))
+        if short <= 0:
+            return None
         me = now.flyer.machine.player
-        faces = [self.engine.tables.symbols(f) for f in phase.dice]
-        short = needed - sum(1 for face in faces if test in face)
         hand = self.hand(race, me)
         parts = [c for c in hand if self.card(c).symbol == test]
         passes = [c for c in hand if (e := self.card(c).effect) is not None and e.pass_test
                   and e.test in (None, test)]
-        if short <= 0:
-            return None
         if short <= len(parts):
             plays = [Play(player=me, card=c, use="spare-part") for c in parts[:short]]
         elif passes:
@@ -107,7 +112,7 @@ class CardPlayer:
         else:
             return None
         bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
-                                        "cards": [*phase.cards, *plays]})
+                                        "cards": [*phase.cards, *plays], "outcome": "pass"})
         # The cards' phase with the outcome they come to, unless the referee finds fault.
         tried = self.engine.settle(race, bare)
         return None if tried.rulings else tried
@@ -125,19 +130,19 @@ class CardPlayer:
         turn = self.own_boosts(race, turn, me)
         return self.dirty_trick(race, turn, me)
 
-    def draw_and_discard(self, race: Race, ended: Race, turn: Turn) -> Turn:
-        """Return the turn with the draw (one, Marco Florentina's two) and the discards down
-        to the hand limit; ``ended``: the race after the turn without them."""
+    def draw_and_discard(self, race: Race, ended: Race) -> dict[str, list[str]]:
+        """Return a turn's draw (one, Marco Florentina's two) and the discards down to the
+        hand limit, by the turn's keys; ``ended``: the race after the turn without them."""
         now = race.current
         if now is None:
-            return turn
+            return {}
         me = now.flyer.machine.player
         drawn = self.draw(ended, draws(race, me))
         hand = self.hand(ended, me) + drawn
         excess = max(0, len(hand) - hand_limit(race, me))
         # Keep the cards that pass tests; let go of the others first.
         hand.sort(key=lambda c: bool((e := self.card(c).effect) is not None and e.pass_test))
-        return turn.model_copy(update={"draw": drawn, "discard": hand[:excess]})
+        return {"draw": drawn, "discard": hand[:excess]}
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""

@@ -56,7 +56,7 @@ def play_one(table: Table, bots: tuple[str, ...], seed: int, keep: bool) -> Play
     """Play one standard race, seat 1 (Ann) first, with a random draft, cargo and
     passengers, weather change cards, and trick and boost cards."""
     played = race(table.game, table.engine, len(bots), bots[0], seed, MODE,
-                  weather_changes=True, cargo=True, cards=True, drafted=True)
+                  weather_changes=True, cargo=True, cards=True, drafted=True, log_turns=keep)
     end = played.record["end"]
     names = NAMES[:len(bots)]
     winner = end.get("winner")

@@ -4,8 +4,6 @@ writes no ``hands`` is not followed card by card: what is played is still applie
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ....core.findings import Location
 from .log import RaceLog, Turn
 from .state import Flyer, Race
@@ -79,9 +77,9 @@ def check_copies(race: Race, cards: list[str], where: Location | None,
     of it (4.2)."""
     if race.hands is None:
         return
-    held = Counter(card for hand in race.hands.values() for card in hand)
     for card in cards:
-        n, copies = held[card], race.tables.tricks[card].copies
+        n = sum(hand.count(card) for hand in race.hands.values())
+        copies = race.tables.tricks[card].copies
         if n > copies:
             race.rulings.rule("card.copies", "4.2", f"{n} copies of {card} are held at once; "
                               f"the deck has {copies}", where,

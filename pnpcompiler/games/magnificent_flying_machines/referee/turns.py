@@ -81,8 +81,10 @@ def owed(race: Race, flyer: Flyer) -> set[str] | None:
     players = len(race.players)
     if players == 2:
         # 12.2: the end comes once a player has landed both machines.
-        landed = Counter(f.machine.player for f in race.flyers.values() if f.finished)
-        done = {player for player, n in landed.items() if n >= 2}
+        landed = [f.machine.player for f in race.flyers.values() if f.finished]
+        if len(landed) < 2:
+            return None
+        done = {player for player, n in Counter(landed).items() if n >= 2}
         return {f.name for f in race.flyers.values()
                 if f.machine.player not in done} if done else None
     left = {f.name for f in race.flyers.values() if not f.finished}

@@ -15,7 +15,7 @@ from .flight import Pool
 from .model import Test
 from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits, unloaded
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
-from .referee.log import Machine, Phase, RaceLog, Turn, WeatherTurn
+from .referee.log import Machine, Phase, Play, RaceLog, Turn, WeatherTurn
 from .referee.phases import explodes
 from .referee.state import Race, shallow
 from .referee.turns import ends_race, scores, winner
@@ -290,15 +290,38 @@ def draw_and_turn_over(engine: RaceEngine, race: Race, turn: Turn, hands: CardPl
 
 def turn_ended(engine: RaceEngine, race: Race, turn: Turn) -> Race:
     """Return the race after a turn's end, its draw and weather change aside, to read: the
-    turn's end tried on a fork when it plays cards or fires; else the race itself with the
-    turn counted and the end checked, which is all such an end changes of what the draw and
-    the weather change read (the hands, where the machines are, the weather)."""
+    race itself with the turn counted, the end checked and the cards played taken from the
+    hands, which is all such an end changes of what the draw and the weather change read
+    (the hands, where the machines are, the weather); tried on a fork when the turn fires or
+    plays a card that does more to them (:func:`hands_after`)."""
     now = race.current
-    if turn.cards or turn.attacks or now is None:
+    hands = hands_after(race, turn.cards)
+    if now is None or turn.attacks or hands is None:
         return engine.apply(engine.fork(race), EndTurn(turn))[0]
     ended = shallow(race)
     ended.turns, ended.over = race.turns + 1, ends_race(race, now.flyer)
+    ended.hands = hands
     return ended
+
+
+def hands_after(race: Race, plays: list[Play]) -> dict[str, list[str]] | None:
+    """Return the hands once the cards played after a turn's phases have left them (each
+    taken from its player's hand, 8.1), when those cards change nothing else a draw or a
+    weather card reads: none moves a machine back, is answered or makes others discard;
+    None otherwise."""
+    if not plays:
+        return race.hands
+    if race.hands is None:
+        return None
+    hands = {player: list(hand) for player, hand in race.hands.items()}
+    for play in plays:
+        card = race.tables.tricks.get(play.card)
+        hand = hands.get(play.player)
+        if card is None or (card.effect is not None and card.effect.back) or hand is None \
+                or play.answer is not None or play.discards or play.card not in hand:
+            return None
+        hand.remove(play.card)
+    return hands
 
 
 def quick_start_log(players: list[str], boards: list[str], pilots: list[str],

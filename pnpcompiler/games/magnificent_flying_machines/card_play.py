@@ -17,7 +17,7 @@ from .referee.engine import EndTurn, RaceEngine, Tried
 from .referee.hands import draws, hand_limit
 from .referee.log import Phase, Play, RaceLog, Turn
 from .referee.rolls import TEST_OF
-from .referee.state import Flyer, Race, fork_flyer
+from .referee.state import Flyer, Race, fork_flyer, new_race
 
 CAD_CHANCE = 0.25
 """How often a rival holding a cad card plays it on a test."""
@@ -50,7 +50,8 @@ class CardPlayer:
 
     def deal(self, log: RaceLog) -> RaceLog:
         """Return the race log with each player's hand dealt (4.2; Marco Florentina's four)."""
-        race = self.engine.initial(log)
+        # The machines as the record sets them up, unchecked: their pilots give the limits.
+        race = new_race(self.engine.tables, log)
         hands = {player: [self.deck.pop() for _ in range(hand_limit(race, player))]
                  for player in log.players}
         return log.model_copy(update={"hands": hands})

@@ -14,6 +14,7 @@ from .lookup import counters, dashboards, tables_of, terrain_tiles, weather_tile
 from .referee.cargo import PASSENGER, fits
 from .referee.engine import RaceEngine
 from .referee.log import RaceLog
+from .referee.state import new_race
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 """The players' names, seat by seat."""
@@ -61,7 +62,8 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
 def load_up(engine: RaceEngine, log: RaceLog, aside: list[str]) -> RaceLog:
     """Return the set-up with each machine loaded (6.11): its passenger, and the special
     cargo dealt to it when a tile of its terrain lies on the course and it fits."""
-    race = engine.initial(log)
+    # The machines as the record sets them up, unchecked: their storage is all this reads.
+    race = new_race(engine.tables, log)
     terrains = {engine.tables.tiles[n].terrain for n in log.course}
     machines = []
     for machine, token in zip(log.machines, aside, strict=False):

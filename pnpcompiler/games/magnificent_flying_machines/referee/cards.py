@@ -55,6 +55,8 @@ def test_pool(race: Race, flyer: Flyer, phase: Phase, test: Test) -> Pool:
     """Return the dice a test rolls: the pool (8.2) with cards' extra dice, and no cad die
     lost when the cad is answered."""
     base = pool(race, flyer, phase, test)
+    if not phase.cards and phase.cad_answer is None:
+        return base
     terms = list(base.terms)
     if cad_cancelled(race, phase) and ("cad", -1) in terms:
         terms.remove(("cad", -1))
@@ -67,6 +69,8 @@ def test_pool(race: Race, flyer: Flyer, phase: Phase, test: Test) -> Pool:
 
 def test_need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
     """Return the symbols a test needs, with the dirty tricks played on it."""
+    if not phase.cards:
+        return need(race, flyer, phase, test)
     return need(race, flyer, phase, test) + sum(e.need for _, e in
                                                 test_effects(race, phase, test))
 

@@ -88,33 +88,36 @@ class Tested:
 
 
 def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int, Pool],
-           rng: random.Random, tests: list[Tested] | None = None) -> Phase:
+           rng: random.Random, tests: list[Tested] | None = None) -> tuple[Phase, int]:
     """Return the phase with its dice rolled for the test it takes (``taken``: the test, the
     symbols it needs and its pool) and what passes it spent, and the outcome they should
-    come to (the referee's settle has the last word); the first roll is added to
-    ``tests``."""
+    come to (the referee's settle has the last word), and the symbols the dice fall short
+    by; the first roll is added to ``tests``."""
     test, needed, pool = taken
     dice = [rng.randint(1, 6) for _ in range(pool.dice)]
-    flyer = race.current.flyer if race.current else None
-    assert flyer is not None
-    symbols = sum(1 for f in dice if test in engine.tables.symbols(f))
+    now = race.current
+    assert now is not None
+    showing = engine.tables.faces_showing(test)
+    short = needed - sum(1 for f in dice if f in showing)
     if tests is not None:
-        tests.append(Tested(test, pool.dice, needed, symbols >= needed))
+        tests.append(Tested(test, pool.dice, needed, short <= 0))
     # The outcome written is what the pass comes to, else the dice's (phases.explodes): the
     # referee's settle writes the rules' outcome whatever it is, without a copy when the same.
+    if short <= 0:
+        return phase.model_copy(update={"dice": dice, "outcome": "pass"}), short
+    flyer = now.flyer
     extra: dict[str, Any] = {"dice": dice, "outcome": "pass"}
-    short = needed - symbols
-    if short > 0 and flyer.parts.get(test, 0) >= short:
+    if flyer.parts.get(test, 0) >= short:
         extra["spare_parts"] = short
-    elif short > 0 and test != "landing" and race.current is not None and flyer.fuel - 2 >= \
-            engine.fuel_for(race.current.crossed + (phase.action == "fly-on")):
+    elif test != "landing" and flyer.fuel - 2 >= \
+            engine.fuel_for(now.crossed + (phase.action == "fly-on")):
         extra["fuel"] = True
-    elif short > 0 and flyer.luck:
+    elif flyer.luck:
         extra["luck"] = True
-    elif short > 0:
+    else:
         faces = [engine.tables.symbols(f) for f in dice]
         extra["outcome"] = "catastrophic" if explodes(flyer, faces, test) else "fail"
-    return phase.model_copy(update=extra)
+    return phase.model_copy(update=extra), short
 
 
 class WeatherDeck:
@@ -199,9 +202,9 @@ def play_phase(engine: RaceEngine, race: Race, choice: Phase, rng: random.Random
     taken = engine.test_of(race, choice)
     phase, tried = choice, None
     if taken is not None:
-        phase = rolled(engine, race, choice, taken, rng, tests)
-        if hands is not None:
-            tried = hands.after_roll(race, phase, taken[0], taken[1])
+        phase, short = rolled(engine, race, choice, taken, rng, tests)
+        if hands is not None and short > 0:
+            tried = hands.after_roll(race, phase, taken[0], short)
             phase = phase if tried is None else tried.phase
     moved = exchange(race, landing=phase.action == "landing") if cargo else None
     if moved:
@@ -236,7 +239,7 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
         race, _ = engine.apply(race, starts[machine])
         phases: list[Phase] = []
         while True:
-            options = list(engine.open_phases(race))
+            options = engine.open_phases(race)
             choice = choose(race, options, rng) if options else None
             if choice is None:
                 break

@@ -89,17 +89,14 @@ class CardPlayer:
                 return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
         return phase
 
-    def after_roll(self, race: Race, phase: Phase, test: str, needed: int) -> Tried | None:
+    def after_roll(self, race: Race, phase: Phase, test: str, short: int) -> Tried | None:
         """Return the phase with the player's own cards spent on its failed test (of
-        ``test``, needing ``needed`` symbols) tried on a fork: spare part symbols of the
-        test's kind, else a card that passes it, before parts, fuel or luck; None when no
-        card is played (none helps, or the referee would find fault with it)."""
+        ``test``, its dice ``short`` of the symbols it needs) tried on a fork: spare part
+        symbols of the test's kind, else a card that passes it, before parts, fuel or luck;
+        None when no card is played (none helps, or the referee would find fault with
+        it)."""
         now = race.current
-        if now is None:
-            return None
-        symbols = self.engine.tables.symbols
-        short = needed - sum(1 for f in phase.dice if test in symbols(f))
-        if short <= 0:
+        if now is None or short <= 0:
             return None
         me = now.flyer.machine.player
         hand = self.hand(race, me)

@@ -78,6 +78,8 @@ def test_need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
 def final_dice(race: Race, phase: Phase, test: Test, faces: list[int]) -> list[int]:
     """Return the test's dice as they finally lie: ``faces`` (the roll after any pilot's or
     equipment's re-rolls), or a card's re-roll of them all."""
+    if not phase.cards:
+        return faces
     for play, effect in test_effects(race, phase, test):
         if effect.reroll and play.dice:
             faces = list(play.dice)
@@ -86,6 +88,8 @@ def final_dice(race: Race, phase: Phase, test: Test, faces: list[int]) -> list[i
 
 def card_symbols(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
     """Return the spare part symbols the player's own cards add to a test (8.1, 8.2)."""
+    if not phase.cards:
+        return 0
     return sum(1 for play in phase.cards if play.use == "spare-part"
                and play.player == flyer.machine.player
                and (card := race.tables.tricks.get(play.card)) is not None
@@ -94,6 +98,8 @@ def card_symbols(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
 
 def rescued(race: Race, now: TurnState, phase: Phase, test: Test, *, short: bool) -> bool:
     """Return whether a card passes a failed test; report one played on a test that passed."""
+    if not phase.cards:
+        return False
     passing = [play for play, e in test_effects(race, phase, test) if e.pass_test]
     if not short:
         for play in passing:
@@ -108,6 +114,9 @@ def rescued(race: Race, now: TurnState, phase: Phase, test: Test, *, short: bool
 
 def before_action(race: Race, now: TurnState, phase: Phase) -> None:
     """Play a phase's cad, cards and shots, before its action (8.1, 8.2, section 14)."""
+    if phase.cad is None and phase.cad_from is None and phase.cad_answer is None \
+            and not phase.cards and not phase.attacks:
+        return
     test = TEST_OF.get(phase.action)
     cad_source(race, now, phase)
     for i, play in enumerate(phase.cards):

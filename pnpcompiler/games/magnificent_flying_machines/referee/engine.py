@@ -159,10 +159,11 @@ class RaceEngine:
         """Return the actions open to the machine whose turn it is, without their dice."""
         return (PhaseAction(phase) for phase in self.open_phases(race))
 
-    def open_phases(self, race: Race) -> Iterator[Phase]:
+    def open_phases(self, race: Race) -> list[Phase]:
         """Return the phases open now: a forced landing, else the actions of 8.3 where the
         machine is, or the final airfield actions on its runway (section 11)."""
-        return (self.phase(*offer) for offer in self.open_offers(race))
+        offered = self.offered
+        return [offered.get(offer) or self.phase(*offer) for offer in self.open_offers(race)]
 
     def phase(self, action: str, forced: bool = False, continues: bool = False) -> Phase:
         """Return the phase of an action (forced, or going on in the same phase)."""

@@ -63,6 +63,8 @@ class Tables:
     """The symbols a test needs by what they depend on, worked out once (``rolls.need``)."""
     pools: dict[tuple[object, ...], Pool] = field(default_factory=dict)
     """The dice a test rolls by what they depend on, worked out once (``rolls.pool``)."""
+    showing: dict[str, frozenset[int]] = field(default_factory=dict)
+    """The faces of the dice that show each symbol, worked out once (:meth:`faces_showing`)."""
 
     @classmethod
     def of(cls, game: GameContent) -> Tables:
@@ -82,6 +84,15 @@ class Tables:
     def symbols(self, face: int) -> Sequence[str]:
         """Return the symbols on one face of the dice."""
         return self.rules.dice.faces[face - 1]
+
+    def faces_showing(self, symbol: str) -> frozenset[int]:
+        """Return the faces of the dice (1-6) that show a symbol."""
+        faces = self.showing.get(symbol)
+        if faces is None:
+            faces = self.showing[symbol] = frozenset(
+                face for face, symbols in enumerate(self.rules.dice.faces, 1)
+                if symbol in symbols)
+        return faces
 
 
 @dataclass

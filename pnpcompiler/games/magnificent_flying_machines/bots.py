@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .card_play import CardPlayer, record_keys
 from .flight import Pool
@@ -76,8 +76,7 @@ class Played:
     """Every test's first roll, in order."""
 
 
-@dataclass(frozen=True)
-class Tested:
+class Tested(NamedTuple):
     """A test's first roll, before re-rolls, spare parts, cards, fuel or luck: the test, the
     dice rolled, the symbols needed and whether the dice alone showed that many."""
 
@@ -156,17 +155,23 @@ def exchange(race: Race, landing: bool = False) -> dict[str, list[str]]:
     if now is None or (now.flyer.altitude > 0 and not landing):
         return {}
     flyer, tile = now.flyer, race.course[now.flyer.at]
-    held = (list(flyer.passengers), list(flyer.cargo))
+    cargo = flyer.cargo
     if landing and tile.airfield == "final":
         gone = unloaded(race, flyer)
-        flyer.cargo = [t for t in flyer.cargo if t not in gone]
+        cargo = [t for t in cargo if t not in gone]
     deliver = [PASSENGER for boarded in flyer.passengers
                if boarded < flyer.at and tile.terrain in DELIVERY_TERRAIN]
-    deliver += [t for t in flyer.cargo if race.tables.tokens[t].terrain == tile.terrain]
-    ahead = {t.terrain for t in race.course[flyer.at + 1:]}
-    offered = [PASSENGER] * race.passengers_left.get(flyer.at, 0) + [
-        t for t in race.on_tile.get(flyer.at, [])
+    deliver += [t for t in cargo if race.tables.tokens[t].terrain == tile.terrain]
+    here, waiting = race.on_tile.get(flyer.at, []), race.passengers_left.get(flyer.at, 0)
+    if not deliver and (now.collected >= COLLECT_LIMIT or not (here or waiting)):
+        return {}
+    ahead = {t.terrain for t in race.course[flyer.at + 1:]} if here else set()
+    offered = [PASSENGER] * waiting + [
+        t for t in here
         if race.tables.tokens[t].token == "general-cargo" or race.tables.tokens[t].terrain in ahead]
+    # Tried on the machine's own lists, copied, and put back.
+    held = flyer.passengers, flyer.cargo
+    flyer.passengers, flyer.cargo = list(flyer.passengers), list(cargo)
     for token in deliver:
         if token == PASSENGER:
             flyer.passengers.pop(0)

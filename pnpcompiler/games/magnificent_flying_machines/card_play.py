@@ -38,8 +38,17 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
-        self.cads = frozenset(c.id for c in engine.tables.tricks.values() if c.symbol == "cad")
+        tricks = engine.tables.tricks.values()
+        self.cads = frozenset(c.id for c in tricks if c.symbol == "cad")
         """The cards showing a cad symbol."""
+        self.boosts = frozenset(c.id for c in tricks if c.frame == "boost" and aimed(c, OWN_BOOSTS))
+        """The boosts a bot plays on its own machine at the end of its turn."""
+        self.dirty = frozenset(c.id for c in tricks
+                               if c.frame == "dirty-trick" and aimed(c, RIVAL_TRICKS))
+        """The dirty tricks a bot plays on a rival at the end of the rival's turn."""
+        self.keepers = frozenset(c.id for c in tricks
+                                 if c.effect is not None and c.effect.pass_test)
+        """The cards a bot keeps over the others when it discards: they pass a test."""
         self.machine: Flyer | None = None
         """The machine whose turn ends, as the cards played after its phases so far leave
         it (each card is tried on a copy)."""
@@ -139,18 +148,14 @@ class CardPlayer:
         hand = self.hand(ended, me) + drawn
         excess = max(0, len(hand) - hand_limit(race, me))
         # Keep the cards that pass tests; let go of the others first.
-        hand.sort(key=lambda c: bool((e := self.card(c).effect) is not None and e.pass_test))
+        hand.sort(key=self.keepers.__contains__)
         return {"draw": drawn, "discard": hand[:excess]}
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""
         for card_id in self.hand(race, me):
-            card = self.card(card_id)
-            effect = card.effect
-            if card.frame != "boost" or effect is None or effect.when != "any" \
-                    or not any(getattr(effect, a) for a in OWN_BOOSTS):
-                continue
-            turn = self.played(race, turn, Play(player=me, card=card_id))
+            if card_id in self.boosts:
+                turn = self.played(race, turn, Play(player=me, card=card_id))
         return turn
 
     def dirty_trick(self, race: Race, turn: Turn, me: str) -> Turn:
@@ -161,10 +166,7 @@ class CardPlayer:
             if player == me or self.rng.random() >= DIRTY_CHANCE:
                 continue
             for card_id in self.hand(race, player):
-                card = self.card(card_id)
-                effect = card.effect
-                if card.frame != "dirty-trick" or effect is None or effect.when != "any" \
-                        or not any(getattr(effect, a) for a in RIVAL_TRICKS):
+                if card_id not in self.dirty:
                     continue
                 tried = self.played(race, turn, Play(player=player, card=card_id,
                                                      target=now.flyer.name))
@@ -199,6 +201,13 @@ class CardPlayer:
             turn.discard else turn
         _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
         return [f.code for f in findings if not f.code.startswith("hand.")]
+
+
+def aimed(card: TrickCard, effects: tuple[str, ...]) -> bool:
+    """Return whether a card is played at any time for one of these effects."""
+    effect = card.effect
+    return effect is not None and effect.when == "any" \
+        and any(getattr(effect, a) for a in effects)
 
 
 def record_keys(turn: Turn) -> dict[str, Any]:

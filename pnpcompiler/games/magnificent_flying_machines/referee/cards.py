@@ -12,7 +12,7 @@ from ..flight import Pool
 from ..model import Test, TrickCard, TrickEffect
 from . import abilities, attacks, hands
 from .log import Phase, Play, Turn
-from .rolls import TEST_OF, need, pool
+from .rolls import TEST_OF, need_and_pool
 from .state import GAUGE, GAUGE_DAMAGE, Flyer, Race, TurnState
 
 ON_TEST = ("test", "failed-test")
@@ -51,28 +51,22 @@ def cad_cancelled(race: Race, phase: Phase) -> bool:
         and card.effect.when == "answer-cad" and card.effect.cancel
 
 
-def test_pool(race: Race, flyer: Flyer, phase: Phase, test: Test) -> Pool:
-    """Return the dice a test rolls: the pool (8.2) with cards' extra dice, and no cad die
-    lost when the cad is answered."""
-    base = pool(race, flyer, phase, test)
+def test_of(race: Race, flyer: Flyer, phase: Phase, test: Test) -> tuple[int, Pool]:
+    """Return the symbols a test needs, with the dirty tricks played on it, and the dice it
+    rolls: the pool (8.2) with cards' extra dice, and no cad die lost when the cad is
+    answered."""
+    needed, base = need_and_pool(race, flyer, phase, test)
     if not phase.cards and phase.cad_answer is None:
-        return base
+        return needed, base
+    effects = test_effects(race, phase, test)
     terms = list(base.terms)
     if cad_cancelled(race, phase) and ("cad", -1) in terms:
         terms.remove(("cad", -1))
-    terms += [(f"card: {play.card}", e.dice) for play, e in test_effects(race, phase, test)
-              if e.dice]
+    terms += [(f"card: {play.card}", e.dice) for play, e in effects if e.dice]
+    needed += sum(e.need for _, e in effects)
     if terms == base.terms:
-        return base
-    return Pool(max(0, sum(n for _, n in terms)), terms)
-
-
-def test_need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
-    """Return the symbols a test needs, with the dirty tricks played on it."""
-    if not phase.cards:
-        return need(race, flyer, phase, test)
-    return need(race, flyer, phase, test) + sum(e.need for _, e in
-                                                test_effects(race, phase, test))
+        return needed, base
+    return needed, Pool(max(0, sum(n for _, n in terms)), terms)
 
 
 def final_dice(race: Race, phase: Phase, test: Test, faces: list[int]) -> list[int]:

@@ -219,8 +219,6 @@ class RaceEngine:
         test = TEST_OF.get(phase.action)
         if test is None or race.current is None:
             return None
-        flyer = race.current.flyer
-        return test, cards.test_need(race, flyer, phase, test), cards.test_pool(
-            race, flyer, phase, test)
+        return test, *cards.test_of(race, race.current.flyer, phase, test)
 
 

@@ -126,8 +126,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
     """Check a test's dice and what was added to pass it; return its outcome (8.2)."""
     flyer, piece = now.flyer, now.flyer.name
     kind: Test = test  # type: ignore[assignment]
-    needed = cards.test_need(race, flyer, phase, kind)
-    dice = cards.test_pool(race, flyer, phase, kind)
+    needed, dice = cards.test_of(race, flyer, phase, kind)
     if phase.cad is not None and phase.cad == flyer.machine.player:
         race.rulings.rule("cad.own", "8.2", "a cad symbol is played by another player on "
                           "your test", phase.where("cad"), piece=piece)

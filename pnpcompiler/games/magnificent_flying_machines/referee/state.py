@@ -59,9 +59,10 @@ class Tables:
     """The weather change cards by id (8.5)."""
     tricks: dict[str, TrickCard] = field(default_factory=dict)
     """The trick and boost cards by id (8.1)."""
-    tests: dict[tuple[object, ...], tuple[int, Pool]] = field(default_factory=dict)
-    """The symbols a test needs and the dice it rolls by what they depend on, worked out
-    once (``rolls.need_and_pool``)."""
+    needs: dict[tuple[object, ...], int] = field(default_factory=dict)
+    """The symbols a test needs by what they depend on (``rolls.need_and_pool``)."""
+    pools: dict[tuple[object, ...], Pool] = field(default_factory=dict)
+    """The dice a test rolls by what they depend on (``rolls.need_and_pool``)."""
     showing: dict[str, frozenset[int]] = field(default_factory=dict)
     """The faces of the dice that show each symbol, worked out once (:meth:`faces_showing`)."""
 

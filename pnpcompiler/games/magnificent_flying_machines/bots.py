@@ -96,8 +96,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     dice = [rng.randint(1, 6) for _ in range(pool.dice)]
     now = race.current
     assert now is not None
-    showing = engine.tables.faces_showing(test)
-    short = needed - sum(1 for f in dice if f in showing)
+    short = needed - sum(map(engine.tables.faces_showing(test).__contains__, dice))
     if tests is not None:
         tests.append(Tested(test, pool.dice, needed, short <= 0))
     # The outcome written is what the pass comes to, else the dice's (phases.explodes): the

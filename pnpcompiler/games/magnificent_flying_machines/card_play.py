@@ -145,7 +145,7 @@ class CardPlayer:
             return {}
         me = now.flyer.machine.player
         drawn = self.draw(ended, draws(race, me))
-        hand = self.hand(ended, me) + drawn
+        hand = [*(ended.hands or {}).get(me, ()), *drawn]
         excess = max(0, len(hand) - hand_limit(race, me))
         # Keep the cards that pass tests; let go of the others first.
         hand.sort(key=self.keepers.__contains__)
@@ -153,7 +153,7 @@ class CardPlayer:
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""
-        for card_id in self.hand(race, me):
+        for card_id in (race.hands or {}).get(me, ()):
             if card_id in self.boosts:
                 turn = self.played(race, turn, Play(player=me, card=card_id))
         return turn

@@ -37,6 +37,10 @@ def exact_table(test: str) -> str:
     return f"{test} test"
 
 
+EXACT_TABLES: dict[str, str] = {test: exact_table(test) for test in TESTS}
+"""Each test's table of exact chances, by the test."""
+
+
 @dataclass(frozen=True)
 class Table:
     """What every race is played from: the content and its engine."""
@@ -71,7 +75,7 @@ def play_one(table: Table, bots: tuple[str, ...], seed: int, keep: bool) -> Play
     return Played(winner=names.index(winner) if winner in names else None,
                   length=played.turns, end="race-over",
                   scores=tuple(end["scores"].get(name) for name in names),
-                  chances=tuple(Chance(exact_table(t.test), (t.dice, t.need), t.passed)
+                  chances=tuple(Chance(EXACT_TABLES[t.test], (t.dice, t.need), t.passed)
                                 for t in played.tests),
                   record=text, sides=sides)
 

@@ -147,7 +147,7 @@ class RaceEngine:
         # The written outcome is only checked against the rules' (test.outcome): the race and
         # every other ruling are the same whichever it writes, so without that ruling this
         # is the race after the phase written with the rules' outcome.
-        rulings = [f for f in found if f.code != "test.outcome"]
+        rulings = [f for f in found if f.code != "test.outcome"] if found else found
         if len(rulings) < len(found):
             del after.rulings.findings[len(after.rulings.findings) - len(found):]
             after.rulings.findings += rulings

@@ -113,9 +113,11 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
                           f"card{'s' if due > 1 else ''} at the end of the turn; found "
                           f"{len(turn.draw)}", turn.where("draw"),
                           piece=machine_of(race, player))
-    drawn = [card for card in turn.draw if known_card(race, card, turn.where("draw"), player)]
+    drawn = [card for card in turn.draw if card in race.tables.tricks
+             or known_card(race, card, turn.where("draw"), player)]
     hand += drawn
-    check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
+    if drawn:
+        check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
     limit, holding = hand_limit(race, player), len(hand)
     for card in turn.discard:
         take(race, player, card, turn.where("discard"))

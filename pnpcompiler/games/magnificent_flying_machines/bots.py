@@ -124,6 +124,7 @@ class WeatherDeck:
 
     def __init__(self, engine: RaceEngine, rng: random.Random) -> None:
         self.engine, self.rng, self.cards = engine, rng, list[str]()
+        self.tiles = sorted(engine.tables.weather)
 
     def turn_over(self, race: Race) -> WeatherTurn:
         """Return the next card and the weather tiles it deals in this race."""
@@ -131,9 +132,8 @@ class WeatherDeck:
             self.cards = sorted(self.engine.tables.changes)
             self.rng.shuffle(self.cards)
         card = self.engine.tables.changes[self.cards.pop()]
-        tiles = sorted(self.engine.tables.weather)
-        return WeatherTurn(card=card.id, dealt={race.course[at].number: self.rng.choice(tiles)
-                                                for at in changed(race, card)})
+        return WeatherTurn(card=card.id, dealt={race.course[at].number: self.rng.choice(
+            self.tiles) for at in changed(race, card)})
 
     def end_turn(self, ended: Race) -> WeatherTurn | None:
         """Return the weather change card a turn ends with when it ends a round of the race;

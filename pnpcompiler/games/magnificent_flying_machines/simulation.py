@@ -19,7 +19,7 @@ import yaml
 
 from ...content.project import GameContent
 from ...referee.simulation import Chance, Played, Simulation
-from .bots import BOTS
+from .bots import BOTS, Tested
 from .model import TESTS
 from .races import NAMES, race
 from .referee.engine import RaceEngine
@@ -37,8 +37,17 @@ def exact_table(test: str) -> str:
     return f"{test} test"
 
 
-EXACT_TABLES: dict[str, str] = {test: exact_table(test) for test in TESTS}
-"""Each test's table of exact chances, by the test."""
+CHANCES: dict[Tested, Chance] = {}
+"""Each first roll's chance as the report tallies it, made once (a race rolls hundreds)."""
+
+
+def chance_of(tested: Tested) -> Chance:
+    """Return a test's first roll as its table of exact chances counts it."""
+    chance = CHANCES.get(tested)
+    if chance is None:
+        chance = CHANCES[tested] = Chance(exact_table(tested.test),
+                                          (tested.dice, tested.need), tested.passed)
+    return chance
 
 
 @dataclass(frozen=True)
@@ -75,8 +84,7 @@ def play_one(table: Table, bots: tuple[str, ...], seed: int, keep: bool) -> Play
     return Played(winner=names.index(winner) if winner in names else None,
                   length=played.turns, end="race-over",
                   scores=tuple(end["scores"].get(name) for name in names),
-                  chances=tuple(Chance(EXACT_TABLES[t.test], (t.dice, t.need), t.passed)
-                                for t in played.tests),
+                  chances=tuple(map(chance_of, played.tests)),
                   record=text, sides=sides)
 
 

@@ -113,8 +113,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     elif flyer.luck:
         extra["luck"] = True
     else:
-        faces = [engine.tables.symbols(f) for f in dice]
-        extra["outcome"] = "catastrophic" if explodes(flyer, faces, test) else "fail"
+        extra["outcome"] = "catastrophic" if explodes(race, flyer, dice, test) else "fail"
     return phase.model_copy(update=extra), short
 
 

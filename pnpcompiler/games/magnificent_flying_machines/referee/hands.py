@@ -14,16 +14,17 @@ DRAWS = 1
 
 def hand_limit(race: Race, player: str) -> int:
     """Return a player's hand limit and starting hand: three, Marco Florentina's four."""
+    # The pilot's limit first: few pilots have one (asked at every turn's end).
     limits = [f.pilot.hand_limit for f in race.flyers.values()
-              if f.machine.player == player and f.pilot is not None and f.pilot.hand_limit]
-    return max(limits, default=race.tables.rules.setup.hand)
+              if f.pilot is not None and f.pilot.hand_limit and f.machine.player == player]
+    return max(limits) if limits else race.tables.rules.setup.hand
 
 
 def draws(race: Race, player: str) -> int:
     """Return the cards a player draws at the end of a turn: one, Marco Florentina's two."""
     counts = [f.pilot.draws for f in race.flyers.values()
-              if f.machine.player == player and f.pilot is not None and f.pilot.draws]
-    return max(counts, default=DRAWS)
+              if f.pilot is not None and f.pilot.draws and f.machine.player == player]
+    return max(counts) if counts else DRAWS
 
 
 def machine_of(race: Race, player: str) -> str | None:

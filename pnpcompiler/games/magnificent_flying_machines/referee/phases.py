@@ -144,7 +144,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
             flyer.charges[card] -= 1
     final = cards.final_dice(race, phase, kind, abilities.rolled(race, now, phase))
     showing = race.tables.faces_showing(test)
-    symbols = sum(1 for f in final if f in showing) + spend_parts(race, flyer, phase, test)
+    symbols = sum(map(showing.__contains__, final)) + spend_parts(race, flyer, phase, test)
     symbols += extra + cards.card_symbols(race, flyer, phase, kind)
     if phase.descend:
         if test != "flying" or flyer.altitude - phase.descend < 1:
@@ -158,8 +158,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
     carded = cards.rescued(race, now, phase, kind, short=symbols < needed)
     outcome = "pass" if symbols >= needed or carded else rescue(race, flyer, phase, test)
     if outcome != "pass":
-        faces = [race.tables.symbols(f) for f in final]
-        outcome = "catastrophic" if explodes(flyer, faces, test) else "fail"
+        outcome = "catastrophic" if explodes(race, flyer, final, test) else "fail"
     if phase.outcome != outcome:
         race.rulings.rule("test.outcome", "8.2", f"the {test} test needs {needed} symbols and "
                           f"has {symbols}: expected {outcome}, found {phase.outcome}",
@@ -207,9 +206,10 @@ def rescue(race: Race, flyer: Flyer, phase: Phase, test: str) -> str:
     return "fail"
 
 
-def explodes(flyer: Flyer, faces: list[Sequence[str]], test: str) -> bool:
-    """Return whether a failed test is a catastrophic failure (8.2, sections 13-14)."""
-    explosions = sum(1 for face in faces if "explosion" in face)
+def explodes(race: Race, flyer: Flyer, dice: Sequence[int], test: str) -> bool:
+    """Return whether a failed test is a catastrophic failure (8.2, sections 13-14): the
+    faces its dice finally show."""
+    explosions = sum(map(race.tables.faces_showing("explosion").__contains__, dice))
     ids = {c.id for c in flyer.kit}
     if "armour-plating" in ids:
         explosions -= 1

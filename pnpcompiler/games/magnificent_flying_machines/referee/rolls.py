@@ -18,6 +18,7 @@ TEST_OF: dict[str, Test] = {"take-off": "take-off", "fly-on": "flying",
 FINAL_ACTIONS = ("make-good", "flying-lesson", "speech", "autographs")
 IGNORE_WEATHER = ("janu-rajan", "goggles")
 """The Navigator and Goggles ignore one symbol of each type on every weather tile."""
+NAVIGATORS = frozenset(IGNORE_WEATHER)
 MEMO_LIMIT = 16384
 """The needs, and the pools, a process keeps at most: a content's needs come to a few
 thousand, but the pools' keys hold the machines the drafts make, more with every race."""
@@ -32,19 +33,20 @@ def need_and_pool(race: Race, flyer: Flyer, phase: Phase, test: Test) -> tuple[i
     """Return the symbols a test needs and the dice it rolls (:func:`need`, :func:`pool`),
     each worked out once for what it depends on, the content's tiles and cards by id: a race
     asks them of every test twice (the bot that rolls, the referee that checks)."""
-    tables, tile, pilot = race.tables, race.course[flyer.at], flyer.pilot
+    tables, tile, pilot, charges = race.tables, race.course[flyer.at], flyer.pilot, phase.charges
     weather = race.weather.get(tile.number)
     kit = tuple([card.id for card in flyer.kit])
-    navigator = (pilot is not None and pilot.id in IGNORE_WEATHER) or any(
-        card in IGNORE_WEATHER for card in kit)
+    navigator = (pilot is not None and pilot.id in IGNORE_WEATHER) or \
+        not NAVIGATORS.isdisjoint(kit)
     where = (tile.number, weather.id if weather else None, test, phase.action, flyer.board.id,
-             navigator, terrain_ignored(phase), flyer.altitude >= tile.air_bands)
+             navigator, terrain_ignored(phase) if charges else 0,
+             flyer.altitude >= tile.air_bands)
     needed = tables.needs.get(where)
     if needed is None:
         needed = remember(tables.needs, where, need(race, flyer, phase, test))
     rolling = (flyer.board.id, pilot.id if pilot else None, kit, test, tile.terrain == "water",
-               race.current.tests[test] if race.current else 0, phase.cad is not None,
-               tuple(phase.charges))
+               race.current.tests.get(test, 0) if race.current else 0, phase.cad is not None,
+               tuple(charges) if charges else ())
     dice = tables.pools.get(rolling)
     if dice is None:
         dice = remember(tables.pools, rolling, pool(race, flyer, phase, test))

@@ -93,9 +93,9 @@ class CardPlayer:
         for player in race.players:
             if player == me:
                 continue
-            cads = [c for c in hands.get(player, ()) if c in self.cads]
-            if cads and self.rng.random() < CAD_CHANCE:
-                return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
+            cad = next((c for c in hands.get(player, ()) if c in self.cads), None)
+            if cad is not None and self.rng.random() < CAD_CHANCE:
+                return phase.model_copy(update={"cad": player, "cad_from": cad})
         return phase
 
     def after_roll(self, race: Race, phase: Phase, test: str, short: int) -> Tried | None:

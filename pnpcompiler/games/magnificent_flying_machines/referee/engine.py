@@ -86,6 +86,8 @@ class RaceEngine:
         self.tables = tables
         self.offered: dict[tuple[str, bool, bool], Phase] = {}
         """Each phase offered, built once: a bot is offered several at every decision."""
+        self.fuel = tables.rules.fuel
+        """The fuel a turn spends by the tiles it crosses (8.4.1), asked at every decision."""
 
     @classmethod
     def of(cls, game: GameContent) -> RaceEngine:
@@ -211,7 +213,7 @@ class RaceEngine:
 
     def fuel_for(self, crossed: int) -> int:
         """Return the fuel cubes a turn crossing so many tiles spends (8.4.1)."""
-        table = self.tables.rules.fuel
+        table = self.fuel
         return table[min(crossed, len(table) - 1)]
 
     def test_of(self, race: Race, phase: Phase) -> tuple[Test, int, Pool] | None:

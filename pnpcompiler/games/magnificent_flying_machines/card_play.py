@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from .model import TrickCard
+from .model import TESTS, TrickCard
 from .referee.cards import acts_on
 from .referee.engine import EndTurn, RaceEngine, Tried
 from .referee.hands import draws, hand_limit
@@ -29,6 +31,39 @@ OWN_BOOSTS = ("repair", "fuel")
 """The boosts a bot plays on its own machine at the end of its turn, when they can act."""
 
 
+@dataclass(frozen=True)
+class CardKinds:
+    """The deck's cards sorted by how the bots play them."""
+
+    cads: frozenset[str]
+    """The cards showing a cad symbol."""
+    boosts: frozenset[str]
+    """The boosts a bot plays on its own machine at the end of its turn."""
+    dirty: frozenset[str]
+    """The dirty tricks a bot plays on a rival at the end of the rival's turn."""
+    keepers: frozenset[str]
+    """The cards a bot keeps over the others when it discards: they pass a failed test."""
+    parts: dict[str, frozenset[str]]
+    """The cards whose symbol is a spare part for each test."""
+    passes: dict[str, frozenset[str]]
+    """The cards that pass each test, failed."""
+
+    @classmethod
+    def of(cls, tricks: Iterable[TrickCard]) -> CardKinds:
+        """Return the cards of a deck sorted."""
+        deck = list(tricks)
+        keepers = frozenset(c.id for c in deck if c.effect is not None and c.effect.pass_test)
+        return cls(
+            cads=frozenset(c.id for c in deck if c.symbol == "cad"),
+            boosts=frozenset(c.id for c in deck if c.frame == "boost" and aimed(c, OWN_BOOSTS)),
+            dirty=frozenset(c.id for c in deck
+                            if c.frame == "dirty-trick" and aimed(c, RIVAL_TRICKS)),
+            keepers=keepers,
+            parts={test: frozenset(c.id for c in deck if c.symbol == test) for test in TESTS},
+            passes={test: frozenset(c.id for c in deck if c.id in keepers and c.effect is not None
+                                    and c.effect.test in (None, test)) for test in TESTS})
+
+
 class CardPlayer:
     """The trick and boost deck and the bots' use of their hands."""
 
@@ -38,17 +73,7 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
-        tricks = engine.tables.tricks.values()
-        self.cads = frozenset(c.id for c in tricks if c.symbol == "cad")
-        """The cards showing a cad symbol."""
-        self.boosts = frozenset(c.id for c in tricks if c.frame == "boost" and aimed(c, OWN_BOOSTS))
-        """The boosts a bot plays on its own machine at the end of its turn."""
-        self.dirty = frozenset(c.id for c in tricks
-                               if c.frame == "dirty-trick" and aimed(c, RIVAL_TRICKS))
-        """The dirty tricks a bot plays on a rival at the end of the rival's turn."""
-        self.keepers = frozenset(c.id for c in tricks
-                                 if c.effect is not None and c.effect.pass_test)
-        """The cards a bot keeps over the others when it discards: they pass a test."""
+        self.kinds = CardKinds.of(engine.tables.tricks.values())
         self.machine: Flyer | None = None
         """The machine whose turn ends, as the cards played after its phases so far leave
         it (each card is tried on a copy)."""
@@ -93,7 +118,7 @@ class CardPlayer:
         for player in race.players:
             if player == me:
                 continue
-            cad = next((c for c in hands.get(player, ()) if c in self.cads), None)
+            cad = next((c for c in hands.get(player, ()) if c in self.kinds.cads), None)
             if cad is not None and self.rng.random() < CAD_CHANCE:
                 return phase.model_copy(update={"cad": player, "cad_from": cad})
         return phase
@@ -108,10 +133,9 @@ class CardPlayer:
         if now is None or short <= 0:
             return None
         me = now.flyer.machine.player
-        hand = self.hand(race, me)
-        parts = [c for c in hand if self.card(c).symbol == test]
-        passes = [c for c in hand if (e := self.card(c).effect) is not None and e.pass_test
-                  and e.test in (None, test)]
+        hand = (race.hands or {}).get(me, ())
+        parts = [c for c in hand if c in self.kinds.parts[test]]
+        passes = [c for c in hand if c in self.kinds.passes[test]]
         if short <= len(parts):
             plays = [Play(player=me, card=c, use="spare-part") for c in parts[:short]]
         elif passes:
@@ -148,13 +172,13 @@ class CardPlayer:
         hand = [*(ended.hands or {}).get(me, ()), *drawn]
         excess = max(0, len(hand) - hand_limit(race, me))
         # Keep the cards that pass tests; let go of the others first.
-        hand.sort(key=self.keepers.__contains__)
+        hand.sort(key=self.kinds.keepers.__contains__)
         return {"draw": drawn, "discard": hand[:excess]}
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""
         for card_id in (race.hands or {}).get(me, ()):
-            if card_id in self.boosts:
+            if card_id in self.kinds.boosts:
                 turn = self.played(race, turn, Play(player=me, card=card_id))
         return turn
 
@@ -166,7 +190,7 @@ class CardPlayer:
             if player == me or self.rng.random() >= DIRTY_CHANCE:
                 continue
             for card_id in self.hand(race, player):
-                if card_id not in self.dirty:
+                if card_id not in self.kinds.dirty:
                     continue
                 tried = self.played(race, turn, Play(player=player, card=card_id,
                                                      target=now.flyer.name))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .model import TESTS, TrickCard
-from .referee.cards import acts_on
+from .referee.cards import act_on
 from .referee.engine import EndTurn, RaceEngine, Tried
 from .referee.hands import draws, hand_limit
 from .referee.log import Phase, Play, RaceLog, Turn
@@ -204,7 +204,7 @@ class CardPlayer:
 
         Such a card, from its player's hand and played at any time (a boost on the player's
         own machine, a dirty trick on a rival's), draws a ruling only where its text cannot
-        act on the machine (cards.acts_on), and nothing else in the turn's end rules
+        act on the machine (cards.act_on), and nothing else in the turn's end rules
         otherwise for it; Official Scrutiny, which acts on the hands, is tried on the turn's
         whole end."""
         effect = self.card(play.card).effect
@@ -212,8 +212,9 @@ class CardPlayer:
         if effect.scrutiny and self.found(race, turn.model_copy(
                 update={"cards": [*turn.cards, play]})) != self.found(race, turn):
             return turn
-        machine = fork_flyer(self.machine)
-        if acts_on(race, play, effect, machine):
+        machine, faults = fork_flyer(self.machine), list[str]()
+        act_on(race, play, effect, machine, lambda why, rule="8.1": faults.append(why))
+        if faults:
             return turn
         self.machine = machine
         return turn.model_copy(update={"cards": [*turn.cards, play]})

@@ -272,23 +272,20 @@ def answer(race: Race, play: Play, target: Flyer, where: Location | None) -> Fly
 def act(race: Race, play: Play, effect: TrickEffect, target: Flyer,
         where: Location | None) -> None:
     """Do what a card's text does to a machine; report a text that cannot act on it."""
-    for why, rule in acts_on(race, play, effect, target):
+    def cannot(why: str, rule: str = "8.1") -> None:
         race.rulings.rule("card.effect", rule, f"{play.card} cannot act on the "
                           f"{target.name}: {why}", where, piece=target.name)
+
+    act_on(race, play, effect, target, cannot)
     if effect.scrutiny:
         scrutiny(race, play, where, target.name)
 
 
-def acts_on(race: Race, play: Play, effect: TrickEffect, target: Flyer
-            ) -> list[tuple[str, str]]:
-    """Do what a card's text does to a machine, Official Scrutiny's discards aside (it acts
-    on the hands); return why each part of it that cannot act cannot, with the rule. Only
+def act_on(race: Race, play: Play, effect: TrickEffect, target: Flyer,
+           cannot: Callable[..., None]) -> None:
+    """Do what a card's text does to a machine, Official Scrutiny's discards aside (they act
+    on the hands), calling ``cannot(why, rule)`` for each part of it that cannot act. Only
     the machine changes: on a copy of it, this says whether the card would act."""
-    faults: list[tuple[str, str]] = []
-
-    def cannot(why: str, rule: str = "8.1") -> None:
-        faults.append((why, rule))
-
     if effect.back:
         if target.at == 0 or target.finished:
             cannot("it has no tile to go back to (on the starting airfield, or landed on the "
@@ -319,7 +316,6 @@ def acts_on(race: Race, play: Play, effect: TrickEffect, target: Flyer
             target.parts[play.part] += effect.spare_parts
     if effect.altitude or effect.top_band:
         climb(race, effect, target, cannot)
-    return faults
 
 
 def refuel(fuel: int, target: Flyer, cannot: Callable[..., None]) -> None:

@@ -51,69 +51,66 @@ def act(race: Race, phase: Phase) -> None:
 
 def count_phase(race: Race, now: TurnState, phase: Phase) -> None:
     """Count the phases a turn uses: two, besides continued and forced actions (8.1, 8.3)."""
-    problem: tuple[str, str, str] | None = None
+    where, piece = phase.where("action"), now.flyer.name
     if phase.forced:
         if not now.forced_landing or phase.action != "landing":
-            problem = ("phase.forced", "8.3", "only a landing test forced by a catastrophic "
-                       "failure or two damage markers on the gauge is taken without a phase")
+            race.rulings.rule("phase.forced", "8.3", "only a landing test forced by a "
+                              "catastrophic failure or two damage markers on the gauge is "
+                              "taken without a phase", where, piece=piece)
         now.forced_landing = False
     elif phase.continues:
         if not now.may_continue:
-            problem = ("phase.continues", "8.3", "a phase goes on only after a passed fly on "
-                       "or trick manoeuvre")
+            race.rulings.rule("phase.continues", "8.3", "a phase goes on only after a passed "
+                              "fly on or trick manoeuvre", where, piece=piece)
     else:
         if now.forced_landing:
             race.rulings.rule("landing.forced", "8.3", "a catastrophic failure forces a "
-                              f"landing test first, found {phase.action}",
-                              phase.where("action"), piece=now.flyer.name)
+                              f"landing test first, found {phase.action}", where, piece=piece)
             now.forced_landing = False
         now.phases += 1
         if now.phases > 2:
-            problem = ("phase.count", "8.1", f"a turn has two action phases; this is action "
-                       f"phase {now.phases}")
+            race.rulings.rule("phase.count", "8.1", f"a turn has two action phases; this is "
+                              f"action phase {now.phases}", where, piece=piece)
     now.may_continue = False
-    if problem is not None:
-        race.rulings.rule(*problem, phase.where("action"), piece=now.flyer.name)
 
 
 def allowed_here(race: Race, flyer: Flyer, phase: Phase) -> bool:
     """Report an action the machine cannot take where it is; return whether it is played."""
-    problem = not_here(race, flyer, phase.action)
-    if problem is not None:
-        race.rulings.rule(*problem, phase.where("action"), piece=flyer.name)
-    return problem is None
-
-
-def not_here(race: Race, flyer: Flyer, action: str) -> tuple[str, str, str] | None:
-    """Return why a machine cannot take an action where it is (code, rule, message), or
-    None when it can."""
     tile = race.course[flyer.at]
     on_runway = flyer.finished and flyer.altitude == 0 and tile.airfield == "final"
-    if on_runway and action not in FINAL_ACTIONS:
-        return ("final.action", "section 11", "on the final airfield's runway a machine takes "
-                f"final airfield actions, not {action}")
-    if action in FINAL_ACTIONS and not on_runway:
-        return ("final.action", "section 11", f"{action} is taken only on the final "
-                "airfield's runway")
-    if action in FINAL_ACTIONS and action in flyer.done and action != "autographs":
-        return ("final.once", "section 11", f"{action} may be attempted once in the game")
-    if action in GROUND_ACTIONS and flyer.altitude > 0:
-        return ("action.in-the-air", "8.3", f"{action} is taken on the ground; the machine "
-                f"is in air band {flyer.altitude}")
-    if action in AIR_ACTIONS and flyer.altitude == 0:
-        return ("action.on-the-ground", "8.3", f"{action} is taken in the air; the machine "
-                "is on the ground")
-    if action == "take-off" and flyer.gauge_damage >= GAUGE_DAMAGE:
-        return ("damage.grounded", "8.4.2", "with two damage markers on the fuel gauge a "
-                "machine may not take off")
-    if action == "fly-on" and flyer.at + 1 >= len(race.course):
-        return ("move.past-final", "8.1", "the final airfield is the end of the course: "
-                "there is no tile to fly on to")
-    if action == "fly-on" and race.current is not None and flyer.fuel < (
+    where, piece = phase.where("action"), flyer.name
+    if on_runway and phase.action not in FINAL_ACTIONS:
+        race.rulings.rule("final.action", "section 11", f"on the final airfield's runway a "
+                          f"machine takes final airfield actions, not {phase.action}", where,
+                          piece=piece)
+    elif phase.action in FINAL_ACTIONS and not on_runway:
+        race.rulings.rule("final.action", "section 11", f"{phase.action} is taken only on the "
+                          "final airfield's runway", where, piece=piece)
+    elif phase.action in FINAL_ACTIONS and phase.action in flyer.done \
+            and phase.action != "autographs":
+        race.rulings.rule("final.once", "section 11", f"{phase.action} may be attempted once "
+                          "in the game", where, piece=piece)
+    elif phase.action in GROUND_ACTIONS and flyer.altitude > 0:
+        race.rulings.rule("action.in-the-air", "8.3", f"{phase.action} is taken on the "
+                          f"ground; the machine is in air band {flyer.altitude}", where,
+                          piece=piece)
+    elif phase.action in AIR_ACTIONS and flyer.altitude == 0:
+        race.rulings.rule("action.on-the-ground", "8.3", f"{phase.action} is taken in the "
+                          "air; the machine is on the ground", where, piece=piece)
+    elif phase.action == "take-off" and flyer.gauge_damage >= GAUGE_DAMAGE:
+        race.rulings.rule("damage.grounded", "8.4.2", "with two damage markers on the fuel "
+                          "gauge a machine may not take off", where, piece=piece)
+    elif phase.action == "fly-on" and flyer.at + 1 >= len(race.course):
+        race.rulings.rule("move.past-final", "8.1", "the final airfield is the end of the "
+                          "course: there is no tile to fly on to", where, piece=piece)
+    elif phase.action == "fly-on" and race.current is not None and flyer.fuel < (
             cost := fuel_cost(race, race.current.crossed + 1)):
-        return ("fuel.short", "8.3", f"flying on to cross tile {race.current.crossed + 1} "
-                f"this turn needs {cost} fuel cubes (8.4.1); the gauge holds {flyer.fuel}")
-    return None
+        race.rulings.rule("fuel.short", "8.3", f"flying on to cross tile "
+                          f"{race.current.crossed + 1} this turn needs {cost} fuel cubes "
+                          f"(8.4.1); the gauge holds {flyer.fuel}", where, piece=piece)
+    else:
+        return True
+    return False
 
 
 def fuel_cost(race: Race, crossed: int) -> int:

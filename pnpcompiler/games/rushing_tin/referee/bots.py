@@ -48,7 +48,16 @@ from .engine import (
     TurnEvent,
     WeatherGrowth,
 )
-from .flight import entry_blocked, low_flying_ruled, ordinary_end, quiet_end, take_off_ruled
+from .flight import (
+    QuietCourse,
+    entry_blocked,
+    low_flying_ruled,
+    ordinary_end,
+    quiet_course,
+    quiet_end_of,
+    take_off_ruled,
+    writes_nothing_to_match,
+)
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Plane, WeatherSystem
 from .turns import build_context
@@ -492,22 +501,24 @@ class Controllers:
         (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
         tried."""
         chosen, least = options[0], None
+        quiet = quiet_course(self.ctx, plane)  # every move of the plane flies the same run
         for offered in options:
             if least is not None and least[0] == 0 and (
                     low_flying_ruled(self.ctx, plane, offered.move)
                     or take_off_ruled(self.ctx, plane, offered.move)):
                 continue
-            found = self.score(plane, offered, least)
+            found = self.score(plane, offered, least, quiet)
             if least is None or found < least:
                 chosen, least = offered, found
         return chosen
 
-    def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None
-              ) -> tuple[Any, ...]:
+    def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
+              quiet: QuietCourse | None = None) -> tuple[Any, ...]:
         """Return how bad an offered move is, worst first: rulings, deals, how the flight
         ends, how far and how crowded it leaves the plane. A move found worse than ``least``
-        before its crowding is counted is given a score that only shows it is worse."""
-        quick = self.quiet_score(plane, offered, least)
+        before its crowding is counted is given a score that only shows it is worse;
+        ``quiet`` is the plane's ``flight.quiet_course``, if any."""
+        quick = self.quiet_score(plane, offered, least, quiet)
         if quick is not None:
             return quick
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
@@ -541,17 +552,18 @@ class Controllers:
             return (*head, away, away, False)  # worse whatever its crowding
         return (*head, away + 2 * self.risk(ctx, twin), away, False)
 
-    def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
-                    ) -> tuple[Any, ...] | None:
+    def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
+                    quiet: QuietCourse | None) -> tuple[Any, ...] | None:
         """Return :meth:`score` of a quiet move (``flight.quiet_end``) without trying it on a
         fork, or None for any other move. An ordinary move only moves the plane, and the one
         rule it can break is a blocked entry (1.36); one that ends facing off the map hands
         the plane off there (``arrive.exit_of``), a deal if over the wrong side."""
         move = offered.move
-        if (plane.where not in ("flying", "waiting") or plane.fault is not None or move.hold
-                or move.repair is not None or move.regain_control):
+        if (quiet is None or plane.where not in ("flying", "waiting") or plane.fault is not None
+                or move.hold or move.repair is not None or move.regain_control
+                or not writes_nothing_to_match(move)):
             return None
-        end = quiet_end(self.ctx, plane, move)
+        end = quiet_end_of(self.ctx, quiet, plane, move)
         if end is None:
             return None
         at, facing, level, _, faces_out = end

@@ -10,6 +10,7 @@ whether the flight was handed off, landed, or goes on.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
@@ -108,11 +109,39 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
     Quiet: a plane flying on (or entering at its entry point as the card says, 2.06), not
     taking off, with no engine failure, straight through no weather, no airport and no closed
     airspace to a last hex on the map, with no plane on its way or at its end near enough to
-    meet, a legal turn and level change to level 3 or above (one its fault allows), and
-    nothing recorded that needs matching."""
-    if (move.take_off or move.enter is not None or move.near_misses or move.lightning
-            or move.deals or move.cover_up is not None or move.claim or move.paid is not None):
+    meet (:func:`quiet_course`), a legal turn and level change to level 3 or above (one its
+    fault allows), and nothing recorded that needs matching."""
+    if not writes_nothing_to_match(move):
         return None
+    return quiet_end_of(ctx, quiet_course(ctx, plane), plane, move)
+
+
+def writes_nothing_to_match(move: Move) -> bool:
+    """Return whether a move writes nothing a quiet move could not match: no entry or take-off,
+    near miss, lightning, deal, cover-up, claim or payment."""
+    return not (move.take_off or move.enter is not None or move.near_misses or move.lightning
+                or move.deals or move.cover_up is not None or move.claim
+                or move.paid is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class QuietCourse:
+    """A plane's run this turn, straight on at its level, when it meets nothing on the way
+    (what every move of the plane shares; :func:`quiet_end_of` adds the move's end)."""
+
+    level: int
+    """The level it flies the run at."""
+    heading: int
+    course: Course
+    closed: bool
+    """Its last hex is closed at level 3 and below (5.10)."""
+    at_end: tuple[tuple[int, bool], ...]
+    """Each other plane on the map on or next to its last hex: (its level, on that hex)."""
+
+
+def quiet_course(ctx: Context, plane: Plane) -> QuietCourse | None:
+    """Return a plane's run this turn if it meets nothing on the way (see
+    :func:`quiet_end`), else None; changes nothing."""
     if plane.where == "waiting":
         start = ctx.lookups.entries.get(plane.entry)
         if start is None or ctx.expected_entry.get(plane.id, plane.entry) != plane.entry:
@@ -122,39 +151,52 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
         return None
     else:
         here, heading, level = plane.hex, plane.facing, plane.level
-    new_level = level if move.level is None else move.level
-    if new_level < 3 or not -2 < new_level - level < 2:
-        return None
-    if plane.fault is not None:
-        allowed = FAULT_CHANGES.get(plane.fault)
-        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
-            return None  # an engine failure, or a level change the fault forbids
     lookups = ctx.lookups
     course = lookups.course(here, heading, _speed(ctx, plane, heading, level))
     path = course.path
     if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
         return None
-    end = path[-1]
-    closed = end in lookups.restricted
-    if new_level <= 3 and closed:
-        return None
     for system in ctx.state.weather:
         if not course.hexes.isdisjoint(system.counters):
             return None
+    end = path[-1]
     near, zone = course.near, lookups.zone[end]
+    at_end = []
     for other in ctx.state.planes.values():
         h = other.hex
         if other.where != "flying" or other is plane or (h not in near and h not in zone):
             continue
         if h in near and -2 < other.level - level < 2:
             return None  # met on the way (6.02, 7.02, 9.01)
-        if h in zone and (other.level == new_level or (h == end and -2 < other.level - new_level
-                                                       < 2)):
+        if h in zone:
+            at_end.append((other.level, h == end))
+    return QuietCourse(level, heading, course, end in lookups.restricted, tuple(at_end))
+
+
+def quiet_end_of(ctx: Context, quiet: QuietCourse | None, plane: Plane, move: Move
+                 ) -> tuple[Hex, int, int, bool, bool] | None:
+    """Return where a move that writes nothing to match leaves a plane on its quiet run (see
+    :func:`quiet_end`), or None."""
+    if quiet is None:
+        return None
+    level = quiet.level
+    new_level = level if move.level is None else move.level
+    if new_level < 3 or not -2 < new_level - level < 2 or (new_level <= 3 and quiet.closed):
+        return None
+    if plane.fault is not None:
+        allowed = FAULT_CHANGES.get(plane.fault)
+        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
+            return None  # an engine failure, or a level change the fault forbids
+    for other, on_end in quiet.at_end:
+        if other == new_level or (on_end and -2 < other - new_level < 2):
             return None  # met at the end of the move
+    path = quiet.course.path
     if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
         return None
+    heading = quiet.heading
     facing = turn(heading, SIDES[move.turn]) if move.turn else heading
-    return end, facing, new_level, closed, (end, facing % 6) in lookups.edge
+    end = path[-1]
+    return end, facing, new_level, quiet.closed, (end, facing % 6) in ctx.lookups.edge
 
 
 def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:

@@ -6,7 +6,6 @@ converted on the way in and out (:class:`HexNames`).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -197,7 +196,7 @@ class Shift:
     """Hand-off cards dealt, accepted or played: each exists once."""
     weather: list[WeatherSystem] = field(default_factory=list)
     wind: Wind | None = None
-    events: Counter[str] = field(default_factory=Counter)
+    events: dict[str, int] = field(default_factory=dict)
     """How many copies of each Random and Weather Event card have been drawn so far."""
 
     def active(self) -> list[Plane]:

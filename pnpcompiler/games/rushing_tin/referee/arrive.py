@@ -84,7 +84,7 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
                  f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
                  piece=plane.id)
     if past_end:
-        if (new_level < 3 and not plane.out_of_control
+        if (new_level < 3 and not plane.held_down(ctx.state.turn)
                 and ctx.once(("take-off level", plane.id, ctx.state.turn))):
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
                      f"of the take-off route, not {new_level}", where(move, "level"),
@@ -105,13 +105,11 @@ def _faults(ctx: Context, walk: Walk, new_level: int) -> None:
         problem = f"cannot fly below level {level} (electrical failure)"
     elif fault == "stuck" and new_level != level:
         problem, rule = f"is stuck at level {level} (lightning strike)", "LIGHTNING STRIKES"
-    elif fault in ("engine-1", "engine-2"):
-        drop = 1 if fault == "engine-1" else 2
-        expected = max(level - drop, 1)
+    elif (expected := plane.dropped_to(level)) is not None:
         rule = "ENGINE FAILURE"
         if new_level != expected:
-            problem = (f"drops {drop} level(s) a turn (engine failure): level {expected}, "
-                       f"not {new_level}")
+            problem = (f"drops {1 if fault == 'engine-1' else 2} level(s) a turn (engine "
+                       f"failure): level {expected}, not {new_level}")
     if problem:
         ctx.rule("event.fault", rule, f"plane {plane.id} {problem}",
                  where(move, "level") or where(move), piece=plane.id)
@@ -269,9 +267,10 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
 
 def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:
     """4.11: having overshot, the ATC is no longer in control of the plane and may not change
-    its level (nor turn it: it has left the map)."""
+    its level (nor turn it: it has left the map). An engine failure's drop is no change the
+    ATC makes (ENGINE FAILURE): written or not, it is not ruled on."""
     plane, move = walk.plane, walk.move
-    level = move.level is not None and move.level != walk.level
+    level = move.level not in (None, walk.level, plane.dropped_to(walk.level))
     if level or move.turn:
         what = (f"change its level from {walk.level} to {move.level}" if level
                 else f"turn it {move.turn}")

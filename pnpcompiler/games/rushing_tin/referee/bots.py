@@ -441,18 +441,40 @@ class Controllers:
         return out
 
     def draws(self) -> list[Data]:
-        """Take new hand-off cards (1.61 is optional: each ATC's style says when)."""
+        """Take new hand-off cards (1.61 is optional: each ATC's style says when, and no ATC
+        draws while a plane is about to end its move near an entry point)."""
         out = []
         flights = self.flights()
         solo = len(self.atcs) == 1
+        crowded = self.entries_in_reach()
         for atc_id in self.atcs:
             atc = self.ctx.state.controllers[atc_id]
             style = self.style[atc_id]
             wanted = style.solo_planes if solo else style.team_planes
             busy = len(self.ctx.state.accepted_by(atc_id))
-            if len(atc.pending) < 3 and flights and not atc.fired and busy < wanted:
+            if (len(atc.pending) < 3 and flights and not atc.fired and busy < wanted
+                    and not crowded):
                 out.append({"atc": atc_id, "flight": flights.pop()})
         return out
+
+    def entries_in_reach(self) -> bool:
+        """Return whether a plane on the map will end its next move, straight on, on or next
+        to the entry run of a point in play, at about its level. A card drawn blind must be
+        accepted while planes wait in the pool (1.80), and its plane enters next turn: a plane
+        ending its move in the way of that entry breaks 1.36 ("always consider the
+        consequences of the next turn prior to accepting a Hand-off")."""
+        ctx = self.ctx
+        for plane in ctx.state.on_map():
+            if plane.hex is None:
+                continue
+            end = self.ahead(ctx, plane)[-1]
+            for level in range(max(plane.level - 2, 2), min(plane.level + 2, 6) + 1):
+                if level not in ctx.lookups.points:
+                    continue
+                same, run = ctx.lookups.in_the_way(level, level)
+                if end in same or end in run:
+                    return True
+        return False
 
     def pool_additions(self, n: int) -> list[int]:
         """Return the planes that join the pool this turn (1.71: as the sector's frequency
@@ -637,16 +659,14 @@ class Controllers:
             self.engine.apply(self.ctx, best)
             return move
         self.near_misses(plane, move, slips)
-        ctx, twin = self.trial(plane, move)
+        ctx, _ = self.trial(plane, move)
         lightning = [f for f in self.new(ctx) if f.code == "weather.lightning"]
         if lightning:
             count = int(lightning[0].message.split("passed ")[1].split()[0])
             move["lightning"] = [self.roll() for _ in range(count)]
-        if twin.where == "gone" and twin.fault in ("engine-1", "engine-2"):
-            air = self.ctx.movement.air
-            if twin.hex not in (air.airport, *air.approach):
-                move["emergency_roll"] = self.roll()
-        ctx, twin = self.trial(plane, move)
+        if any(f.code == "event.emergency-roll" for f in self.new(ctx)):
+            move["emergency_roll"] = self.roll()  # 11.02: landing off the runway
+        ctx, _ = self.trial(plane, move)
         happened = ctx.incidents[len(self.ctx.incidents):]
         paid = [i["paid"] for i in happened if i["kind"] == "hand-off"]
         if paid:

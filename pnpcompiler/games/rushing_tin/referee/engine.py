@@ -262,9 +262,9 @@ class ShiftEngine:
         level = (ctx.expected_entry.get(plane.id, plane.entry) if plane.where == "waiting"
                  else plane.level)
         changes: tuple[int, ...] = LEVEL_CHANGES
-        if plane.fault in ("engine-1", "engine-2"):
-            drop = 1 if plane.fault == "engine-1" else 2
-            changes = (max(level - drop, 1) - level,)
+        dropped = plane.dropped_to(level)
+        if dropped is not None:
+            changes = (dropped - level,)
         for side in TURNS:
             for change in changes:
                 if change and not 1 <= level + change <= 6:

@@ -423,7 +423,7 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     walk.hex = nxt
     walk.path.append(nxt)
     if (plane.taking_off and left and nxt == lookups.approach[-1] and walk.level < 3
-            and not plane.out_of_control):
+            and not plane.held_down(ctx.state.turn)):
         _take_off_too_low(ctx, walk)
     if nxt in walk.weather and left:  # the final hex: at the level it ends at (3.12)
         _weather(ctx, walk, nxt)
@@ -454,9 +454,10 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
 
 def _take_off_too_low(ctx: Context, walk: Walk) -> None:
     """5.02: a plane taking off must be at level 3 when it reaches the end of the route; one
-    that passes it mid-move is still at the level it started the move at (3.12). A plane out
-    of control (8.01: its level held down by evasive action or a fault) is not ruled on: the
-    near miss or the fault is the finding."""
+    that passes it mid-move is still at the level it started the move at (3.12). A plane whose
+    level was held down (8.01: out of control after evasive action or with a fault, or a
+    fault fixed only as this move began) is not ruled on: the near miss or the fault is the
+    finding."""
     plane = walk.plane
     if ctx.once(("take-off level", plane.id, ctx.state.turn)):
         ctx.rule("take-off.level", "5.02", f"plane {plane.id} reaches the end of the take-off "

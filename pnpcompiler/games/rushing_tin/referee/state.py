@@ -93,6 +93,9 @@ class Plane:
     control_zone_breach: bool = False
     """5.11: inside the control zone and leaving it by the most direct route."""
     moved_turn: int = 0
+    fixed_turn: int = 0
+    """The turn a fault (ELECTRICAL FAILURE, LIGHTNING STRIKES) was last fixed: its level was
+    held down until that turn's move."""
 
     def copy(self) -> Plane:
         """Return a copy to change apart from this one (every field holds a value that never
@@ -101,6 +104,21 @@ class Plane:
         # A new instance dictionary at once: several times faster than filling an empty one.
         twin.__dict__ = self.__dict__.copy()
         return twin
+
+    def dropped_to(self, level: int) -> int | None:
+        """Return the level an engine failure drops the plane to at the end of a move begun at
+        ``level`` (ENGINE FAILURE: 1 or 2 levels a turn, down to the ground), or None when its
+        engines are sound."""
+        if self.fault == "engine-1":
+            return max(level - 1, 1)
+        if self.fault == "engine-2":
+            return max(level - 2, 1)
+        return None
+
+    def held_down(self, turn: int) -> bool:
+        """Return whether the plane's level was held down as its move this turn began (8.01:
+        out of control, or a fault fixed only now)."""
+        return self.out_of_control or self.fixed_turn == turn
 
     @property
     def exit_level(self) -> int:

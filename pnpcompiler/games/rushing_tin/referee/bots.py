@@ -72,6 +72,8 @@ AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded"
 """What the player writes down after choosing a move (near misses, lightning, deals): no
 error of the choice."""
 
+REPAIRABLE = ("cannot-climb", "cannot-descend", "stuck")
+"""The faults a plane rolls to repair every turn (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
 QUALITY = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
 """How good a finished flight is, best first (a deal, or anything else, is 9)."""
 
@@ -523,7 +525,8 @@ class Controllers:
         (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
         tried."""
         chosen, least = options[0], None
-        quiet = quiet_course(self.ctx, plane)  # every move of the plane flies the same run
+        # Every move of the plane flies the same run; weather on it changes no score.
+        quiet = quiet_course(self.ctx, plane, through_weather=True)
         for offered in options:
             if least is not None and least[0] == 0 and (
                     low_flying_ruled(self.ctx, plane, offered.move)
@@ -576,26 +579,30 @@ class Controllers:
 
     def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
                     quiet: QuietCourse | None) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of a quiet move (``flight.quiet_end``) without trying it on a
-        fork, or None for any other move. An ordinary move only moves the plane, and the one
-        rule it can break is a blocked entry (1.36); one that ends facing off the map hands
-        the plane off there (``arrive.exit_of``), a deal if over the wrong side."""
+        """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed)
+        without trying it on a fork, or None for any other move. Such a move only moves the
+        plane (the weather's penalty and lightning rolls are written after choosing), and the
+        one rule it can break is a blocked entry (1.36), besides the repair roll a plane with
+        a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves offered have none);
+        one that ends facing off the map hands the plane off there (``arrive.exit_of``), a
+        deal if over the wrong side."""
         move = offered.move
-        if (quiet is None or plane.where not in ("flying", "waiting") or plane.fault is not None
-                or move.hold or move.repair is not None or move.regain_control
+        if (quiet is None or plane.where not in ("flying", "waiting") or move.hold
+                or move.repair is not None or move.regain_control
                 or not writes_nothing_to_match(move)):
             return None
         end = quiet_end_of(self.ctx, quiet, plane, move)
         if end is None:
             return None
+        unrolled = int(plane.fault in REPAIRABLE)  # no repair roll: event.repair-roll
         at, facing, level, _, faces_out = end
         if faces_out:
             out = exit_of(self.ctx, plane, at, facing, level, facing, overshoot=False)
-            return (0, int(out.deal == "major"), int(out.deal == "minor"),
+            return (unrolled, int(out.deal == "major"), int(out.deal == "minor"),
                     QUALITY.get(out.quality, 9), 0, 0, False)
         twin = plane.copy()
         twin.hex, twin.facing, twin.level, twin.where = at, facing, level, "flying"
-        errors = int(entry_blocked(self.ctx, plane.id, at, level) is not None)
+        errors = unrolled + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
         return self.flying_on(self.ctx, twin, errors, 0, 0, least)
 
     def risk(self, ctx: Context, plane: Plane) -> int:
@@ -650,7 +657,7 @@ class Controllers:
         move = as_written(best.move)
         if slips is not None:
             move = self.blunder(plane, move, slips)
-        if plane.fault in ("cannot-climb", "cannot-descend", "stuck"):
+        if plane.fault in REPAIRABLE:
             move = {"plane": plane.id, "repair": self.roll(),
                     **{k: v for k, v in move.items() if k != "plane"}}
         if move == as_written(best.move) and ordinary_end(self.ctx, plane, best.move):

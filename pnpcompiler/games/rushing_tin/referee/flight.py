@@ -139,9 +139,12 @@ class QuietCourse:
     """Each other plane on the map on or next to its last hex: (its level, on that hex)."""
 
 
-def quiet_course(ctx: Context, plane: Plane) -> QuietCourse | None:
+def quiet_course(ctx: Context, plane: Plane, *, through_weather: bool = False
+                 ) -> QuietCourse | None:
     """Return a plane's run this turn if it meets nothing on the way (see
-    :func:`quiet_end`), else None; changes nothing."""
+    :func:`quiet_end`), else None; changes nothing. With ``through_weather`` a run may pass
+    weather: the plane ends where it would without it, the penalty and the lightning rolls
+    aside (a bot choosing a move weighs neither)."""
     if plane.where == "waiting":
         start = ctx.lookups.entries.get(plane.entry)
         if start is None or ctx.expected_entry.get(plane.id, plane.entry) != plane.entry:
@@ -156,9 +159,10 @@ def quiet_course(ctx: Context, plane: Plane) -> QuietCourse | None:
     path = course.path
     if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
         return None
-    for system in ctx.state.weather:
-        if not course.hexes.isdisjoint(system.counters):
-            return None
+    if not through_weather:
+        for system in ctx.state.weather:
+            if not course.hexes.isdisjoint(system.counters):
+                return None
     end = path[-1]
     near, zone = course.near, lookups.zone[end]
     at_end = []

@@ -575,6 +575,20 @@ def test_7_12_vertical_example_2_cannot_climb_so_turns(table: Context) -> None:
     assert plane.where == "gone"
 
 
+def test_7_12_a_failed_engine_cannot_pull_up_so_the_plane_turns(table: Context) -> None:
+    """7.12 with ENGINE FAILURE: plane 4 (level 4, engine failed) passes through plane 5's hex
+    at level 3; the pilot panics and would pull up, which a failed engine cannot do (it drops
+    a level a turn): it turns away as for a horizontal near miss, and still drops at the end
+    of its move, the one level change evasive action leaves it (6.10: no other)."""
+    put(table, 5, "CA302", "0703", "s", 3, atc="B")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    plane.fault, plane.out_of_control = "engine-1", True
+    move(table, plane, level=3, near_misses=[{"with": 5, "kind": "vertical", "panic": 2,
+                                              "evasive": {"turn": "left"}}])
+    assert codes(table) == []
+    assert plane.level == 3
+
+
 def test_6_07_voluntary_evasive_action_by_the_other_plane(table: Context) -> None:
     other = put(table, 5, "CA302", "0805", "s", 4, atc="B")
     plane = put(table, 4, "AL504", "0701", "s", 4)

@@ -30,7 +30,8 @@ def end_changes(ctx: Context, walk: Walk) -> None:
     if plane.taking_off:
         _take_off(ctx, walk, new_level, side)
         return
-    if walk.restricted and (side or new_level != walk.level):
+    if walk.restricted and (side or new_level not in (walk.level,
+                                                      plane.dropped_to(walk.level))):
         rule = "7.11" if walk.restricted.startswith("level changed in evasive") else "6.10"
         ctx.rule("move.restricted", rule,
                  f"plane {plane.id} may not turn or change level at the end of this move: "

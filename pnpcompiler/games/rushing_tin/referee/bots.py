@@ -25,7 +25,7 @@ from typing import Any
 
 from ....content.project import GameContent
 from ....core import hexgrid
-from ....core.hexgrid import Hex, distance, neighbor, neighbors
+from ....core.hexgrid import Hex, distance, neighbor
 from ....referee.simulation import Slips
 from ....referee.writing import dump_record, record_dumper
 from ..movement import State
@@ -121,6 +121,8 @@ class Staff:
     exits: dict[int, dict[State, int]] = field(default_factory=dict)
     """By exit level: the fewest moves from each state on the map to that exit."""
     cards: tuple[str, ...] | None = None
+    sections: dict[str, frozenset[Hex]] = field(default_factory=dict)
+    """Each section's hexes, by its name."""
     crowds: dict[State, tuple[frozenset[Hex], dict[Hex, int]]] = field(default_factory=dict)
     """By a plane's place: what :meth:`spots` says of it."""
     """The hand-off cards the controllers draw from (see :meth:`deck`)."""
@@ -138,6 +140,13 @@ class Staff:
             spots = (plane.hex, *ctx.movement.path(key))
             found = self.crowds[key] = (frozenset(spots),
                                         Counter(n for h in spots for n in ctx.around(h)))
+        return found
+
+    def section(self, ctx: Context, section: str) -> frozenset[Hex]:
+        """Return a section's hexes (looked up once a section)."""
+        found = self.sections.get(section)
+        if found is None:
+            found = self.sections[section] = frozenset(ev.section_hexes(ctx, section))
         return found
 
     def deck(self, ctx: Context) -> tuple[str, ...]:
@@ -192,6 +201,8 @@ class Controllers:
             "atcs": [{"id": a} for a in self.atcs], "lead": None}
         self.mistakes: list[str] = []
         """The mistakes made on purpose, in order."""
+        self.face_down: list[str] = []
+        """The hand-off deck, shuffled at the set-up: cards are drawn from its end (1.61)."""
         self.tried: dict[str, tuple[Context, Plane]] = {}
         """The moves tried for the plane now choosing, by what they write (see trial)."""
 
@@ -214,8 +225,8 @@ class Controllers:
         self.style = dict(zip(self.atcs, self.styles, strict=True))
         self.sloppy = dict(zip(self.atcs, self.slips, strict=True))
 
-        flights = self.flights()
-        pending = {a: [flights.pop() for _ in range(3)] for a in self.atcs}
+        self.face_down = self.flights()  # 1.01: shuffled once, the rest face down
+        pending = {a: [self.face_down.pop() for _ in range(3)] for a in self.atcs}
         setup: Data = {"lead_rolls": rolls, "pending": pending, "accept": []}
         self.record["setup"] = setup
         log = ShiftLog.model_validate({**self.record, "setup": {**setup, "accept": []}})
@@ -393,7 +404,7 @@ class Controllers:
         """Choose hexes for weather counters: in the section, each next to the last ones,
         never next to another system of the same kind."""
         ctx = self.ctx
-        hexes = set(ev.section_hexes(ctx, section))
+        hexes = self.staff.section(ctx, section)
         # Next to or on another system's counter of the same kind: never (it would join them).
         joins = {h for s in ctx.state.weather if s.kind == kind and s is not system
                  for c in s.counters for h in (c, *ctx.around(c))}
@@ -405,7 +416,7 @@ class Controllers:
 
         for _ in range(count):
             if placed:
-                options = sorted({n for c in placed for n in neighbors(c) if ok(n)})
+                options = sorted({n for c in placed for n in ctx.around(c) if ok(n)})
             else:
                 options = sorted(h for h in hexes if ok(h))
             if not options:
@@ -446,7 +457,7 @@ class Controllers:
         """Take new hand-off cards (1.61 is optional: each ATC's style says when, and no ATC
         draws while a plane is about to end its move near an entry point)."""
         out = []
-        flights = self.flights()
+        flights = self.face_down
         solo = len(self.atcs) == 1
         crowded = self.entries_in_reach()
         for atc_id in self.atcs:
@@ -707,9 +718,22 @@ class Controllers:
             ctx, _twin = self.trial(plane, move)
             if any(f.code in RESTRICTED for f in self.new(ctx)):
                 # Evasive action mid-move leaves no turn or level change (6.10, 7.11); on
-                # take-off its level change is the turn's one level (5.02).
+                # take-off its level change is the turn's one level (5.02); a failed engine
+                # still drops (ENGINE FAILURE), from the level the evasive action left.
                 move.pop("turn", None)
                 move.pop("level", None)
+                self.engine_drop(plane, move)
+
+    def engine_drop(self, plane: Plane, move: Data) -> None:
+        """Write the level a plane with a failed engine drops to at the end of its move, when
+        evasive action has changed the level it drops from."""
+        drops = {plane.dropped_to(plane.level + change) for change in (0, -1, 1)}
+        for level in sorted(d for d in drops if d is not None):
+            move["level"] = level
+            ctx, _ = self.trial(plane, move)
+            if not any(f.code in ("event.fault", *RESTRICTED) for f in self.new(ctx)):
+                return
+        move.pop("level", None)
 
     def new(self, ctx: Context) -> list[Any]:
         """Return the findings a trial added."""

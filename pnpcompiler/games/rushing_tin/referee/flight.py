@@ -20,15 +20,13 @@ from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
 from .arrive import arrive, end_changes, hand_off, level_two_allowed, sue, take_off_index
 from .context import Context, Course, where
 from .log import Move, NearMiss
-from .state import Plane
+from .state import FAULT_CHANGES, Plane
 from .walk import Walk, deal, out_of_control
 
 LEFT, RIGHT = 1, -1
 NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
 """The deals a near miss gives: the record writes those in ``near_misses``."""
 SIDES = {"left": LEFT, "right": RIGHT}
-FAULT_CHANGES = {"stuck": (0, 0), "cannot-climb": (-1, 0), "cannot-descend": (0, 1)}
-"""The level changes a fault allows (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
 ORDINARY_MOVES = True
 """Fly an ordinary move by its short cut (:func:`fly_ordinary`); with this off every move takes
 the full walk, which the tests compare it with."""
@@ -530,7 +528,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
         # 7.08: pull up or descend one level clear of the other plane's zone, within 2-6.
         away = 1 if other.level < walk.level else -1
         target = walk.level + away
-        if MIN_LEVEL_IN_FLIGHT <= target <= MAX_LEVEL:
+        if MIN_LEVEL_IN_FLIGHT <= target <= MAX_LEVEL and plane.can_change(away):
             wanted = "up" if away > 0 else "down"
             if evasive is None or evasive.level != wanted:
                 ctx.rule("near-miss.evasive", "7.08", f"panic roll {entry.panic}: plane "
@@ -541,7 +539,8 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
             walk.restricted = "level changed in evasive action (7.11)"
             out_of_control(plane, "vertical evasive action (7.13)")
             return
-        # 7.12: it cannot clear the zone; evasive action as for a horizontal near miss.
+        # 7.12: it cannot clear the zone (the levels end, or a fault keeps it from that
+        # change); evasive action as for a horizontal near miss.
     if evasive is None or evasive.turn is None:
         ctx.rule("near-miss.evasive", "6.08", f"panic roll {entry.panic}: plane {plane.id} must "
                  "turn one hex side away, the side chosen by the other plane's ATC (6.09); the "

@@ -12,6 +12,9 @@ from typing import Literal
 from ....core.hexgrid import Hex, axial_to_offset, offset_to_axial
 from ..model import Grid
 
+FAULT_CHANGES = {"stuck": (0, 0), "cannot-climb": (-1, 0), "cannot-descend": (0, 1)}
+"""The level changes a fault allows, fewest to most (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
+
 Where = Literal["waiting", "ground", "flying", "gone"]
 """``waiting``: ready to enter at an edge point; ``ground``: waiting to take off from the
 airport; ``flying``: on the map; ``gone``: handed off, landed, crashed or collided."""
@@ -114,6 +117,14 @@ class Plane:
         if self.fault == "engine-2":
             return max(level - 2, 1)
         return None
+
+    def can_change(self, change: int) -> bool:
+        """Return whether the plane's faults let it change level by ``change`` (an engine
+        failure lets it only go down)."""
+        if self.fault in ("engine-1", "engine-2"):
+            return change <= 0
+        allowed = FAULT_CHANGES.get(self.fault or "")
+        return allowed is None or allowed[0] <= change <= allowed[1]
 
     def held_down(self, turn: int) -> bool:
         """Return whether the plane's level was held down as its move this turn began (8.01:

@@ -52,7 +52,7 @@ from .flight import (
     QuietCourse,
     entry_blocked,
     low_flying_ruled,
-    ordinary_end,
+    passes_weather,
     quiet_course,
     quiet_end_of,
     take_off_ruled,
@@ -514,7 +514,7 @@ class Controllers:
 
     def candidates(self, plane: Plane) -> list[PlaneMove]:
         """Return the moves the engine offers the plane."""
-        return [a for a in self.engine.legal_actions(self.ctx) if a.move.plane == plane.id]
+        return list(self.engine.moves_of(self.ctx, plane))
 
     def trial(self, plane: Plane, cand: Data | PlaneMove) -> tuple[Context, Plane]:
         """Return a fork of the shift with the move tried on it, and the plane there (read
@@ -530,14 +530,13 @@ class Controllers:
             found = self.tried[key] = ctx, twin
         return found
 
-    def best(self, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
+    def best(self, plane: Plane, options: list[PlaneMove], quiet: QuietCourse | None
+             ) -> PlaneMove:
         """Return the least bad of the offered moves (the first of them, in the order they
         are offered). Once a move that breaks no rule is found, a move sure to be ruled on
         (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
         tried."""
         chosen, least = options[0], None
-        # Every move of the plane flies the same run; weather on it changes no score.
-        quiet = quiet_course(self.ctx, plane, through_weather=True)
         for offered in options:
             if least is not None and least[0] == 0 and (
                     low_flying_ruled(self.ctx, plane, offered.move)
@@ -663,7 +662,9 @@ class Controllers:
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
         self.tried.clear()
-        best = self.best(plane, self.candidates(plane))
+        # Every move of the plane flies the same run; weather on it changes no score.
+        quiet = quiet_course(self.ctx, plane, through_weather=True)
+        best = self.best(plane, self.candidates(plane), quiet)
         slips = self.sloppy.get(plane.atc)
         move = as_written(best.move)
         if slips is not None:
@@ -671,7 +672,7 @@ class Controllers:
         if plane.fault in REPAIRABLE:
             move = {"plane": plane.id, "repair": self.roll(),
                     **{k: v for k, v in move.items() if k != "plane"}}
-        if move == as_written(best.move) and ordinary_end(self.ctx, plane, best.move):
+        if move == as_written(best.move) and self.ordinary(plane, best, quiet):
             # An ordinary move meets nothing: no near miss, storm, landing, deal or payment
             # to write down.
             self.engine.apply(self.ctx, best)
@@ -698,6 +699,13 @@ class Controllers:
             move["deals"] = deals
         self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
         return move
+
+    def ordinary(self, plane: Plane, offered: PlaneMove, quiet: QuietCourse | None) -> bool:
+        """Return whether an offered move is ordinary (``flight.ordinary_end``), from its
+        plane's quiet run (weather allowed): an ordinary one passes no weather."""
+        end = quiet_end_of(self.ctx, quiet, plane, offered.move)
+        return (end is not None and not end[4] and quiet is not None
+                and not passes_weather(self.ctx, quiet.course))
 
     def near_misses(self, plane: Plane, move: Data, slips: Slips | None) -> None:
         """Write down the near misses the move causes, each with its panic roll and the

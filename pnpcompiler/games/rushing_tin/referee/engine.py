@@ -247,9 +247,12 @@ class ShiftEngine:
         only its descent). A move may still call for dice the record must write (a near
         miss's panic roll, lightning): apply it to a fork to see what it draws."""
         planes = self.to_move(ctx)
-        if not planes:
-            return
-        plane = planes[0]
+        if planes:
+            yield from self.moves_of(ctx, planes[0])
+
+    def moves_of(self, ctx: Context, plane: Plane) -> Iterator[PlaneMove]:
+        """Return the moves open to a plane (see :meth:`legal_actions`), in the order they
+        are offered."""
         enter = None
         if plane.where == "waiting":
             expected = ctx.expected_entry.get(plane.id, plane.entry)

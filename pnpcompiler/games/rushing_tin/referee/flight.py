@@ -157,10 +157,8 @@ def quiet_course(ctx: Context, plane: Plane, *, through_weather: bool = False
     path = course.path
     if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
         return None
-    if not through_weather:
-        for system in ctx.state.weather:
-            if not course.hexes.isdisjoint(system.counters):
-                return None
+    if not through_weather and passes_weather(ctx, course):
+        return None
     end = path[-1]
     near, zone = course.near, lookups.zone[end]
     at_end = []
@@ -173,6 +171,11 @@ def quiet_course(ctx: Context, plane: Plane, *, through_weather: bool = False
         if h in zone:
             at_end.append((other.level, h == end))
     return QuietCourse(level, heading, course, end in lookups.restricted, tuple(at_end))
+
+
+def passes_weather(ctx: Context, course: Course) -> bool:
+    """Return whether a run passes a weather counter (its last hex included)."""
+    return any(not course.hexes.isdisjoint(s.counters) for s in ctx.state.weather)
 
 
 def quiet_end_of(ctx: Context, quiet: QuietCourse | None, plane: Plane, move: Move

@@ -133,3 +133,33 @@ def test_with_every_weather_card_drawn_the_controllers_play_on(rushing_tin: Game
     assert any(t["roll"] == 2 for t in turns)
     assert all("event" not in t for t in turns if t["roll"] == 2)
     assert controllers.ctx.findings == []
+
+
+def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
+                                                monkeypatch) -> None:
+    # Controllers.best leaves untried a move whose Controllers.at_least is worse than the
+    # best found so far: tried on a fork, every bounded move of two shifts scores no better
+    # than its bound, so leaving it untried never changes the choice.
+    from pnpcompiler.games.rushing_tin.referee import bots
+    from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
+    from pnpcompiler.games.rushing_tin.referee.flight import QuietCourse
+    from pnpcompiler.games.rushing_tin.referee.state import Plane
+
+    bounded = []
+    best = bots.Controllers.best
+
+    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
+                 quiet: QuietCourse | None) -> PlaneMove:
+        for offered in options:
+            bound = self.at_least(plane, offered)
+            if bound is not None:
+                self.tried.clear()
+                assert self.score(plane, offered) >= bound, offered
+                bounded.append(offered)
+        self.tried.clear()
+        return best(self, plane, options, quiet)
+
+    monkeypatch.setattr(bots.Controllers, "best", checking)
+    for seed in (1, 2):
+        Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
+    assert len(bounded) > 200

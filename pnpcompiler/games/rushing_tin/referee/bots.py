@@ -55,6 +55,7 @@ from .flight import (
     passes_weather,
     quiet_course,
     quiet_end_of,
+    stays_on_the_map,
     take_off_ruled,
     writes_nothing_to_match,
 )
@@ -535,17 +536,34 @@ class Controllers:
         """Return the least bad of the offered moves (the first of them, in the order they
         are offered). Once a move that breaks no rule is found, a move sure to be ruled on
         (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
-        tried."""
+        tried; nor is one that cannot beat the best found so far (:meth:`at_least`)."""
         chosen, least = options[0], None
         for offered in options:
             if least is not None and least[0] == 0 and (
                     low_flying_ruled(self.ctx, plane, offered.move)
                     or take_off_ruled(self.ctx, plane, offered.move)):
                 continue
+            if least is not None and self.quiet_score(plane, offered, least, quiet) is None:
+                bound = self.at_least(plane, offered)
+                if bound is not None and bound > least:
+                    continue  # worse than the best whatever it meets: not tried
             found = self.score(plane, offered, least, quiet)
             if least is None or found < least:
                 chosen, least = offered, found
         return chosen
+
+    def at_least(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
+        """Return a score an offered move cannot beat, known without trying it, or None: a
+        move sure to leave the plane on the map (``flight.stays_on_the_map``) breaks no rule
+        at best, finishes no flight, and leaves the plane its fewest moves from its exit with
+        nobody near (a collision only makes it worse)."""
+        end = stays_on_the_map(self.ctx, plane, offered.move)
+        if end is None:
+            return None
+        twin = plane.copy()
+        twin.hex, twin.facing, twin.level = end
+        away = self.distance(self.ctx, twin)
+        return (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
 
     def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
               quiet: QuietCourse | None = None) -> tuple[Any, ...]:

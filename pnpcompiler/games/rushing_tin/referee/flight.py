@@ -204,6 +204,30 @@ def quiet_end_of(ctx: Context, quiet: QuietCourse | None, plane: Plane, move: Mo
     return end, facing, new_level, quiet.closed, (end, facing % 6) in ctx.lookups.edge
 
 
+def stays_on_the_map(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
+    """Return where a move of a plane flying on leaves it (hex, facing, level) if the move
+    can end nowhere else, whatever it meets on the way, or None: the plane is not taking off,
+    its run neither leaves the map nor flies on from the airport, and at its end it neither
+    faces off the map (a hand-off) nor is at level 1 or on the airport bound there (a
+    landing); no near miss is written (evasive action would change its way). Meeting a plane
+    may still end its flight in a collision. Changes nothing."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or plane.taking_off or move.hold
+            or move.near_misses or move.take_off or move.enter is not None):
+        return None
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
+                                                           plane.level))
+    if not course.path or course.leaves or course.airport:
+        return None
+    end = course.path[-1]
+    level = plane.level if move.level is None else move.level
+    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
+    if (level < 2 or (end, facing % 6) in ctx.lookups.edge
+            or (plane.exit_level == 1 and end == ctx.lookups.airport)):
+        return None
+    return end, facing, level
+
+
 def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
     """Return whether a move is sure to be ruled on for ending at level 2 where 10.04 forbids
     it: a plane flying on at level 3, not taking off and with no fault, descends to level 2

@@ -543,11 +543,12 @@ class Controllers:
                     low_flying_ruled(self.ctx, plane, offered.move)
                     or take_off_ruled(self.ctx, plane, offered.move)):
                 continue
-            if least is not None and self.quiet_score(plane, offered, least, quiet) is None:
-                bound = self.at_least(plane, offered)
-                if bound is not None and bound > least:
+            found = self.quiet_score(plane, offered, least, quiet)
+            if found is None:
+                bound = self.at_least(plane, offered) if least is not None else None
+                if bound is not None and least is not None and bound > least:
                     continue  # worse than the best whatever it meets: not tried
-            found = self.score(plane, offered, least, quiet)
+                found = self.tried_score(plane, offered, least)
             if least is None or found < least:
                 chosen, least = offered, found
         return chosen
@@ -572,8 +573,11 @@ class Controllers:
         before its crowding is counted is given a score that only shows it is worse;
         ``quiet`` is the plane's ``flight.quiet_course``, if any."""
         quick = self.quiet_score(plane, offered, least, quiet)
-        if quick is not None:
-            return quick
+        return quick if quick is not None else self.tried_score(plane, offered, least)
+
+    def tried_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
+                    ) -> tuple[Any, ...]:
+        """Return :meth:`score` of an offered move tried on a fork."""
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
         ctx, twin = self.trial(plane, offered)
         hold = offered.move.hold

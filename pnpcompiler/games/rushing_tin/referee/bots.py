@@ -523,10 +523,10 @@ class Controllers:
         key = repr(as_written(cand.move) if isinstance(cand, PlaneMove) else cand)
         found = self.tried.get(key)
         if found is None:
-            ctx = self.engine.fork(self.ctx)
-            twin = ctx.state.planes[plane.id]
             action = (cand if isinstance(cand, PlaneMove)
                       else PlaneMove(Move.model_validate(cand)))
+            ctx = self.engine.fork_for(self.ctx, action)
+            twin = ctx.state.planes[plane.id]
             self.engine.apply(ctx, action)
             found = self.tried[key] = ctx, twin
         return found

@@ -229,6 +229,21 @@ class ShiftEngine:
         twin.moved, twin.keep_snapshots = ctx.moved.copy(), False
         return twin
 
+    def fork_for(self, ctx: Context, action: Action) -> Context:
+        """Return a fork of the shift to try one action on (see :meth:`fork`), sharing what
+        the action cannot change: a plane's move changes the planes in play, the
+        controllers, the pool and the rulings (``Shift.for_a_move``), never this turn's entry
+        levels; any other action gets a whole fork."""
+        if not isinstance(action, PlaneMove):
+            return self.fork(ctx)
+        twin = object.__new__(Context)
+        twin.__dict__ = ctx.__dict__.copy()
+        twin.state = ctx.state.for_a_move()
+        twin.findings, twin.incidents = ctx.findings.copy(), ctx.incidents.copy()
+        twin.reported, twin.snapshots = ctx.reported.copy(), []
+        twin.moved, twin.keep_snapshots = ctx.moved.copy(), False
+        return twin
+
     def to_move(self, ctx: Context) -> list[Plane]:
         """Return the planes still to move this turn, in the order they move (3.01: highest
         level first, then highest ID)."""

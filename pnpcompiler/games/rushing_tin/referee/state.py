@@ -251,6 +251,17 @@ class Shift:
                 out[p.atc] += 1
         return out
 
+    def for_a_move(self) -> Shift:
+        """Return a copy to try a plane's move on: what a move can change copied (the planes
+        in play, the controllers, the pool), the rest shared (the planes gone, the deck, the
+        events drawn, the weather, the seating)."""
+        kept = object.__new__(Shift)
+        kept.__dict__ = self.__dict__.copy()
+        kept.planes = {n: p if p.where == "gone" else p.copy() for n, p in self.planes.items()}
+        kept.controllers = {a: c.copy() for a, c in self.controllers.items()}
+        kept.pool = self.pool.copy()
+        return kept
+
     def snapshot(self) -> Shift:
         """Return a copy to keep (the board at the end of a turn) or to try actions on: every
         record in it copied, so changing one changes nothing in the other."""

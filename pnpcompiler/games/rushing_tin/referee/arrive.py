@@ -63,9 +63,7 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
     """5.02: follow the approach to its end, at level 3 by then; level 2 once off the
     ground (TAKE OFF EXAMPLE)."""
     plane, move = walk.plane, walk.move
-    index = take_off_index(ctx, walk.hex)
-    last = len(ctx.movement.air.approach)
-    if index == 0:
+    if take_off_index(ctx, walk.hex) == 0:
         if side:
             ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off "
                      "route all the way to its end when taking off", where(move, "turn"),
@@ -75,24 +73,56 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
                      "the ground (TAKE OFF EXAMPLE)", where(move, "level"), piece=plane.id)
         walk.level = 2
         return
-    # Past the end of the route when no longer on it (the take-off runs straight out).
-    past_end = index is None or index >= last
-    if side and not past_end:
+    end = take_off_end(ctx, plane, walk.hex, walk.level, new_level, side)
+    if end.turned_on_route:
         ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off route "
                  "all the way to its end when taking off", where(move, "turn"), piece=plane.id)
-    if new_level not in (walk.level, walk.level + 1):
+    if end.bad_climb:
         ctx.rule("take-off.level", "5.02", f"plane {plane.id} climbs at most one level a turn "
                  f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
                  piece=plane.id)
-    if past_end:
-        if (new_level < 3 and not plane.held_down(ctx.state.turn)
-                and ctx.once(("take-off level", plane.id, ctx.state.turn))):
+    if end.past_end:
+        if end.too_low and ctx.once(take_off_cause(ctx, plane)):
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
                      f"of the take-off route, not {new_level}", where(move, "level"),
                      piece=plane.id)
         plane.taking_off = False
         walk.facing = turn(walk.facing, side)
     walk.level = min(new_level, MAX_LEVEL)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOffEnd:
+    """What 5.02 makes of the end of a take-off move that ends past the airport."""
+
+    past_end: bool
+    """It ends past the end of the take-off route (the take-off runs straight out): the
+    take-off is over, and the plane turns as the move says."""
+    turned_on_route: bool
+    """It turns short of the route's end (``take-off.route``)."""
+    bad_climb: bool
+    """It neither keeps its level nor climbs one (``take-off.level``)."""
+    too_low: bool
+    """It ends past the route's end below level 3, its level not held down
+    (``take-off.level``, once a turn: see :func:`take_off_cause`)."""
+
+
+def take_off_end(ctx: Context, plane: Plane, at: Hex, level: int, new_level: int, side: int
+                 ) -> TakeOffEnd:
+    """Return what 5.02 makes of a take-off move ending at ``at`` past the airport, begun at
+    ``level``, with a level change to ``new_level`` and a turn to ``side`` (0: none); changes
+    nothing."""
+    index = take_off_index(ctx, at)
+    past_end = index is None or index >= len(ctx.movement.air.approach)
+    return TakeOffEnd(past_end, bool(side) and not past_end,
+                      new_level not in (level, level + 1),
+                      past_end and new_level < 3 and not plane.held_down(ctx.state.turn))
+
+
+def take_off_cause(ctx: Context, plane: Plane) -> tuple[str, int, int]:
+    """Return the cause a plane's take-off too low is ruled on under, once a turn (passing the
+    route's end mid-move, or ending past it)."""
+    return ("take-off level", plane.id, ctx.state.turn)
 
 
 def _faults(ctx: Context, walk: Walk, new_level: int) -> None:

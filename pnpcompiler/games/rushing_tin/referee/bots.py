@@ -55,6 +55,7 @@ from .flight import (
     passes_weather,
     quiet_course,
     quiet_end_of,
+    quiet_take_off,
     stays_on_the_map,
     take_off_ruled,
     writes_nothing_to_match,
@@ -619,8 +620,11 @@ class Controllers:
         one that ends facing off the map hands the plane off there (``arrive.exit_of``), a
         deal if over the wrong side."""
         move = offered.move
+        if move.repair is not None or move.regain_control:
+            return None
+        if plane.taking_off:
+            return self.take_off_score(plane, offered, least)
         if (quiet is None or plane.where not in ("flying", "waiting") or move.hold
-                or move.repair is not None or move.regain_control
                 or not writes_nothing_to_match(move)):
             return None
         end = quiet_end_of(self.ctx, quiet, plane, move)
@@ -635,6 +639,20 @@ class Controllers:
         twin = plane.copy()
         twin.hex, twin.facing, twin.level, twin.where = at, facing, level, "flying"
         errors = unrolled + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
+        return self.flying_on(self.ctx, twin, errors, 0, 0, least)
+
+    def take_off_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
+                       ) -> tuple[Any, ...] | None:
+        """Return :meth:`score` of a quiet take-off move (``flight.quiet_take_off``) without
+        trying it on a fork, or None for any other: it draws only 5.02's rulings and a
+        blocked entry's (1.36)."""
+        took = quiet_take_off(self.ctx, plane, offered.move)
+        if took is None:
+            return None
+        at, facing, level, still, rulings = took
+        twin = plane.copy()
+        twin.hex, twin.facing, twin.level, twin.taking_off = at, facing, level, still
+        errors = rulings + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
         return self.flying_on(self.ctx, twin, errors, 0, 0, least)
 
     def risk(self, ctx: Context, plane: Plane) -> int:

@@ -17,7 +17,16 @@ from typing import Any
 from ....core.findings import Location
 from ....core.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
-from .arrive import arrive, end_changes, hand_off, level_two_allowed, sue, take_off_index
+from .arrive import (
+    arrive,
+    end_changes,
+    hand_off,
+    level_two_allowed,
+    sue,
+    take_off_cause,
+    take_off_end,
+    take_off_index,
+)
 from .context import Context, Course, where
 from .log import Move, NearMiss
 from .state import FAULT_CHANGES, Plane
@@ -259,13 +268,51 @@ def take_off_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
                                                            plane.level))
     if not course.path or course.leaves or _passes_a_plane(ctx, plane, course):
         return False
-    index = take_off_index(ctx, course.path[-1])
-    if index == 0:
+    at = course.path[-1]
+    if take_off_index(ctx, at) == 0:
         return False
-    past_end = index is None or index >= len(ctx.lookups.approach)
     new_level = plane.level if move.level is None else move.level
-    return ((move.turn is not None and not past_end)
-            or new_level not in (plane.level, plane.level + 1))
+    end = take_off_end(ctx, plane, at, plane.level, new_level, SIDES[move.turn] if move.turn
+                       else 0)
+    return end.turned_on_route or end.bad_climb
+
+
+def quiet_take_off(ctx: Context, plane: Plane, move: Move
+                   ) -> tuple[Hex, int, int, bool, int] | None:
+    """Return where a quiet take-off move leaves a plane (hex, facing, level, whether it is
+    still taking off) and how many rulings of 5.02 it draws, or None for any other move;
+    changes nothing. Quiet: a plane taking off past the airport, with no fault, its run on
+    the map with no plane on or next to it (weather aside: its penalty and lightning rolls
+    are written after), ending at level 2 or above not facing off the map, and nothing
+    recorded that needs matching."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or not plane.taking_off
+            or plane.fault is not None or move.hold or not writes_nothing_to_match(move)):
+        return None
+    level = plane.level
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
+    path = course.path
+    if not path or course.leaves:
+        return None
+    at = path[-1]
+    zone = ctx.lookups.zone[at]
+    if any(p.hex in course.near or p.hex in zone for p in ctx.state.planes.values()
+           if p.where == "flying" and p is not plane):
+        return None
+    new_level = level if move.level is None else move.level
+    if new_level < 2 or take_off_index(ctx, at) == 0:
+        return None
+    side = SIDES[move.turn] if move.turn else 0
+    end = take_off_end(ctx, plane, at, level, new_level, side)
+    facing = turn(plane.facing, side) if end.past_end else plane.facing
+    if (at, facing % 6) in ctx.lookups.edge:
+        return None
+    free = take_off_cause(ctx, plane) not in ctx.reported  # ruled on once a turn
+    low_on_the_way = (level < 3 and not plane.held_down(ctx.state.turn)
+                      and ctx.lookups.approach[-1] in path[:-1])
+    rulings = (int(end.turned_on_route) + int(end.bad_climb)
+               + int(free and (low_on_the_way or end.too_low)))
+    return at, facing, min(new_level, MAX_LEVEL), not end.past_end, rulings
 
 
 def _passes_a_plane(ctx: Context, plane: Plane, course: Course) -> bool:
@@ -488,7 +535,7 @@ def _take_off_too_low(ctx: Context, walk: Walk) -> None:
     fault fixed only as this move began) is not ruled on: the near miss or the fault is the
     finding."""
     plane = walk.plane
-    if ctx.once(("take-off level", plane.id, ctx.state.turn)):
+    if ctx.once(take_off_cause(ctx, plane)):
         ctx.rule("take-off.level", "5.02", f"plane {plane.id} reaches the end of the take-off "
                  f"route at {ctx.hexname(walk.hex)} at level {walk.level}, before the end of "
                  "its move: it must be at level 3 by then (a level change counts only on the "

@@ -100,20 +100,25 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
     # never have been the best.
     from pnpcompiler.games.rushing_tin.referee import bots
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.flight import low_flying_ruled, take_off_ruled
+    from pnpcompiler.games.rushing_tin.referee.flight import (
+        QuietCourse,
+        low_flying_ruled,
+        take_off_ruled,
+    )
     from pnpcompiler.games.rushing_tin.referee.state import Plane
 
     checked = []
     best = bots.Controllers.best
 
-    def checking(self: Controllers, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
+    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
+                 quiet: QuietCourse | None) -> PlaneMove:
         for offered in options:
             for ruled in (low_flying_ruled, take_off_ruled):
                 if ruled(self.ctx, plane, offered.move):
                     ctx, _ = self.trial(plane, offered)
                     assert any(f.severity.value == "error" for f in self.new(ctx)), offered
                     checked.append(ruled)
-        return best(self, plane, options)
+        return best(self, plane, options, quiet)
 
     monkeypatch.setattr(bots.Controllers, "best", checking)
     for seed in (1, 2):

@@ -408,13 +408,14 @@ class Controllers:
         ctx = self.ctx
         hexes = self.staff.section(ctx, section)
         # Next to or on another system's counter of the same kind: never (it would join them).
-        joins = {h for s in ctx.state.weather if s.kind == kind and s is not system
-                 for c in s.counters for h in (c, *ctx.around(c))}
+        others = {c for s in ctx.state.weather if s.kind == kind and s is not system
+                  for c in s.counters}
         placed = list(existing)
         out: list[str] = []
 
         def ok(h: Hex) -> bool:
-            return h in hexes and h not in placed and h not in joins
+            return (h in hexes and h not in placed and h not in others
+                    and ctx.around(h).isdisjoint(others))
 
         for _ in range(count):
             if placed:

@@ -120,6 +120,9 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
     fault allows), and nothing recorded that needs matching."""
     if not writes_nothing_to_match(move):
         return None
+    if plane.where == "flying" and move.level is not None and (
+            move.level < 3 or not -2 < move.level - plane.level < 2):
+        return None  # told at once, before the run is looked at (as quiet_end_of would)
     return quiet_end_of(ctx, quiet_course(ctx, plane), plane, move)
 
 

@@ -189,6 +189,12 @@ def test_every_legal_move_keeps_the_rules(col: int, row: int, facing: int, level
 
 
 @functools.cache
+def _movement() -> Movement:
+    """RT001's movement, kept: its tables are worked out once for every example."""
+    return _rt001().movement()
+
+
+@functools.cache
 def _exits() -> dict[int, Goal]:
     """Every flight's end in RT001, by the level of its point (the airport: a landing)."""
     geo = _rt001()
@@ -204,7 +210,7 @@ def test_moves_to_is_the_fewest_moves_from_every_state(col: int, row: int, facin
                                                        exit_level: int) -> None:
     """The backward search's table gives what a forward search from each state finds: the
     fewest moves to the exit, or nothing where there is no way."""
-    mv = _rt001().movement()
+    mv = _movement()
     h = hg.offset_to_axial(col, row, "odd-q")
     if h not in mv.air.hexes:
         return

@@ -367,6 +367,18 @@ def test_4_11_no_level_change_after_overshooting(table: Context) -> None:
     assert (done["quality"], done["away"]) == ("overshoot", 3)
 
 
+def test_4_11_an_engine_failures_drop_is_no_change_the_atc_makes(table: Context) -> None:
+    """4.11 with ENGINE FAILURE: a plane dropping a level a turn overshoots its exit. The ATC
+    may not change its level, but the drop is the engine failure's, not the ATC's: written
+    (as the engine's moves offer it) or not, it is not ruled on."""
+    for pid, level in ((2, {"level": 3}), (3, {})):
+        plane = put(table, pid, "CA302", "1111", "s", 4)
+        plane.fault, plane.out_of_control = "engine-1", True
+        move(table, plane, **level)
+    assert codes(table) == []
+    assert [done["quality"] for done in hand_offs(table)] == ["overshoot", "overshoot"]
+
+
 def test_4_13_second_overshoot_with_an_airline_is_a_caution(table: Context) -> None:
     table.state.controllers["A"].final_warnings["AL"] = 1
     plane = put(table, 2, "AL504", "1509", "se", 4)
@@ -424,6 +436,20 @@ def test_5_02_passing_the_end_too_low_is_one_finding(table: Context) -> None:
     move(table, plane, path=["1104", "1105"])
     move(table, plane, path=["1106", "1107"])
     assert codes(table) == [("take-off.level", "5.02")]
+
+
+def test_5_02_a_fault_fixed_only_as_the_move_begins_held_the_level_down(
+        table: Context) -> None:
+    """5.02 with ELECTRICAL FAILURE: a plane taking off could not climb while its fault
+    lasted (8.01); fixed by this turn's roll, it passes the end of the route still at level
+    2. Its level was held down by the fault, not by its ATC: not ruled on (as for a plane
+    still out of control)."""
+    plane = put(table, 1, "AA105", "1105", "s", 2)
+    plane.taking_off, plane.fault, plane.out_of_control = True, "cannot-climb", True
+    table.moved.clear()
+    one_move(table, Move.model_validate({"plane": 1, "repair": 6, "level": 3}))
+    assert (plane.fault, plane.out_of_control) == (None, False)
+    assert codes(table) == []
 
 
 def test_5_04_a_plane_waiting_to_take_off_is_moved_or_held(table: Context) -> None:
@@ -547,6 +573,20 @@ def test_7_12_vertical_example_2_cannot_climb_so_turns(table: Context) -> None:
                                      "evasive": {"turn": "right"}}])
     assert deals(table) == [("minor deal", "7.03")]
     assert plane.where == "gone"
+
+
+def test_7_12_a_failed_engine_cannot_pull_up_so_the_plane_turns(table: Context) -> None:
+    """7.12 with ENGINE FAILURE: plane 4 (level 4, engine failed) passes through plane 5's hex
+    at level 3; the pilot panics and would pull up, which a failed engine cannot do (it drops
+    a level a turn): it turns away as for a horizontal near miss, and still drops at the end
+    of its move, the one level change evasive action leaves it (6.10: no other)."""
+    put(table, 5, "CA302", "0703", "s", 3, atc="B")
+    plane = put(table, 4, "AL504", "0701", "s", 4)
+    plane.fault, plane.out_of_control = "engine-1", True
+    move(table, plane, level=3, near_misses=[{"with": 5, "kind": "vertical", "panic": 2,
+                                              "evasive": {"turn": "left"}}])
+    assert codes(table) == []
+    assert plane.level == 3
 
 
 def test_6_07_voluntary_evasive_action_by_the_other_plane(table: Context) -> None:

@@ -100,20 +100,25 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
     # never have been the best.
     from pnpcompiler.games.rushing_tin.referee import bots
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.flight import low_flying_ruled, take_off_ruled
+    from pnpcompiler.games.rushing_tin.referee.flight import (
+        QuietCourse,
+        low_flying_ruled,
+        take_off_ruled,
+    )
     from pnpcompiler.games.rushing_tin.referee.state import Plane
 
     checked = []
     best = bots.Controllers.best
 
-    def checking(self: Controllers, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
+    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
+                 quiet: QuietCourse | None) -> PlaneMove:
         for offered in options:
             for ruled in (low_flying_ruled, take_off_ruled):
                 if ruled(self.ctx, plane, offered.move):
                     ctx, _ = self.trial(plane, offered)
                     assert any(f.severity.value == "error" for f in self.new(ctx)), offered
                     checked.append(ruled)
-        return best(self, plane, options)
+        return best(self, plane, options, quiet)
 
     monkeypatch.setattr(bots.Controllers, "best", checking)
     for seed in (1, 2):
@@ -133,3 +138,63 @@ def test_with_every_weather_card_drawn_the_controllers_play_on(rushing_tin: Game
     assert any(t["roll"] == 2 for t in turns)
     assert all("event" not in t for t in turns if t["roll"] == 2)
     assert controllers.ctx.findings == []
+
+
+def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
+                                                monkeypatch) -> None:
+    # Controllers.best leaves untried a move whose Controllers.at_least is worse than the
+    # best found so far: tried on a fork, every bounded move of two shifts scores no better
+    # than its bound, so leaving it untried never changes the choice.
+    from pnpcompiler.games.rushing_tin.referee import bots
+    from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
+    from pnpcompiler.games.rushing_tin.referee.flight import QuietCourse
+    from pnpcompiler.games.rushing_tin.referee.state import Plane
+
+    bounded = []
+    best = bots.Controllers.best
+
+    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
+                 quiet: QuietCourse | None) -> PlaneMove:
+        for offered in options:
+            bound = self.at_least(plane, offered)
+            if bound is not None:
+                self.tried.clear()
+                assert self.score(plane, offered) >= bound, offered
+                bounded.append(offered)
+        self.tried.clear()
+        return best(self, plane, options, quiet)
+
+    monkeypatch.setattr(bots.Controllers, "best", checking)
+    for seed in (1, 2):
+        Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
+    assert len(bounded) > 200
+
+
+def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,
+                                                               monkeypatch) -> None:
+    # Controllers.quiet_score works out a quiet move's score (flying on, entering, handing off
+    # at the edge, taking off) without trying it: for every move it scores in three shifts,
+    # the score is the one the move gets tried on a fork.
+    from pnpcompiler.games.rushing_tin.referee import bots
+    from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
+    from pnpcompiler.games.rushing_tin.referee.flight import QuietCourse
+    from pnpcompiler.games.rushing_tin.referee.state import Plane
+
+    scored: Counter[str] = Counter()
+    best = bots.Controllers.best
+
+    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
+                 quiet: QuietCourse | None) -> PlaneMove:
+        for offered in options:
+            quick = self.quiet_score(plane, offered, None, quiet)
+            if quick is not None:
+                self.tried.clear()
+                assert quick == self.tried_score(plane, offered, None), offered
+                scored["taking off" if plane.taking_off else plane.where] += 1
+        self.tried.clear()
+        return best(self, plane, options, quiet)
+
+    monkeypatch.setattr(bots.Controllers, "best", checking)
+    for seed, styles in ((1, ["careful"]), (2, ["careful", "busy"]), (3, ["busy"] * 3)):
+        Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
+    assert scored["flying"] > 500 and scored["waiting"] > 20 and scored["taking off"] > 20

@@ -30,7 +30,8 @@ def end_changes(ctx: Context, walk: Walk) -> None:
     if plane.taking_off:
         _take_off(ctx, walk, new_level, side)
         return
-    if walk.restricted and (side or new_level != walk.level):
+    if walk.restricted and (side or new_level not in (walk.level,
+                                                      plane.dropped_to(walk.level))):
         rule = "7.11" if walk.restricted.startswith("level changed in evasive") else "6.10"
         ctx.rule("move.restricted", rule,
                  f"plane {plane.id} may not turn or change level at the end of this move: "
@@ -62,9 +63,7 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
     """5.02: follow the approach to its end, at level 3 by then; level 2 once off the
     ground (TAKE OFF EXAMPLE)."""
     plane, move = walk.plane, walk.move
-    index = take_off_index(ctx, walk.hex)
-    last = len(ctx.movement.air.approach)
-    if index == 0:
+    if take_off_index(ctx, walk.hex) == 0:
         if side:
             ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off "
                      "route all the way to its end when taking off", where(move, "turn"),
@@ -74,24 +73,56 @@ def _take_off(ctx: Context, walk: Walk, new_level: int, side: int) -> None:
                      "the ground (TAKE OFF EXAMPLE)", where(move, "level"), piece=plane.id)
         walk.level = 2
         return
-    # Past the end of the route when no longer on it (the take-off runs straight out).
-    past_end = index is None or index >= last
-    if side and not past_end:
+    end = take_off_end(ctx, plane, walk.hex, walk.level, new_level, side)
+    if end.turned_on_route:
         ctx.rule("take-off.route", "5.02", f"plane {plane.id} must follow the hand-off route "
                  "all the way to its end when taking off", where(move, "turn"), piece=plane.id)
-    if new_level not in (walk.level, walk.level + 1):
+    if end.bad_climb:
         ctx.rule("take-off.level", "5.02", f"plane {plane.id} climbs at most one level a turn "
                  f"on take-off, not from {walk.level} to {new_level}", where(move, "level"),
                  piece=plane.id)
-    if past_end:
-        if (new_level < 3 and not plane.out_of_control
-                and ctx.once(("take-off level", plane.id, ctx.state.turn))):
+    if end.past_end:
+        if end.too_low and ctx.once(take_off_cause(ctx, plane)):
             ctx.rule("take-off.level", "5.02", f"plane {plane.id} must be at level 3 by the end "
                      f"of the take-off route, not {new_level}", where(move, "level"),
                      piece=plane.id)
         plane.taking_off = False
         walk.facing = turn(walk.facing, side)
     walk.level = min(new_level, MAX_LEVEL)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOffEnd:
+    """What 5.02 makes of the end of a take-off move that ends past the airport."""
+
+    past_end: bool
+    """It ends past the end of the take-off route (the take-off runs straight out): the
+    take-off is over, and the plane turns as the move says."""
+    turned_on_route: bool
+    """It turns short of the route's end (``take-off.route``)."""
+    bad_climb: bool
+    """It neither keeps its level nor climbs one (``take-off.level``)."""
+    too_low: bool
+    """It ends past the route's end below level 3, its level not held down
+    (``take-off.level``, once a turn: see :func:`take_off_cause`)."""
+
+
+def take_off_end(ctx: Context, plane: Plane, at: Hex, level: int, new_level: int, side: int
+                 ) -> TakeOffEnd:
+    """Return what 5.02 makes of a take-off move ending at ``at`` past the airport, begun at
+    ``level``, with a level change to ``new_level`` and a turn to ``side`` (0: none); changes
+    nothing."""
+    index = take_off_index(ctx, at)
+    past_end = index is None or index >= len(ctx.movement.air.approach)
+    return TakeOffEnd(past_end, bool(side) and not past_end,
+                      new_level not in (level, level + 1),
+                      past_end and new_level < 3 and not plane.held_down(ctx.state.turn))
+
+
+def take_off_cause(ctx: Context, plane: Plane) -> tuple[str, int, int]:
+    """Return the cause a plane's take-off too low is ruled on under, once a turn (passing the
+    route's end mid-move, or ending past it)."""
+    return ("take-off level", plane.id, ctx.state.turn)
 
 
 def _faults(ctx: Context, walk: Walk, new_level: int) -> None:
@@ -105,13 +136,11 @@ def _faults(ctx: Context, walk: Walk, new_level: int) -> None:
         problem = f"cannot fly below level {level} (electrical failure)"
     elif fault == "stuck" and new_level != level:
         problem, rule = f"is stuck at level {level} (lightning strike)", "LIGHTNING STRIKES"
-    elif fault in ("engine-1", "engine-2"):
-        drop = 1 if fault == "engine-1" else 2
-        expected = max(level - drop, 1)
+    elif (expected := plane.dropped_to(level)) is not None:
         rule = "ENGINE FAILURE"
         if new_level != expected:
-            problem = (f"drops {drop} level(s) a turn (engine failure): level {expected}, "
-                       f"not {new_level}")
+            problem = (f"drops {1 if fault == 'engine-1' else 2} level(s) a turn (engine "
+                       f"failure): level {expected}, not {new_level}")
     if problem:
         ctx.rule("event.fault", rule, f"plane {plane.id} {problem}",
                  where(move, "level") or where(move), piece=plane.id)
@@ -269,9 +298,10 @@ def hand_off(ctx: Context, walk: Walk, side: int, *, overshoot: bool, beyond: in
 
 def _out_of_control_past_exit(ctx: Context, walk: Walk) -> None:
     """4.11: having overshot, the ATC is no longer in control of the plane and may not change
-    its level (nor turn it: it has left the map)."""
+    its level (nor turn it: it has left the map). An engine failure's drop is no change the
+    ATC makes (ENGINE FAILURE): written or not, it is not ruled on."""
     plane, move = walk.plane, walk.move
-    level = move.level is not None and move.level != walk.level
+    level = move.level not in (None, walk.level, plane.dropped_to(walk.level))
     if level or move.turn:
         what = (f"change its level from {walk.level} to {move.level}" if level
                 else f"turn it {move.turn}")

@@ -25,7 +25,7 @@ from typing import Any
 
 from ....content.project import GameContent
 from ....core import hexgrid
-from ....core.hexgrid import Hex, distance, neighbor, neighbors
+from ....core.hexgrid import Hex, distance, neighbor
 from ....referee.simulation import Slips
 from ....referee.writing import dump_record, record_dumper
 from ..movement import State
@@ -48,7 +48,18 @@ from .engine import (
     TurnEvent,
     WeatherGrowth,
 )
-from .flight import entry_blocked, low_flying_ruled, ordinary_end, quiet_end, take_off_ruled
+from .flight import (
+    QuietCourse,
+    entry_blocked,
+    low_flying_ruled,
+    passes_weather,
+    quiet_course,
+    quiet_end_of,
+    quiet_take_off,
+    stays_on_the_map,
+    take_off_ruled,
+    writes_nothing_to_match,
+)
 from .log import Accept, Move, ShiftLog, Turn
 from .state import Plane, WeatherSystem
 from .turns import build_context
@@ -63,6 +74,8 @@ AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded"
 """What the player writes down after choosing a move (near misses, lightning, deals): no
 error of the choice."""
 
+REPAIRABLE = ("cannot-climb", "cannot-descend", "stuck")
+"""The faults a plane rolls to repair every turn (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
 QUALITY = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
 """How good a finished flight is, best first (a deal, or anything else, is 9)."""
 
@@ -110,6 +123,8 @@ class Staff:
     exits: dict[int, dict[State, int]] = field(default_factory=dict)
     """By exit level: the fewest moves from each state on the map to that exit."""
     cards: tuple[str, ...] | None = None
+    sections: dict[str, frozenset[Hex]] = field(default_factory=dict)
+    """Each section's hexes, by its name."""
     crowds: dict[State, tuple[frozenset[Hex], dict[Hex, int]]] = field(default_factory=dict)
     """By a plane's place: what :meth:`spots` says of it."""
     """The hand-off cards the controllers draw from (see :meth:`deck`)."""
@@ -127,6 +142,13 @@ class Staff:
             spots = (plane.hex, *ctx.movement.path(key))
             found = self.crowds[key] = (frozenset(spots),
                                         Counter(n for h in spots for n in ctx.around(h)))
+        return found
+
+    def section(self, ctx: Context, section: str) -> frozenset[Hex]:
+        """Return a section's hexes (looked up once a section)."""
+        found = self.sections.get(section)
+        if found is None:
+            found = self.sections[section] = frozenset(ev.section_hexes(ctx, section))
         return found
 
     def deck(self, ctx: Context) -> tuple[str, ...]:
@@ -181,6 +203,8 @@ class Controllers:
             "atcs": [{"id": a} for a in self.atcs], "lead": None}
         self.mistakes: list[str] = []
         """The mistakes made on purpose, in order."""
+        self.face_down: list[str] = []
+        """The hand-off deck, shuffled at the set-up: cards are drawn from its end (1.61)."""
         self.tried: dict[str, tuple[Context, Plane]] = {}
         """The moves tried for the plane now choosing, by what they write (see trial)."""
 
@@ -203,8 +227,8 @@ class Controllers:
         self.style = dict(zip(self.atcs, self.styles, strict=True))
         self.sloppy = dict(zip(self.atcs, self.slips, strict=True))
 
-        flights = self.flights()
-        pending = {a: [flights.pop() for _ in range(3)] for a in self.atcs}
+        self.face_down = self.flights()  # 1.01: shuffled once, the rest face down
+        pending = {a: [self.face_down.pop() for _ in range(3)] for a in self.atcs}
         setup: Data = {"lead_rolls": rolls, "pending": pending, "accept": []}
         self.record["setup"] = setup
         log = ShiftLog.model_validate({**self.record, "setup": {**setup, "accept": []}})
@@ -382,19 +406,20 @@ class Controllers:
         """Choose hexes for weather counters: in the section, each next to the last ones,
         never next to another system of the same kind."""
         ctx = self.ctx
-        hexes = set(ev.section_hexes(ctx, section))
+        hexes = self.staff.section(ctx, section)
         # Next to or on another system's counter of the same kind: never (it would join them).
-        joins = {h for s in ctx.state.weather if s.kind == kind and s is not system
-                 for c in s.counters for h in (c, *ctx.around(c))}
+        others = {c for s in ctx.state.weather if s.kind == kind and s is not system
+                  for c in s.counters}
         placed = list(existing)
         out: list[str] = []
 
         def ok(h: Hex) -> bool:
-            return h in hexes and h not in placed and h not in joins
+            return (h in hexes and h not in placed and h not in others
+                    and ctx.around(h).isdisjoint(others))
 
         for _ in range(count):
             if placed:
-                options = sorted({n for c in placed for n in neighbors(c) if ok(n)})
+                options = sorted({n for c in placed for n in ctx.around(c) if ok(n)})
             else:
                 options = sorted(h for h in hexes if ok(h))
             if not options:
@@ -432,18 +457,40 @@ class Controllers:
         return out
 
     def draws(self) -> list[Data]:
-        """Take new hand-off cards (1.61 is optional: each ATC's style says when)."""
+        """Take new hand-off cards (1.61 is optional: each ATC's style says when, and no ATC
+        draws while a plane is about to end its move near an entry point)."""
         out = []
-        flights = self.flights()
+        flights = self.face_down
         solo = len(self.atcs) == 1
+        crowded = self.entries_in_reach()
         for atc_id in self.atcs:
             atc = self.ctx.state.controllers[atc_id]
             style = self.style[atc_id]
             wanted = style.solo_planes if solo else style.team_planes
             busy = len(self.ctx.state.accepted_by(atc_id))
-            if len(atc.pending) < 3 and flights and not atc.fired and busy < wanted:
+            if (len(atc.pending) < 3 and flights and not atc.fired and busy < wanted
+                    and not crowded):
                 out.append({"atc": atc_id, "flight": flights.pop()})
         return out
+
+    def entries_in_reach(self) -> bool:
+        """Return whether a plane on the map will end its next move, straight on, on or next
+        to the entry run of a point in play, at about its level. A card drawn blind must be
+        accepted while planes wait in the pool (1.80), and its plane enters next turn: a plane
+        ending its move in the way of that entry breaks 1.36 ("always consider the
+        consequences of the next turn prior to accepting a Hand-off")."""
+        ctx = self.ctx
+        for plane in ctx.state.on_map():
+            if plane.hex is None:
+                continue
+            end = self.ahead(ctx, plane)[-1]
+            for level in range(max(plane.level - 2, 2), min(plane.level + 2, 6) + 1):
+                if level not in ctx.lookups.points:
+                    continue
+                same, run = ctx.lookups.in_the_way(level, level)
+                if end in same or end in run:
+                    return True
+        return False
 
     def pool_additions(self, n: int) -> list[int]:
         """Return the planes that join the pool this turn (1.71: as the sector's frequency
@@ -470,7 +517,7 @@ class Controllers:
 
     def candidates(self, plane: Plane) -> list[PlaneMove]:
         """Return the moves the engine offers the plane."""
-        return [a for a in self.engine.legal_actions(self.ctx) if a.move.plane == plane.id]
+        return list(self.engine.moves_of(self.ctx, plane))
 
     def trial(self, plane: Plane, cand: Data | PlaneMove) -> tuple[Context, Plane]:
         """Return a fork of the shift with the move tried on it, and the plane there (read
@@ -478,38 +525,61 @@ class Controllers:
         key = repr(as_written(cand.move) if isinstance(cand, PlaneMove) else cand)
         found = self.tried.get(key)
         if found is None:
-            ctx = self.engine.fork(self.ctx)
-            twin = ctx.state.planes[plane.id]
             action = (cand if isinstance(cand, PlaneMove)
                       else PlaneMove(Move.model_validate(cand)))
+            ctx = self.engine.fork_for(self.ctx, action)
+            twin = ctx.state.planes[plane.id]
             self.engine.apply(ctx, action)
             found = self.tried[key] = ctx, twin
         return found
 
-    def best(self, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
+    def best(self, plane: Plane, options: list[PlaneMove], quiet: QuietCourse | None
+             ) -> PlaneMove:
         """Return the least bad of the offered moves (the first of them, in the order they
         are offered). Once a move that breaks no rule is found, a move sure to be ruled on
         (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
-        tried."""
+        tried; nor is one that cannot beat the best found so far (:meth:`at_least`)."""
         chosen, least = options[0], None
         for offered in options:
             if least is not None and least[0] == 0 and (
                     low_flying_ruled(self.ctx, plane, offered.move)
                     or take_off_ruled(self.ctx, plane, offered.move)):
                 continue
-            found = self.score(plane, offered, least)
+            found = self.quiet_score(plane, offered, least, quiet)
+            if found is None:
+                bound = self.at_least(plane, offered) if least is not None else None
+                if bound is not None and least is not None and bound > least:
+                    continue  # worse than the best whatever it meets: not tried
+                found = self.tried_score(plane, offered, least)
             if least is None or found < least:
                 chosen, least = offered, found
         return chosen
 
-    def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None
-              ) -> tuple[Any, ...]:
+    def at_least(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
+        """Return a score an offered move cannot beat, known without trying it, or None: a
+        move sure to leave the plane on the map (``flight.stays_on_the_map``) breaks no rule
+        at best, finishes no flight, and leaves the plane its fewest moves from its exit with
+        nobody near (a collision only makes it worse)."""
+        end = stays_on_the_map(self.ctx, plane, offered.move)
+        if end is None:
+            return None
+        twin = plane.copy()
+        twin.hex, twin.facing, twin.level = end
+        away = self.distance(self.ctx, twin)
+        return (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
+
+    def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
+              quiet: QuietCourse | None = None) -> tuple[Any, ...]:
         """Return how bad an offered move is, worst first: rulings, deals, how the flight
         ends, how far and how crowded it leaves the plane. A move found worse than ``least``
-        before its crowding is counted is given a score that only shows it is worse."""
-        quick = self.quiet_score(plane, offered, least)
-        if quick is not None:
-            return quick
+        before its crowding is counted is given a score that only shows it is worse;
+        ``quiet`` is the plane's ``flight.quiet_course``, if any."""
+        quick = self.quiet_score(plane, offered, least, quiet)
+        return quick if quick is not None else self.tried_score(plane, offered, least)
+
+    def tried_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
+                    ) -> tuple[Any, ...]:
+        """Return :meth:`score` of an offered move tried on a fork."""
         before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
         ctx, twin = self.trial(plane, offered)
         hold = offered.move.hold
@@ -541,27 +611,49 @@ class Controllers:
             return (*head, away, away, False)  # worse whatever its crowding
         return (*head, away + 2 * self.risk(ctx, twin), away, False)
 
-    def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
-                    ) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of a quiet move (``flight.quiet_end``) without trying it on a
-        fork, or None for any other move. An ordinary move only moves the plane, and the one
-        rule it can break is a blocked entry (1.36); one that ends facing off the map hands
-        the plane off there (``arrive.exit_of``), a deal if over the wrong side."""
+    def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
+                    quiet: QuietCourse | None) -> tuple[Any, ...] | None:
+        """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed)
+        without trying it on a fork, or None for any other move. Such a move only moves the
+        plane (the weather's penalty and lightning rolls are written after choosing), and the
+        one rule it can break is a blocked entry (1.36), besides the repair roll a plane with
+        a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves offered have none);
+        one that ends facing off the map hands the plane off there (``arrive.exit_of``), a
+        deal if over the wrong side."""
         move = offered.move
-        if (plane.where not in ("flying", "waiting") or plane.fault is not None or move.hold
-                or move.repair is not None or move.regain_control):
+        if move.repair is not None or move.regain_control:
             return None
-        end = quiet_end(self.ctx, plane, move)
+        if plane.taking_off:
+            return self.take_off_score(plane, offered, least)
+        if (quiet is None or plane.where not in ("flying", "waiting") or move.hold
+                or not writes_nothing_to_match(move)):
+            return None
+        end = quiet_end_of(self.ctx, quiet, plane, move)
         if end is None:
             return None
+        unrolled = int(plane.fault in REPAIRABLE)  # no repair roll: event.repair-roll
         at, facing, level, _, faces_out = end
         if faces_out:
             out = exit_of(self.ctx, plane, at, facing, level, facing, overshoot=False)
-            return (0, int(out.deal == "major"), int(out.deal == "minor"),
+            return (unrolled, int(out.deal == "major"), int(out.deal == "minor"),
                     QUALITY.get(out.quality, 9), 0, 0, False)
         twin = plane.copy()
         twin.hex, twin.facing, twin.level, twin.where = at, facing, level, "flying"
-        errors = int(entry_blocked(self.ctx, plane.id, at, level) is not None)
+        errors = unrolled + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
+        return self.flying_on(self.ctx, twin, errors, 0, 0, least)
+
+    def take_off_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
+                       ) -> tuple[Any, ...] | None:
+        """Return :meth:`score` of a quiet take-off move (``flight.quiet_take_off``) without
+        trying it on a fork, or None for any other: it draws only 5.02's rulings and a
+        blocked entry's (1.36)."""
+        took = quiet_take_off(self.ctx, plane, offered.move)
+        if took is None:
+            return None
+        at, facing, level, still, rulings = took
+        twin = plane.copy()
+        twin.hex, twin.facing, twin.level, twin.taking_off = at, facing, level, still
+        errors = rulings + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
         return self.flying_on(self.ctx, twin, errors, 0, 0, least)
 
     def risk(self, ctx: Context, plane: Plane) -> int:
@@ -611,30 +703,30 @@ class Controllers:
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
         self.tried.clear()
-        best = self.best(plane, self.candidates(plane))
+        # Every move of the plane flies the same run; weather on it changes no score.
+        quiet = quiet_course(self.ctx, plane, through_weather=True)
+        best = self.best(plane, self.candidates(plane), quiet)
         slips = self.sloppy.get(plane.atc)
         move = as_written(best.move)
         if slips is not None:
             move = self.blunder(plane, move, slips)
-        if plane.fault in ("cannot-climb", "cannot-descend", "stuck"):
+        if plane.fault in REPAIRABLE:
             move = {"plane": plane.id, "repair": self.roll(),
                     **{k: v for k, v in move.items() if k != "plane"}}
-        if move == as_written(best.move) and ordinary_end(self.ctx, plane, best.move):
+        if move == as_written(best.move) and self.ordinary(plane, best, quiet):
             # An ordinary move meets nothing: no near miss, storm, landing, deal or payment
             # to write down.
             self.engine.apply(self.ctx, best)
             return move
         self.near_misses(plane, move, slips)
-        ctx, twin = self.trial(plane, move)
+        ctx, _ = self.trial(plane, move)
         lightning = [f for f in self.new(ctx) if f.code == "weather.lightning"]
         if lightning:
             count = int(lightning[0].message.split("passed ")[1].split()[0])
             move["lightning"] = [self.roll() for _ in range(count)]
-        if twin.where == "gone" and twin.fault in ("engine-1", "engine-2"):
-            air = self.ctx.movement.air
-            if twin.hex not in (air.airport, *air.approach):
-                move["emergency_roll"] = self.roll()
-        ctx, twin = self.trial(plane, move)
+        if any(f.code == "event.emergency-roll" for f in self.new(ctx)):
+            move["emergency_roll"] = self.roll()  # 11.02: landing off the runway
+        ctx, _ = self.trial(plane, move)
         happened = ctx.incidents[len(self.ctx.incidents):]
         paid = [i["paid"] for i in happened if i["kind"] == "hand-off"]
         if paid:
@@ -648,6 +740,13 @@ class Controllers:
             move["deals"] = deals
         self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
         return move
+
+    def ordinary(self, plane: Plane, offered: PlaneMove, quiet: QuietCourse | None) -> bool:
+        """Return whether an offered move is ordinary (``flight.ordinary_end``), from its
+        plane's quiet run (weather allowed): an ordinary one passes no weather."""
+        end = quiet_end_of(self.ctx, quiet, plane, offered.move)
+        return (end is not None and not end[4] and quiet is not None
+                and not passes_weather(self.ctx, quiet.course))
 
     def near_misses(self, plane: Plane, move: Data, slips: Slips | None) -> None:
         """Write down the near misses the move causes, each with its panic roll and the
@@ -668,9 +767,22 @@ class Controllers:
             ctx, _twin = self.trial(plane, move)
             if any(f.code in RESTRICTED for f in self.new(ctx)):
                 # Evasive action mid-move leaves no turn or level change (6.10, 7.11); on
-                # take-off its level change is the turn's one level (5.02).
+                # take-off its level change is the turn's one level (5.02); a failed engine
+                # still drops (ENGINE FAILURE), from the level the evasive action left.
                 move.pop("turn", None)
                 move.pop("level", None)
+                self.engine_drop(plane, move)
+
+    def engine_drop(self, plane: Plane, move: Data) -> None:
+        """Write the level a plane with a failed engine drops to at the end of its move, when
+        evasive action has changed the level it drops from."""
+        drops = {plane.dropped_to(plane.level + change) for change in (0, -1, 1)}
+        for level in sorted(d for d in drops if d is not None):
+            move["level"] = level
+            ctx, _ = self.trial(plane, move)
+            if not any(f.code in ("event.fault", *RESTRICTED) for f in self.new(ctx)):
+                return
+        move.pop("level", None)
 
     def new(self, ctx: Context) -> list[Any]:
         """Return the findings a trial added."""

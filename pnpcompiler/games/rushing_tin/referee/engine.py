@@ -229,6 +229,21 @@ class ShiftEngine:
         twin.moved, twin.keep_snapshots = ctx.moved.copy(), False
         return twin
 
+    def fork_for(self, ctx: Context, action: Action) -> Context:
+        """Return a fork of the shift to try one action on (see :meth:`fork`), sharing what
+        the action cannot change: a plane's move changes the planes in play, the
+        controllers, the pool and the rulings (``Shift.for_a_move``), never this turn's entry
+        levels; any other action gets a whole fork."""
+        if not isinstance(action, PlaneMove):
+            return self.fork(ctx)
+        twin = object.__new__(Context)
+        twin.__dict__ = ctx.__dict__.copy()
+        twin.state = ctx.state.for_a_move()
+        twin.findings, twin.incidents = ctx.findings.copy(), ctx.incidents.copy()
+        twin.reported, twin.snapshots = ctx.reported.copy(), []
+        twin.moved, twin.keep_snapshots = ctx.moved.copy(), False
+        return twin
+
     def to_move(self, ctx: Context) -> list[Plane]:
         """Return the planes still to move this turn, in the order they move (3.01: highest
         level first, then highest ID)."""
@@ -247,9 +262,12 @@ class ShiftEngine:
         only its descent). A move may still call for dice the record must write (a near
         miss's panic roll, lightning): apply it to a fork to see what it draws."""
         planes = self.to_move(ctx)
-        if not planes:
-            return
-        plane = planes[0]
+        if planes:
+            yield from self.moves_of(ctx, planes[0])
+
+    def moves_of(self, ctx: Context, plane: Plane) -> Iterator[PlaneMove]:
+        """Return the moves open to a plane (see :meth:`legal_actions`), in the order they
+        are offered."""
         enter = None
         if plane.where == "waiting":
             expected = ctx.expected_entry.get(plane.id, plane.entry)
@@ -262,9 +280,9 @@ class ShiftEngine:
         level = (ctx.expected_entry.get(plane.id, plane.entry) if plane.where == "waiting"
                  else plane.level)
         changes: tuple[int, ...] = LEVEL_CHANGES
-        if plane.fault in ("engine-1", "engine-2"):
-            drop = 1 if plane.fault == "engine-1" else 2
-            changes = (max(level - drop, 1) - level,)
+        dropped = plane.dropped_to(level)
+        if dropped is not None:
+            changes = (dropped - level,)
         for side in TURNS:
             for change in changes:
                 if change and not 1 <= level + change <= 6:

@@ -52,11 +52,12 @@ def resolve_event(ctx: Context, turn: Turn) -> None:
         ctx.rule("event.unknown-card", rule, f"there is no {kind} event card {event.card!r} "
                  f"(cards: {', '.join(sorted(deck))})", where(event, "card"))
         return
-    if ctx.state.events[event.card] >= card.copies:
+    drawn = ctx.state.events.get(event.card, 0)
+    if drawn >= card.copies:
         copies = "the one copy" if card.copies == 1 else f"all {card.copies} copies"
         ctx.rule("event.card-twice", rule, f"{copies} of {event.card} have been drawn already",
                  where(event, "card"))
-    ctx.state.events[event.card] += 1
+    ctx.state.events[event.card] = drawn + 1
     if kind == "weather":
         _weather_event(ctx, event)
     else:
@@ -68,7 +69,7 @@ def cards_left(ctx: Context, deck: dict[str, RandomEventCard] | dict[str, Weathe
     """Return the cards of an event deck not drawn yet, a card once for each copy left, in
     the order of their IDs (the cards drawn stay on the table: the deck can run out)."""
     drawn = ctx.state.events
-    return [c for c in sorted(deck) for _ in range(deck[c].copies - drawn[c])]
+    return [c for c in sorted(deck) for _ in range(deck[c].copies - drawn.get(c, 0))]
 
 
 # --- random events ----------------------------------------------------------------------------

@@ -10,24 +10,32 @@ whether the flight was handed off, landed, or goes on.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
 from ....core.findings import Location
 from ....core.hexgrid import DIRECTIONS, Hex, distance, neighbor, turn
 from ..movement import MAX_LEVEL, MIN_LEVEL_IN_FLIGHT
-from .arrive import arrive, end_changes, hand_off, level_two_allowed, sue, take_off_index
+from .arrive import (
+    arrive,
+    end_changes,
+    hand_off,
+    level_two_allowed,
+    sue,
+    take_off_cause,
+    take_off_end,
+    take_off_index,
+)
 from .context import Context, Course, where
 from .log import Move, NearMiss
-from .state import Plane
+from .state import FAULT_CHANGES, Plane
 from .walk import Walk, deal, out_of_control
 
 LEFT, RIGHT = 1, -1
 NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
 """The deals a near miss gives: the record writes those in ``near_misses``."""
 SIDES = {"left": LEFT, "right": RIGHT}
-FAULT_CHANGES = {"stuck": (0, 0), "cannot-climb": (-1, 0), "cannot-descend": (0, 1)}
-"""The level changes a fault allows (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
 ORDINARY_MOVES = True
 """Fly an ordinary move by its short cut (:func:`fly_ordinary`); with this off every move takes
 the full walk, which the tests compare it with."""
@@ -108,11 +116,45 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
     Quiet: a plane flying on (or entering at its entry point as the card says, 2.06), not
     taking off, with no engine failure, straight through no weather, no airport and no closed
     airspace to a last hex on the map, with no plane on its way or at its end near enough to
-    meet, a legal turn and level change to level 3 or above (one its fault allows), and
-    nothing recorded that needs matching."""
-    if (move.take_off or move.enter is not None or move.near_misses or move.lightning
-            or move.deals or move.cover_up is not None or move.claim or move.paid is not None):
+    meet (:func:`quiet_course`), a legal turn and level change to level 3 or above (one its
+    fault allows), and nothing recorded that needs matching."""
+    if not writes_nothing_to_match(move):
         return None
+    if plane.where == "flying" and move.level is not None and (
+            move.level < 3 or not -2 < move.level - plane.level < 2):
+        return None  # told at once, before the run is looked at (as quiet_end_of would)
+    return quiet_end_of(ctx, quiet_course(ctx, plane), plane, move)
+
+
+def writes_nothing_to_match(move: Move) -> bool:
+    """Return whether a move writes nothing a quiet move could not match: no entry or take-off,
+    near miss, lightning, deal, cover-up, claim or payment."""
+    return not (move.take_off or move.enter is not None or move.near_misses or move.lightning
+                or move.deals or move.cover_up is not None or move.claim
+                or move.paid is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class QuietCourse:
+    """A plane's run this turn, straight on at its level, when it meets nothing on the way
+    (what every move of the plane shares; :func:`quiet_end_of` adds the move's end)."""
+
+    level: int
+    """The level it flies the run at."""
+    heading: int
+    course: Course
+    closed: bool
+    """Its last hex is closed at level 3 and below (5.10)."""
+    at_end: tuple[tuple[int, bool], ...]
+    """Each other plane on the map on or next to its last hex: (its level, on that hex)."""
+
+
+def quiet_course(ctx: Context, plane: Plane, *, through_weather: bool = False
+                 ) -> QuietCourse | None:
+    """Return a plane's run this turn if it meets nothing on the way (see
+    :func:`quiet_end`), else None; changes nothing. With ``through_weather`` a run may pass
+    weather: the plane ends where it would without it, the penalty and the lightning rolls
+    aside (a bot choosing a move weighs neither)."""
     if plane.where == "waiting":
         start = ctx.lookups.entries.get(plane.entry)
         if start is None or ctx.expected_entry.get(plane.id, plane.entry) != plane.entry:
@@ -122,39 +164,80 @@ def quiet_end(ctx: Context, plane: Plane, move: Move
         return None
     else:
         here, heading, level = plane.hex, plane.facing, plane.level
-    new_level = level if move.level is None else move.level
-    if new_level < 3 or not -2 < new_level - level < 2:
-        return None
-    if plane.fault is not None:
-        allowed = FAULT_CHANGES.get(plane.fault)
-        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
-            return None  # an engine failure, or a level change the fault forbids
     lookups = ctx.lookups
     course = lookups.course(here, heading, _speed(ctx, plane, heading, level))
     path = course.path
     if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
         return None
-    end = path[-1]
-    closed = end in lookups.restricted
-    if new_level <= 3 and closed:
+    if not through_weather and passes_weather(ctx, course):
         return None
-    for system in ctx.state.weather:
-        if not course.hexes.isdisjoint(system.counters):
-            return None
+    end = path[-1]
     near, zone = course.near, lookups.zone[end]
+    at_end = []
     for other in ctx.state.planes.values():
         h = other.hex
         if other.where != "flying" or other is plane or (h not in near and h not in zone):
             continue
         if h in near and -2 < other.level - level < 2:
             return None  # met on the way (6.02, 7.02, 9.01)
-        if h in zone and (other.level == new_level or (h == end and -2 < other.level - new_level
-                                                       < 2)):
+        if h in zone:
+            at_end.append((other.level, h == end))
+    return QuietCourse(level, heading, course, end in lookups.restricted, tuple(at_end))
+
+
+def passes_weather(ctx: Context, course: Course) -> bool:
+    """Return whether a run passes a weather counter (its last hex included)."""
+    return any(not course.hexes.isdisjoint(s.counters) for s in ctx.state.weather)
+
+
+def quiet_end_of(ctx: Context, quiet: QuietCourse | None, plane: Plane, move: Move
+                 ) -> tuple[Hex, int, int, bool, bool] | None:
+    """Return where a move that writes nothing to match leaves a plane on its quiet run (see
+    :func:`quiet_end`), or None."""
+    if quiet is None:
+        return None
+    level = quiet.level
+    new_level = level if move.level is None else move.level
+    if new_level < 3 or not -2 < new_level - level < 2 or (new_level <= 3 and quiet.closed):
+        return None
+    if plane.fault is not None:
+        allowed = FAULT_CHANGES.get(plane.fault)
+        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
+            return None  # an engine failure, or a level change the fault forbids
+    for other, on_end in quiet.at_end:
+        if other == new_level or (on_end and -2 < other - new_level < 2):
             return None  # met at the end of the move
+    path = quiet.course.path
     if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
         return None
+    heading = quiet.heading
     facing = turn(heading, SIDES[move.turn]) if move.turn else heading
-    return end, facing, new_level, closed, (end, facing % 6) in lookups.edge
+    end = path[-1]
+    return end, facing, new_level, quiet.closed, (end, facing % 6) in ctx.lookups.edge
+
+
+def stays_on_the_map(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
+    """Return where a move of a plane flying on leaves it (hex, facing, level) if the move
+    can end nowhere else, whatever it meets on the way, or None: the plane is not taking off,
+    its run neither leaves the map nor flies on from the airport, and at its end it neither
+    faces off the map (a hand-off) nor is at level 1 or on the airport bound there (a
+    landing); no near miss is written (evasive action would change its way). Meeting a plane
+    may still end its flight in a collision. Changes nothing."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or plane.taking_off or move.hold
+            or move.near_misses or move.take_off or move.enter is not None):
+        return None
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
+                                                           plane.level))
+    if not course.path or course.leaves or course.airport:
+        return None
+    end = course.path[-1]
+    level = plane.level if move.level is None else move.level
+    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
+    if (level < 2 or (end, facing % 6) in ctx.lookups.edge
+            or (plane.exit_level == 1 and end == ctx.lookups.airport)):
+        return None
+    return end, facing, level
 
 
 def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
@@ -188,13 +271,51 @@ def take_off_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
                                                            plane.level))
     if not course.path or course.leaves or _passes_a_plane(ctx, plane, course):
         return False
-    index = take_off_index(ctx, course.path[-1])
-    if index == 0:
+    at = course.path[-1]
+    if take_off_index(ctx, at) == 0:
         return False
-    past_end = index is None or index >= len(ctx.lookups.approach)
     new_level = plane.level if move.level is None else move.level
-    return ((move.turn is not None and not past_end)
-            or new_level not in (plane.level, plane.level + 1))
+    end = take_off_end(ctx, plane, at, plane.level, new_level, SIDES[move.turn] if move.turn
+                       else 0)
+    return end.turned_on_route or end.bad_climb
+
+
+def quiet_take_off(ctx: Context, plane: Plane, move: Move
+                   ) -> tuple[Hex, int, int, bool, int] | None:
+    """Return where a quiet take-off move leaves a plane (hex, facing, level, whether it is
+    still taking off) and how many rulings of 5.02 it draws, or None for any other move;
+    changes nothing. Quiet: a plane taking off past the airport, with no fault, its run on
+    the map with no plane on or next to it (weather aside: its penalty and lightning rolls
+    are written after), ending at level 2 or above not facing off the map, and nothing
+    recorded that needs matching."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or not plane.taking_off
+            or plane.fault is not None or move.hold or not writes_nothing_to_match(move)):
+        return None
+    level = plane.level
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
+    path = course.path
+    if not path or course.leaves:
+        return None
+    at = path[-1]
+    zone = ctx.lookups.zone[at]
+    if any(p.hex in course.near or p.hex in zone for p in ctx.state.planes.values()
+           if p.where == "flying" and p is not plane):
+        return None
+    new_level = level if move.level is None else move.level
+    if new_level < 2 or take_off_index(ctx, at) == 0:
+        return None
+    side = SIDES[move.turn] if move.turn else 0
+    end = take_off_end(ctx, plane, at, level, new_level, side)
+    facing = turn(plane.facing, side) if end.past_end else plane.facing
+    if (at, facing % 6) in ctx.lookups.edge:
+        return None
+    free = take_off_cause(ctx, plane) not in ctx.reported  # ruled on once a turn
+    low_on_the_way = (level < 3 and not plane.held_down(ctx.state.turn)
+                      and ctx.lookups.approach[-1] in path[:-1])
+    rulings = (int(end.turned_on_route) + int(end.bad_climb)
+               + int(free and (low_on_the_way or end.too_low)))
+    return at, facing, min(new_level, MAX_LEVEL), not end.past_end, rulings
 
 
 def _passes_a_plane(ctx: Context, plane: Plane, course: Course) -> bool:
@@ -381,7 +502,7 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
     walk.hex = nxt
     walk.path.append(nxt)
     if (plane.taking_off and left and nxt == lookups.approach[-1] and walk.level < 3
-            and not plane.out_of_control):
+            and not plane.held_down(ctx.state.turn)):
         _take_off_too_low(ctx, walk)
     if nxt in walk.weather and left:  # the final hex: at the level it ends at (3.12)
         _weather(ctx, walk, nxt)
@@ -412,11 +533,12 @@ def _step(ctx: Context, walk: Walk, left: int) -> None:
 
 def _take_off_too_low(ctx: Context, walk: Walk) -> None:
     """5.02: a plane taking off must be at level 3 when it reaches the end of the route; one
-    that passes it mid-move is still at the level it started the move at (3.12). A plane out
-    of control (8.01: its level held down by evasive action or a fault) is not ruled on: the
-    near miss or the fault is the finding."""
+    that passes it mid-move is still at the level it started the move at (3.12). A plane whose
+    level was held down (8.01: out of control after evasive action or with a fault, or a
+    fault fixed only as this move began) is not ruled on: the near miss or the fault is the
+    finding."""
     plane = walk.plane
-    if ctx.once(("take-off level", plane.id, ctx.state.turn)):
+    if ctx.once(take_off_cause(ctx, plane)):
         ctx.rule("take-off.level", "5.02", f"plane {plane.id} reaches the end of the take-off "
                  f"route at {ctx.hexname(walk.hex)} at level {walk.level}, before the end of "
                  "its move: it must be at level 3 by then (a level change counts only on the "
@@ -483,7 +605,7 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
         # 7.08: pull up or descend one level clear of the other plane's zone, within 2-6.
         away = 1 if other.level < walk.level else -1
         target = walk.level + away
-        if MIN_LEVEL_IN_FLIGHT <= target <= MAX_LEVEL:
+        if MIN_LEVEL_IN_FLIGHT <= target <= MAX_LEVEL and plane.can_change(away):
             wanted = "up" if away > 0 else "down"
             if evasive is None or evasive.level != wanted:
                 ctx.rule("near-miss.evasive", "7.08", f"panic roll {entry.panic}: plane "
@@ -494,7 +616,8 @@ def _evasive(ctx: Context, walk: Walk, other: Plane, kind: str, entry: NearMiss,
             walk.restricted = "level changed in evasive action (7.11)"
             out_of_control(plane, "vertical evasive action (7.13)")
             return
-        # 7.12: it cannot clear the zone; evasive action as for a horizontal near miss.
+        # 7.12: it cannot clear the zone (the levels end, or a fault keeps it from that
+        # change); evasive action as for a horizontal near miss.
     if evasive is None or evasive.turn is None:
         ctx.rule("near-miss.evasive", "6.08", f"panic roll {entry.panic}: plane {plane.id} must "
                  "turn one hex side away, the side chosen by the other plane's ATC (6.09); the "

@@ -6,12 +6,14 @@ converted on the way in and out (:class:`HexNames`).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ....core.hexgrid import Hex, axial_to_offset, offset_to_axial
 from ..model import Grid
+
+FAULT_CHANGES = {"stuck": (0, 0), "cannot-climb": (-1, 0), "cannot-descend": (0, 1)}
+"""The level changes a fault allows, fewest to most (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
 
 Where = Literal["waiting", "ground", "flying", "gone"]
 """``waiting``: ready to enter at an edge point; ``ground``: waiting to take off from the
@@ -94,6 +96,9 @@ class Plane:
     control_zone_breach: bool = False
     """5.11: inside the control zone and leaving it by the most direct route."""
     moved_turn: int = 0
+    fixed_turn: int = 0
+    """The turn a fault (ELECTRICAL FAILURE, LIGHTNING STRIKES) was last fixed: its level was
+    held down until that turn's move."""
 
     def copy(self) -> Plane:
         """Return a copy to change apart from this one (every field holds a value that never
@@ -102,6 +107,29 @@ class Plane:
         # A new instance dictionary at once: several times faster than filling an empty one.
         twin.__dict__ = self.__dict__.copy()
         return twin
+
+    def dropped_to(self, level: int) -> int | None:
+        """Return the level an engine failure drops the plane to at the end of a move begun at
+        ``level`` (ENGINE FAILURE: 1 or 2 levels a turn, down to the ground), or None when its
+        engines are sound."""
+        if self.fault == "engine-1":
+            return max(level - 1, 1)
+        if self.fault == "engine-2":
+            return max(level - 2, 1)
+        return None
+
+    def can_change(self, change: int) -> bool:
+        """Return whether the plane's faults let it change level by ``change`` (an engine
+        failure lets it only go down)."""
+        if self.fault in ("engine-1", "engine-2"):
+            return change <= 0
+        allowed = FAULT_CHANGES.get(self.fault or "")
+        return allowed is None or allowed[0] <= change <= allowed[1]
+
+    def held_down(self, turn: int) -> bool:
+        """Return whether the plane's level was held down as its move this turn began (8.01:
+        out of control, or a fault fixed only now)."""
+        return self.out_of_control or self.fixed_turn == turn
 
     @property
     def exit_level(self) -> int:
@@ -197,7 +225,7 @@ class Shift:
     """Hand-off cards dealt, accepted or played: each exists once."""
     weather: list[WeatherSystem] = field(default_factory=list)
     wind: Wind | None = None
-    events: Counter[str] = field(default_factory=Counter)
+    events: dict[str, int] = field(default_factory=dict)
     """How many copies of each Random and Weather Event card have been drawn so far."""
 
     def active(self) -> list[Plane]:
@@ -222,6 +250,17 @@ class Shift:
             if p.atc in out and p.where != "gone" and not p.celebrity:
                 out[p.atc] += 1
         return out
+
+    def for_a_move(self) -> Shift:
+        """Return a copy to try a plane's move on: what a move can change copied (the planes
+        in play, the controllers, the pool), the rest shared (the planes gone, the deck, the
+        events drawn, the weather, the seating)."""
+        kept = object.__new__(Shift)
+        kept.__dict__ = self.__dict__.copy()
+        kept.planes = {n: p if p.where == "gone" else p.copy() for n, p in self.planes.items()}
+        kept.controllers = {a: c.copy() for a, c in self.controllers.items()}
+        kept.pool = self.pool.copy()
+        return kept
 
     def snapshot(self) -> Shift:
         """Return a copy to keep (the board at the end of a turn) or to try actions on: every

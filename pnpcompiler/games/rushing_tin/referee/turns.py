@@ -380,6 +380,7 @@ def _repair(ctx: Context, plane: Plane, move: Move) -> None:
     if move.repair in fixes:
         ctx.incident("fixed", "RANDOM EVENTS", piece=plane.id, fault=plane.fault)
         plane.fault, plane.out_of_control, plane.reason = None, False, ""
+        plane.fixed_turn = ctx.state.turn
 
 
 def entry_levels(ctx: Context, turn: Turn) -> None:

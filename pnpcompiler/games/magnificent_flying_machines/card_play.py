@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from .model import TrickCard
-from .referee.engine import EndTurn, RaceEngine
+from .model import TESTS, TrickCard
+from .referee.cards import act_on
+from .referee.engine import EndTurn, RaceEngine, Tried
 from .referee.hands import draws, hand_limit
 from .referee.log import Phase, Play, RaceLog, Turn
 from .referee.rolls import TEST_OF
-from .referee.state import Race
+from .referee.state import Flyer, Race, fork_flyer, new_race
 
 CAD_CHANCE = 0.25
 """How often a rival holding a cad card plays it on a test."""
@@ -28,6 +31,39 @@ OWN_BOOSTS = ("repair", "fuel")
 """The boosts a bot plays on its own machine at the end of its turn, when they can act."""
 
 
+@dataclass(frozen=True)
+class CardKinds:
+    """The deck's cards sorted by how the bots play them."""
+
+    cads: frozenset[str]
+    """The cards showing a cad symbol."""
+    boosts: frozenset[str]
+    """The boosts a bot plays on its own machine at the end of its turn."""
+    dirty: frozenset[str]
+    """The dirty tricks a bot plays on a rival at the end of the rival's turn."""
+    keepers: frozenset[str]
+    """The cards a bot keeps over the others when it discards: they pass a failed test."""
+    parts: dict[str, frozenset[str]]
+    """The cards whose symbol is a spare part for each test."""
+    passes: dict[str, frozenset[str]]
+    """The cards that pass each test, failed."""
+
+    @classmethod
+    def of(cls, tricks: Iterable[TrickCard]) -> CardKinds:
+        """Return the cards of a deck sorted."""
+        deck = list(tricks)
+        keepers = frozenset(c.id for c in deck if c.effect is not None and c.effect.pass_test)
+        return cls(
+            cads=frozenset(c.id for c in deck if c.symbol == "cad"),
+            boosts=frozenset(c.id for c in deck if c.frame == "boost" and aimed(c, OWN_BOOSTS)),
+            dirty=frozenset(c.id for c in deck
+                            if c.frame == "dirty-trick" and aimed(c, RIVAL_TRICKS)),
+            keepers=keepers,
+            parts={test: frozenset(c.id for c in deck if c.symbol == test) for test in TESTS},
+            passes={test: frozenset(c.id for c in deck if c.id in keepers and c.effect is not None
+                                    and c.effect.test in (None, test)) for test in TESTS})
+
+
 class CardPlayer:
     """The trick and boost deck and the bots' use of their hands."""
 
@@ -37,6 +73,10 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
+        self.kinds = CardKinds.of(engine.tables.tricks.values())
+        self.machine: Flyer | None = None
+        """The machine whose turn ends, as the cards played after its phases so far leave
+        it (each card is tried on a copy)."""
 
     def card(self, card_id: str) -> TrickCard:
         """Return a card by id."""
@@ -44,7 +84,8 @@ class CardPlayer:
 
     def deal(self, log: RaceLog) -> RaceLog:
         """Return the race log with each player's hand dealt (4.2; Marco Florentina's four)."""
-        race = self.engine.initial(log)
+        # The machines as the record sets them up, unchecked: their pilots give the limits.
+        race = new_race(self.engine.tables, log)
         hands = {player: [self.deck.pop() for _ in range(hand_limit(race, player))]
                  for player in log.players}
         return log.model_copy(update={"hands": hands})
@@ -73,39 +114,39 @@ class CardPlayer:
         if TEST_OF.get(phase.action) is None or now is None:
             return phase
         me = now.flyer.machine.player
+        hands = race.hands or {}
         for player in race.players:
-            cads = [c for c in self.hand(race, player) if self.card(c).symbol == "cad"]
-            if player != me and cads and self.rng.random() < CAD_CHANCE:
-                return phase.model_copy(update={"cad": player, "cad_from": cads[0]})
+            if player == me:
+                continue
+            cad = next((c for c in hands.get(player, ()) if c in self.kinds.cads), None)
+            if cad is not None and self.rng.random() < CAD_CHANCE:
+                return phase.model_copy(update={"cad": player, "cad_from": cad})
         return phase
 
-    def after_roll(self, race: Race, phase: Phase, test: str, needed: int) -> Phase:
+    def after_roll(self, race: Race, phase: Phase, test: str, short: int) -> Tried | None:
         """Return the phase with the player's own cards spent on its failed test (of
-        ``test``, needing ``needed`` symbols): spare part symbols of the test's kind, else a
-        card that passes it, before parts, fuel or luck."""
+        ``test``, its dice ``short`` of the symbols it needs) tried on a fork: spare part
+        symbols of the test's kind, else a card that passes it, before parts, fuel or luck;
+        None when no card is played (none helps, or the referee would find fault with
+        it)."""
         now = race.current
-        if now is None:
-            return phase
+        if now is None or short <= 0:
+            return None
         me = now.flyer.machine.player
-        faces = [self.engine.tables.symbols(f) for f in phase.dice]
-        short = needed - sum(1 for face in faces if test in face)
-        hand = self.hand(race, me)
-        parts = [c for c in hand if self.card(c).symbol == test]
-        passes = [c for c in hand if (e := self.card(c).effect) is not None and e.pass_test
-                  and e.test in (None, test)]
-        if short <= 0:
-            return phase
+        hand = (race.hands or {}).get(me, ())
+        parts = [c for c in hand if c in self.kinds.parts[test]]
+        passes = [c for c in hand if c in self.kinds.passes[test]]
         if short <= len(parts):
             plays = [Play(player=me, card=c, use="spare-part") for c in parts[:short]]
         elif passes:
             plays = [Play(player=me, card=passes[0])]
         else:
-            return phase
+            return None
         bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
-                                        "cards": [*phase.cards, *plays]})
+                                        "cards": [*phase.cards, *plays], "outcome": "pass"})
         # The cards' phase with the outcome they come to, unless the referee finds fault.
         tried = self.engine.settle(race, bare)
-        return phase if tried.rulings else tried.phase
+        return None if tried.rulings else tried
 
     # --- at the end of a turn ---------------------------------------------------------------
 
@@ -116,61 +157,67 @@ class CardPlayer:
         if now is None:
             return turn
         me = now.flyer.machine.player
+        self.machine = now.flyer
         turn = self.own_boosts(race, turn, me)
         return self.dirty_trick(race, turn, me)
 
-    def draw_and_discard(self, race: Race, ended: Race, turn: Turn) -> Turn:
-        """Return the turn with the draw (one, Marco Florentina's two) and the discards down
-        to the hand limit; ``ended``: the race after the turn without them."""
+    def draw_and_discard(self, race: Race, ended: Race) -> dict[str, list[str]]:
+        """Return a turn's draw (one, Marco Florentina's two) and the discards down to the
+        hand limit, by the turn's keys; ``ended``: the race after the turn without them."""
         now = race.current
         if now is None:
-            return turn
+            return {}
         me = now.flyer.machine.player
         drawn = self.draw(ended, draws(race, me))
-        hand = self.hand(ended, me) + drawn
+        hand = [*(ended.hands or {}).get(me, ()), *drawn]
         excess = max(0, len(hand) - hand_limit(race, me))
         # Keep the cards that pass tests; let go of the others first.
-        hand.sort(key=lambda c: bool((e := self.card(c).effect) is not None and e.pass_test))
-        return turn.model_copy(update={"draw": drawn, "discard": hand[:excess]})
+        hand.sort(key=self.kinds.keepers.__contains__)
+        return {"draw": drawn, "discard": hand[:excess]}
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""
-        before: list[str] | None = None
-        """The turn's rulings so far, worked out once for every card tried."""
-        for card_id in self.hand(race, me):
-            card = self.card(card_id)
-            effect = card.effect
-            if card.frame != "boost" or effect is None or effect.when != "any" \
-                    or not any(getattr(effect, a) for a in OWN_BOOSTS):
-                continue
-            tried = turn.model_copy(update={"cards": [*turn.cards, Play(player=me,
-                                                                        card=card_id)]})
-            before = self.found(race, turn) if before is None else before
-            after = self.found(race, tried)
-            if after == before:
-                turn, before = tried, after
+        for card_id in (race.hands or {}).get(me, ()):
+            if card_id in self.kinds.boosts:
+                turn = self.played(race, turn, Play(player=me, card=card_id))
         return turn
 
     def dirty_trick(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with one rival's dirty trick played on the machine, now and then."""
         now = race.current
         assert now is not None
-        before: list[str] | None = None
         for player in race.players:
             if player == me or self.rng.random() >= DIRTY_CHANCE:
                 continue
             for card_id in self.hand(race, player):
-                card = self.card(card_id)
-                effect = card.effect
-                if card.frame != "dirty-trick" or effect is None or effect.when != "any" \
-                        or not any(getattr(effect, a) for a in RIVAL_TRICKS):
+                if card_id not in self.kinds.dirty:
                     continue
-                tried = turn.model_copy(update={"cards": [*turn.cards, Play(
-                    player=player, card=card_id, target=now.flyer.name)]})
-                before = self.found(race, turn) if before is None else before
-                if self.found(race, tried) == before:
+                tried = self.played(race, turn, Play(player=player, card=card_id,
+                                                     target=now.flyer.name))
+                if tried is not turn:
                     return tried
         return turn
+
+    def played(self, race: Race, turn: Turn, play: Play) -> Turn:
+        """Return the turn with a card played after its phases on the machine whose turn it
+        is, or the turn as it was when the referee would find fault with the card.
+
+        Such a card, from its player's hand and played at any time (a boost on the player's
+        own machine, a dirty trick on a rival's), draws a ruling only where its text cannot
+        act on the machine (cards.act_on), and nothing else in the turn's end rules
+        otherwise for it; Official Scrutiny, which acts on the hands, is tried on the turn's
+        whole end."""
+        effect = self.card(play.card).effect
+        assert effect is not None and self.machine is not None
+        if effect.scrutiny and self.found(race, turn.model_copy(
+                update={"cards": [*turn.cards, play]})) != self.found(race, turn):
+            return turn
+        machine, faults = fork_flyer(self.machine), list[str]()
+        act_on(race, play, effect, machine, lambda why, rule="8.1": faults.append(why))
+        if faults:
+            return turn
+        self.machine = machine
+        return turn.model_copy(update={"cards": [*turn.cards, play]})
 
     def found(self, race: Race, turn: Turn) -> list[str]:
         """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):
@@ -179,6 +226,13 @@ class CardPlayer:
             turn.discard else turn
         _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
         return [f.code for f in findings if not f.code.startswith("hand.")]
+
+
+def aimed(card: TrickCard, effects: tuple[str, ...]) -> bool:
+    """Return whether a card is played at any time for one of these effects."""
+    effect = card.effect
+    return effect is not None and effect.when == "any" \
+        and any(getattr(effect, a) for a in effects)
 
 
 def record_keys(turn: Turn) -> dict[str, Any]:

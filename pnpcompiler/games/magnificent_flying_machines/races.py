@@ -14,6 +14,7 @@ from .lookup import counters, dashboards, tables_of, terrain_tiles, weather_tile
 from .referee.cargo import PASSENGER, fits
 from .referee.engine import RaceEngine
 from .referee.log import RaceLog
+from .referee.state import new_race
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 """The players' names, seat by seat."""
@@ -21,10 +22,11 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: int,
          mode: str = "quick-start", weather_changes: bool = False, cargo: bool = False,
-         cards: bool = False, drafted: bool = False) -> Played:
+         cards: bool = False, drafted: bool = False, log_turns: bool = True) -> Played:
     """Play one seeded race: the quick start, or a dealt course (6.1, 12.1) flown with the
     same machines, pilots and equipment as the preset sides, or, when ``drafted``, with the
-    machines a random draft gives (6.7-6.9, 12.2)."""
+    machines a random draft gives (6.7-6.9, 12.2); without ``log_turns`` the record writes
+    no turns."""
     rng = random.Random(seed)
     tables = tables_of(game)
     assert tables is not None
@@ -54,13 +56,14 @@ def race(game: GameContent, engine: RaceEngine, players: int, bot: str, seed: in
             dealer.shuffle(aside)
             log = load_up(engine, log, aside)
     return play(engine, log, BOTS[bot], rng, weather_changes=weather_changes, cargo=cargo,
-                cards=cards)
+                cards=cards, log_turns=log_turns)
 
 
 def load_up(engine: RaceEngine, log: RaceLog, aside: list[str]) -> RaceLog:
     """Return the set-up with each machine loaded (6.11): its passenger, and the special
     cargo dealt to it when a tile of its terrain lies on the course and it fits."""
-    race = engine.initial(log)
+    # The machines as the record sets them up, unchecked: their storage is all this reads.
+    race = new_race(engine.tables, log)
     terrains = {engine.tables.tiles[n].terrain for n in log.course}
     machines = []
     for machine, token in zip(log.machines, aside, strict=False):

@@ -19,7 +19,7 @@ import yaml
 
 from ...content.project import GameContent
 from ...referee.simulation import Chance, Played, Simulation
-from .bots import BOTS
+from .bots import BOTS, Tested
 from .model import TESTS
 from .races import NAMES, race
 from .referee.engine import RaceEngine
@@ -35,6 +35,19 @@ simulation = Simulation(bots=tuple(BOTS), players=(2, len(NAMES)), length="turns
 def exact_table(test: str) -> str:
     """Return the name of a test's table of exact chances."""
     return f"{test} test"
+
+
+CHANCES: dict[Tested, Chance] = {}
+"""Each first roll's chance as the report tallies it, made once (a race rolls hundreds)."""
+
+
+def chance_of(tested: Tested) -> Chance:
+    """Return a test's first roll as its table of exact chances counts it."""
+    chance = CHANCES.get(tested)
+    if chance is None:
+        chance = CHANCES[tested] = Chance(exact_table(tested.test),
+                                          (tested.dice, tested.need), tested.passed)
+    return chance
 
 
 @dataclass(frozen=True)
@@ -56,7 +69,7 @@ def play_one(table: Table, bots: tuple[str, ...], seed: int, keep: bool) -> Play
     """Play one standard race, seat 1 (Ann) first, with a random draft, cargo and
     passengers, weather change cards, and trick and boost cards."""
     played = race(table.game, table.engine, len(bots), bots[0], seed, MODE,
-                  weather_changes=True, cargo=True, cards=True, drafted=True)
+                  weather_changes=True, cargo=True, cards=True, drafted=True, log_turns=keep)
     end = played.record["end"]
     names = NAMES[:len(bots)]
     winner = end.get("winner")
@@ -71,8 +84,7 @@ def play_one(table: Table, bots: tuple[str, ...], seed: int, keep: bool) -> Play
     return Played(winner=names.index(winner) if winner in names else None,
                   length=played.turns, end="race-over",
                   scores=tuple(end["scores"].get(name) for name in names),
-                  chances=tuple(Chance(exact_table(t.test), (t.dice, t.need), t.passed)
-                                for t in played.tests),
+                  chances=tuple(map(chance_of, played.tests)),
                   record=text, sides=sides)
 
 

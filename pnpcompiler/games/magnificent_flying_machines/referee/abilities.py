@@ -324,6 +324,8 @@ def cad_from(race: Race, now: TurnState, phase: Phase) -> None:
 def rolled(race: Race, now: TurnState, phase: Phase) -> list[int]:
     """Return a test's faces after its re-rolls, each checked against the card or pilot
     that allows it (sections 13-14)."""
+    if not phase.rerolls:
+        return phase.dice
     faces = list(phase.dice)
     for i, reroll in enumerate(phase.rerolls):
         if allowed_reroll(race, now, phase, reroll, i):

@@ -12,7 +12,7 @@ from ..flight import Pool
 from ..model import Test, TrickCard, TrickEffect
 from . import abilities, attacks, hands
 from .log import Phase, Play, Turn
-from .rolls import TEST_OF, need, pool
+from .rolls import TEST_OF, need_and_pool
 from .state import GAUGE, GAUGE_DAMAGE, Flyer, Race, TurnState
 
 ON_TEST = ("test", "failed-test")
@@ -51,29 +51,29 @@ def cad_cancelled(race: Race, phase: Phase) -> bool:
         and card.effect.when == "answer-cad" and card.effect.cancel
 
 
-def test_pool(race: Race, flyer: Flyer, phase: Phase, test: Test) -> Pool:
-    """Return the dice a test rolls: the pool (8.2) with cards' extra dice, and no cad die
-    lost when the cad is answered."""
-    base = pool(race, flyer, phase, test)
+def test_of(race: Race, flyer: Flyer, phase: Phase, test: Test) -> tuple[int, Pool]:
+    """Return the symbols a test needs, with the dirty tricks played on it, and the dice it
+    rolls: the pool (8.2) with cards' extra dice, and no cad die lost when the cad is
+    answered."""
+    needed, base = need_and_pool(race, flyer, phase, test)
+    if not phase.cards and phase.cad_answer is None:
+        return needed, base
+    effects = test_effects(race, phase, test)
     terms = list(base.terms)
     if cad_cancelled(race, phase) and ("cad", -1) in terms:
         terms.remove(("cad", -1))
-    terms += [(f"card: {play.card}", e.dice) for play, e in test_effects(race, phase, test)
-              if e.dice]
+    terms += [(f"card: {play.card}", e.dice) for play, e in effects if e.dice]
+    needed += sum(e.need for _, e in effects)
     if terms == base.terms:
-        return base
-    return Pool(max(0, sum(n for _, n in terms)), terms)
-
-
-def test_need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
-    """Return the symbols a test needs, with the dirty tricks played on it."""
-    return need(race, flyer, phase, test) + sum(e.need for _, e in
-                                                test_effects(race, phase, test))
+        return needed, base
+    return needed, Pool(max(0, sum(n for _, n in terms)), terms)
 
 
 def final_dice(race: Race, phase: Phase, test: Test, faces: list[int]) -> list[int]:
     """Return the test's dice as they finally lie: ``faces`` (the roll after any pilot's or
     equipment's re-rolls), or a card's re-roll of them all."""
+    if not phase.cards:
+        return faces
     for play, effect in test_effects(race, phase, test):
         if effect.reroll and play.dice:
             faces = list(play.dice)
@@ -82,6 +82,8 @@ def final_dice(race: Race, phase: Phase, test: Test, faces: list[int]) -> list[i
 
 def card_symbols(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
     """Return the spare part symbols the player's own cards add to a test (8.1, 8.2)."""
+    if not phase.cards:
+        return 0
     return sum(1 for play in phase.cards if play.use == "spare-part"
                and play.player == flyer.machine.player
                and (card := race.tables.tricks.get(play.card)) is not None
@@ -90,6 +92,8 @@ def card_symbols(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
 
 def rescued(race: Race, now: TurnState, phase: Phase, test: Test, *, short: bool) -> bool:
     """Return whether a card passes a failed test; report one played on a test that passed."""
+    if not phase.cards:
+        return False
     passing = [play for play, e in test_effects(race, phase, test) if e.pass_test]
     if not short:
         for play in passing:
@@ -104,6 +108,9 @@ def rescued(race: Race, now: TurnState, phase: Phase, test: Test, *, short: bool
 
 def before_action(race: Race, now: TurnState, phase: Phase) -> None:
     """Play a phase's cad, cards and shots, before its action (8.1, 8.2, section 14)."""
+    if phase.cad is None and phase.cad_from is None and phase.cad_answer is None \
+            and not phase.cards and not phase.attacks:
+        return
     test = TEST_OF.get(phase.action)
     cad_source(race, now, phase)
     for i, play in enumerate(phase.cards):
@@ -269,6 +276,16 @@ def act(race: Race, play: Play, effect: TrickEffect, target: Flyer,
         race.rulings.rule("card.effect", rule, f"{play.card} cannot act on the "
                           f"{target.name}: {why}", where, piece=target.name)
 
+    act_on(race, play, effect, target, cannot)
+    if effect.scrutiny:
+        scrutiny(race, play, where, target.name)
+
+
+def act_on(race: Race, play: Play, effect: TrickEffect, target: Flyer,
+           cannot: Callable[..., None]) -> None:
+    """Do what a card's text does to a machine, Official Scrutiny's discards aside (they act
+    on the hands), calling ``cannot(why, rule)`` for each part of it that cannot act. Only
+    the machine changes: on a copy of it, this says whether the card would act."""
     if effect.back:
         if target.at == 0 or target.finished:
             cannot("it has no tile to go back to (on the starting airfield, or landed on the "
@@ -299,8 +316,6 @@ def act(race: Race, play: Play, effect: TrickEffect, target: Flyer,
             target.parts[play.part] += effect.spare_parts
     if effect.altitude or effect.top_band:
         climb(race, effect, target, cannot)
-    if effect.scrutiny:
-        scrutiny(race, play, where, target.name)
 
 
 def refuel(fuel: int, target: Flyer, cannot: Callable[..., None]) -> None:

@@ -232,8 +232,14 @@ def collect(race: Race, flyer: Flyer, phase: Phase, token: str) -> None:
 
 def land_at_final(race: Race, flyer: Flyer) -> None:
     """Unload general cargo on landing at the final airfield (10.2.3)."""
-    for token in [t for t in flyer.cargo if race.tables.tokens[t].token == "general-cargo"]:
+    for token in unloaded(race, flyer):
         score_cargo(race, flyer, token)
+
+
+def unloaded(race: Race, flyer: Flyer) -> list[str]:
+    """Return the cargo a machine unloads on landing at the final airfield, whatever the
+    landing's outcome: its general cargo (10.2.3)."""
+    return [t for t in flyer.cargo if race.tables.tokens[t].token == "general-cargo"]
 
 
 def score_cargo(race: Race, flyer: Flyer, token: str) -> None:

@@ -68,12 +68,13 @@ Action = StartTurn | PhaseAction | EndTurn | EndRace
 
 @dataclass(frozen=True, slots=True)
 class Tried:
-    """A phase tried on a fork of the race, with the outcome its test comes to."""
+    """A phase played with the outcome its test comes to, on a fork of the race or on the
+    race itself."""
 
     phase: Phase
     """The phase with that outcome (as written when it takes no test: ``pass``)."""
     race: Race
-    """The fork after the phase: the race the phase leaves."""
+    """The race after the phase: the race the phase leaves."""
     rulings: list[Finding]
     """The rulings the phase draws."""
 
@@ -85,6 +86,8 @@ class RaceEngine:
         self.tables = tables
         self.offered: dict[tuple[str, bool, bool], Phase] = {}
         """Each phase offered, built once: a bot is offered several at every decision."""
+        self.fuel = tables.rules.fuel
+        """The fuel a turn spends by the tiles it crosses (8.4.1), asked at every decision."""
 
     @classmethod
     def of(cls, game: GameContent) -> RaceEngine:
@@ -136,12 +139,17 @@ class RaceEngine:
     def settle(self, race: Race, phase: Phase) -> Tried:
         """Return the phase with the outcome its test comes to (``pass`` when it takes
         none), tried on a fork of the race."""
-        after, found = self.apply(self.fork(race), PhaseAction(phase))
+        return self.settle_on(self.fork(race), phase)
+
+    def settle_on(self, race: Race, phase: Phase) -> Tried:
+        """Play a phase on this race (no fork) with the outcome its test comes to; return
+        the phase so written, the race and its rulings (see :meth:`settle`)."""
+        after, found = self.apply(race, PhaseAction(phase))
         outcome = (after.current.outcome if after.current else None) or "pass"
         # The written outcome is only checked against the rules' (test.outcome): the race and
-        # every other ruling are the same whichever it writes, so without that ruling the
-        # fork is the race after the phase written with the rules' outcome.
-        rulings = [f for f in found if f.code != "test.outcome"]
+        # every other ruling are the same whichever it writes, so without that ruling this
+        # is the race after the phase written with the rules' outcome.
+        rulings = [f for f in found if f.code != "test.outcome"] if found else found
         if len(rulings) < len(found):
             del after.rulings.findings[len(after.rulings.findings) - len(found):]
             after.rulings.findings += rulings
@@ -153,10 +161,11 @@ class RaceEngine:
         """Return the actions open to the machine whose turn it is, without their dice."""
         return (PhaseAction(phase) for phase in self.open_phases(race))
 
-    def open_phases(self, race: Race) -> Iterator[Phase]:
+    def open_phases(self, race: Race) -> list[Phase]:
         """Return the phases open now: a forced landing, else the actions of 8.3 where the
         machine is, or the final airfield actions on its runway (section 11)."""
-        return (self.phase(*offer) for offer in self.open_offers(race))
+        offered = self.offered
+        return [offered.get(offer) or self.phase(*offer) for offer in self.open_offers(race)]
 
     def phase(self, action: str, forced: bool = False, continues: bool = False) -> Phase:
         """Return the phase of an action (forced, or going on in the same phase)."""
@@ -204,7 +213,7 @@ class RaceEngine:
 
     def fuel_for(self, crossed: int) -> int:
         """Return the fuel cubes a turn crossing so many tiles spends (8.4.1)."""
-        table = self.tables.rules.fuel
+        table = self.fuel
         return table[min(crossed, len(table) - 1)]
 
     def test_of(self, race: Race, phase: Phase) -> tuple[Test, int, Pool] | None:
@@ -212,8 +221,6 @@ class RaceEngine:
         test = TEST_OF.get(phase.action)
         if test is None or race.current is None:
             return None
-        flyer = race.current.flyer
-        return test, cards.test_need(race, flyer, phase, test), cards.test_pool(
-            race, flyer, phase, test)
+        return test, *cards.test_of(race, race.current.flyer, phase, test)
 
 

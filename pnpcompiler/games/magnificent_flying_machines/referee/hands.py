@@ -4,8 +4,6 @@ writes no ``hands`` is not followed card by card: what is played is still applie
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ....core.findings import Location
 from .log import RaceLog, Turn
 from .state import Flyer, Race
@@ -16,16 +14,17 @@ DRAWS = 1
 
 def hand_limit(race: Race, player: str) -> int:
     """Return a player's hand limit and starting hand: three, Marco Florentina's four."""
+    # The pilot's limit first: few pilots have one (asked at every turn's end).
     limits = [f.pilot.hand_limit for f in race.flyers.values()
-              if f.machine.player == player and f.pilot is not None and f.pilot.hand_limit]
-    return max(limits, default=race.tables.rules.setup.hand)
+              if f.pilot is not None and f.pilot.hand_limit and f.machine.player == player]
+    return max(limits) if limits else race.tables.rules.setup.hand
 
 
 def draws(race: Race, player: str) -> int:
     """Return the cards a player draws at the end of a turn: one, Marco Florentina's two."""
     counts = [f.pilot.draws for f in race.flyers.values()
-              if f.machine.player == player and f.pilot is not None and f.pilot.draws]
-    return max(counts, default=DRAWS)
+              if f.pilot is not None and f.pilot.draws and f.machine.player == player]
+    return max(counts) if counts else DRAWS
 
 
 def machine_of(race: Race, player: str) -> str | None:
@@ -79,9 +78,9 @@ def check_copies(race: Race, cards: list[str], where: Location | None,
     of it (4.2)."""
     if race.hands is None:
         return
-    held = Counter(card for hand in race.hands.values() for card in hand)
     for card in cards:
-        n, copies = held[card], race.tables.tricks[card].copies
+        n = sum(hand.count(card) for hand in race.hands.values())
+        copies = race.tables.tricks[card].copies
         if n > copies:
             race.rulings.rule("card.copies", "4.2", f"{n} copies of {card} are held at once; "
                               f"the deck has {copies}", where,
@@ -115,9 +114,11 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
                           f"card{'s' if due > 1 else ''} at the end of the turn; found "
                           f"{len(turn.draw)}", turn.where("draw"),
                           piece=machine_of(race, player))
-    drawn = [card for card in turn.draw if known_card(race, card, turn.where("draw"), player)]
+    drawn = [card for card in turn.draw if card in race.tables.tricks
+             or known_card(race, card, turn.where("draw"), player)]
     hand += drawn
-    check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
+    if drawn:
+        check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
     limit, holding = hand_limit(race, player), len(hand)
     for card in turn.discard:
         take(race, player, card, turn.where("discard"))

@@ -3,6 +3,8 @@ the action table does with the outcome."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..model import Test
 from . import abilities, cards, cargo
 from .log import Phase
@@ -121,8 +123,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
     """Check a test's dice and what was added to pass it; return its outcome (8.2)."""
     flyer, piece = now.flyer, now.flyer.name
     kind: Test = test  # type: ignore[assignment]
-    needed = cards.test_need(race, flyer, phase, kind)
-    dice = cards.test_pool(race, flyer, phase, kind)
+    needed, dice = cards.test_of(race, flyer, phase, kind)
     if phase.cad is not None and phase.cad == flyer.machine.player:
         race.rulings.rule("cad.own", "8.2", "a cad symbol is played by another player on "
                           "your test", phase.where("cad"), piece=piece)
@@ -138,9 +139,9 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
                               phase.where("charges"), piece=piece)
         else:
             flyer.charges[card] -= 1
-    rolled = abilities.rolled(race, now, phase)
-    faces = [race.tables.symbols(f) for f in cards.final_dice(race, phase, kind, rolled)]
-    symbols = sum(1 for face in faces if test in face) + spend_parts(race, flyer, phase, test)
+    final = cards.final_dice(race, phase, kind, abilities.rolled(race, now, phase))
+    showing = race.tables.faces_showing(test)
+    symbols = sum(map(showing.__contains__, final)) + spend_parts(race, flyer, phase, test)
     symbols += extra + cards.card_symbols(race, flyer, phase, kind)
     if phase.descend:
         if test != "flying" or flyer.altitude - phase.descend < 1:
@@ -154,7 +155,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
     carded = cards.rescued(race, now, phase, kind, short=symbols < needed)
     outcome = "pass" if symbols >= needed or carded else rescue(race, flyer, phase, test)
     if outcome != "pass":
-        outcome = "catastrophic" if explodes(flyer, faces, test) else "fail"
+        outcome = "catastrophic" if explodes(race, flyer, final, test) else "fail"
     if phase.outcome != outcome:
         race.rulings.rule("test.outcome", "8.2", f"the {test} test needs {needed} symbols and "
                           f"has {symbols}: expected {outcome}, found {phase.outcome}",
@@ -202,9 +203,10 @@ def rescue(race: Race, flyer: Flyer, phase: Phase, test: str) -> str:
     return "fail"
 
 
-def explodes(flyer: Flyer, faces: list[list[str]], test: str) -> bool:
-    """Return whether a failed test is a catastrophic failure (8.2, sections 13-14)."""
-    explosions = sum(1 for face in faces if "explosion" in face)
+def explodes(race: Race, flyer: Flyer, dice: Sequence[int], test: str) -> bool:
+    """Return whether a failed test is a catastrophic failure (8.2, sections 13-14): the
+    faces its dice finally show."""
+    explosions = sum(map(race.tables.faces_showing("explosion").__contains__, dice))
     ids = {c.id for c in flyer.kit}
     if "armour-plating" in ids:
         explosions -= 1

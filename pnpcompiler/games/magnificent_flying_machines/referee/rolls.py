@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..flight import Ignores, Pool, dice_pool, difficulty
 from ..model import Test
 from .abilities import terrain_ignored
@@ -16,11 +18,52 @@ TEST_OF: dict[str, Test] = {"take-off": "take-off", "fly-on": "flying",
 FINAL_ACTIONS = ("make-good", "flying-lesson", "speech", "autographs")
 IGNORE_WEATHER = ("janu-rajan", "goggles")
 """The Navigator and Goggles ignore one symbol of each type on every weather tile."""
+NAVIGATORS = frozenset(IGNORE_WEATHER)
+MEMO_LIMIT = 16384
+"""The needs, and the pools, a process keeps at most: a content's needs come to a few
+thousand, but the pools' keys hold the machines the drafts make, more with every race."""
 
 
 def held(flyer: Flyer) -> list[str]:
     """Return the ids of the machine's pilot and equipment."""
     return [flyer.pilot.id if flyer.pilot else "", *(c.id for c in flyer.kit)]
+
+
+def need_and_pool(race: Race, flyer: Flyer, phase: Phase, test: Test) -> tuple[int, Pool]:
+    """Return the symbols a test needs and the dice it rolls (:func:`need`, :func:`pool`),
+    each worked out once for what it depends on, the content's tiles and cards by id: a race
+    asks them of every test twice (the bot that rolls, the referee that checks)."""
+    tables, tile, pilot, charges = race.tables, race.course[flyer.at], flyer.pilot, phase.charges
+    weather = race.weather.get(tile.number)
+    kit = tuple([card.id for card in flyer.kit])
+    navigator = (pilot is not None and pilot.id in IGNORE_WEATHER) or \
+        not NAVIGATORS.isdisjoint(kit)
+    where = (tile.number, weather.id if weather else None, test, phase.action, flyer.board.id,
+             navigator, terrain_ignored(phase) if charges else 0,
+             flyer.altitude >= tile.air_bands)
+    needed = tables.needs.get(where)
+    if needed is None:
+        needed = remember(tables.needs, where, need(race, flyer, phase, test))
+    rolling = (flyer.board.id, pilot.id if pilot else None, kit, test, tile.terrain == "water",
+               race.current.tests.get(test, 0) if race.current else 0, phase.cad is not None,
+               tuple(charges) if charges else ())
+    dice = tables.pools.get(rolling)
+    if dice is None:
+        dice = remember(tables.pools, rolling, pool(race, flyer, phase, test))
+    return needed, dice
+
+
+Known = TypeVar("Known")
+
+
+def remember(memo: dict[tuple[object, ...], Known], key: tuple[object, ...], value: Known
+             ) -> Known:
+    """Keep a value under its key, forgetting them all first once the memo holds
+    :data:`MEMO_LIMIT`."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:

@@ -4,11 +4,13 @@ fuel, spare parts, charges and points, and what the current turn has done."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ....content.project import GameContent
 from ....referee import RefereeError, Rulings
+from ..flight import Pool
 from ..lookup import (
     counters,
     dashboards,
@@ -57,6 +59,12 @@ class Tables:
     """The weather change cards by id (8.5)."""
     tricks: dict[str, TrickCard] = field(default_factory=dict)
     """The trick and boost cards by id (8.1)."""
+    needs: dict[tuple[object, ...], int] = field(default_factory=dict)
+    """The symbols a test needs by what they depend on (``rolls.need_and_pool``)."""
+    pools: dict[tuple[object, ...], Pool] = field(default_factory=dict)
+    """The dice a test rolls by what they depend on (``rolls.need_and_pool``)."""
+    showing: dict[str, frozenset[int]] = field(default_factory=dict)
+    """The faces of the dice that show each symbol, worked out once (:meth:`faces_showing`)."""
 
     @classmethod
     def of(cls, game: GameContent) -> Tables:
@@ -73,9 +81,18 @@ class Tables:
                    {c.id: c for c in weather_changes(game)},
                    {c.id: c for c in tricks(game)})
 
-    def symbols(self, face: int) -> list[str]:
+    def symbols(self, face: int) -> Sequence[str]:
         """Return the symbols on one face of the dice."""
-        return list(self.rules.dice.faces[face - 1])
+        return self.rules.dice.faces[face - 1]
+
+    def faces_showing(self, symbol: str) -> frozenset[int]:
+        """Return the faces of the dice (1-6) that show a symbol."""
+        faces = self.showing.get(symbol)
+        if faces is None:
+            faces = self.showing[symbol] = frozenset(
+                face for face, symbols in enumerate(self.rules.dice.faces, 1)
+                if symbol in symbols)
+        return faces
 
 
 @dataclass
@@ -300,7 +317,9 @@ def shallow(thing: Thing) -> Thing:
 
 def counted(counts: Counter[str]) -> Counter[str]:
     """Return a copy of a Counter, its keys in order (Counter(counts), without its checks)."""
-    twin: Counter[str] = Counter()
+    # Counter.__init__ takes the long way (update, isinstance): a fork counts a Counter for
+    # each machine and the turn.
+    twin: Counter[str] = Counter.__new__(Counter)
     dict.update(twin, counts)
     return twin
 

@@ -3,6 +3,8 @@ turn (8.4.1, 8.3), the game end by player count (section 9, 12.2) and the scores
 
 from __future__ import annotations
 
+from collections import Counter
+
 from . import teams
 from .cargo import undelivered
 from .log import RaceLog, Turn
@@ -66,23 +68,33 @@ def end(race: Race, turn: Turn) -> None:
 def count_down(race: Race, flyer: Flyer) -> None:
     """Start the end once enough machines have landed on the final airfield, then count the
     one more turn each machine still on the course takes (section 9, 12.2)."""
-    if race.last_turns is not None:
-        race.last_turns.discard(flyer.name)
-    else:
-        left = [f.name for f in race.flyers.values() if not f.finished]
-        players = len(race.players)
-        if players == 2:
-            done = {f.machine.player for f in race.flyers.values()
-                    if sum(1 for g in race.flyers.values()
-                           if g.machine.player == f.machine.player and g.finished) >= 2}
-            triggered = bool(done)
-            left = [f.name for f in race.flyers.values() if f.machine.player not in done]
-        else:
-            triggered = len(left) <= race.tables.rules.machines.get(players, 1)
-        if triggered:
-            race.last_turns = set(left)
+    race.last_turns = owed(race, flyer)
     if race.last_turns is not None and not race.last_turns:
         race.over = True
+
+
+def owed(race: Race, flyer: Flyer) -> set[str] | None:
+    """Return the machines still owed their one more turn once this machine's turn ends
+    (section 9, 12.2): None until enough machines have landed on the final airfield."""
+    if race.last_turns is not None:
+        return race.last_turns - {flyer.name}
+    players = len(race.players)
+    if players == 2:
+        # 12.2: the end comes once a player has landed both machines.
+        landed = [f.machine.player for f in race.flyers.values() if f.finished]
+        if len(landed) < 2:
+            return None
+        done = {player for player, n in Counter(landed).items() if n >= 2}
+        return {f.name for f in race.flyers.values()
+                if f.machine.player not in done} if done else None
+    left = {f.name for f in race.flyers.values() if not f.finished}
+    return left if len(left) <= race.tables.rules.machines.get(players, 1) else None
+
+
+def ends_race(race: Race, flyer: Flyer) -> bool:
+    """Return whether the race is over once this machine's turn ends (section 9)."""
+    left = owed(race, flyer)
+    return race.over or (left is not None and not left)
 
 
 def scores(race: Race) -> dict[str, dict[str, int]]:

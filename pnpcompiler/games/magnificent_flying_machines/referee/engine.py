@@ -31,7 +31,7 @@ from . import (
 )
 from .log import Phase, RaceLog, Turn
 from .rolls import FINAL_ACTIONS, TEST_OF
-from .state import GAUGE_DAMAGE, Race, Tables, fork, new_race
+from .state import GAUGE_DAMAGE, Race, Tables, fork, fork_for_phase, new_race
 
 
 @dataclass(slots=True)
@@ -138,8 +138,8 @@ class RaceEngine:
 
     def settle(self, race: Race, phase: Phase) -> Tried:
         """Return the phase with the outcome its test comes to (``pass`` when it takes
-        none), tried on a fork of the race."""
-        return self.settle_on(self.fork(race), phase)
+        none), tried on a fork of the race (one sharing what the phase cannot change)."""
+        return self.settle_on(fork_for_phase(race, cards.rivals_reached(race, phase)), phase)
 
     def settle_on(self, race: Race, phase: Phase) -> Tried:
         """Play a phase on this race (no fork) with the outcome its test comes to; return

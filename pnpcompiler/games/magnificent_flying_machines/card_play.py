@@ -12,12 +12,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .model import TESTS, TrickCard
 from .referee.cards import act_on
 from .referee.engine import EndTurn, RaceEngine, Tried
 from .referee.hands import draws, hand_limit
-from .referee.log import Phase, Play, RaceLog, Turn
+from .referee.log import Phase, Play, RaceLog, Turn, revised
 from .referee.rolls import TEST_OF
 from .referee.state import Flyer, Race, fork_flyer, new_race
 
@@ -64,6 +65,10 @@ class CardKinds:
                                     and c.effect.test in (None, test)) for test in TESTS})
 
 
+SORTED: WeakKeyDictionary[RaceEngine, CardKinds] = WeakKeyDictionary()
+"""Each engine's deck sorted once (CardKinds.of): every race a process plays deals it."""
+
+
 class CardPlayer:
     """The trick and boost deck and the bots' use of their hands."""
 
@@ -73,7 +78,8 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
-        self.kinds = CardKinds.of(engine.tables.tricks.values())
+        self.kinds = SORTED.get(engine) or SORTED.setdefault(
+            engine, CardKinds.of(engine.tables.tricks.values()))
         self.machine: Flyer | None = None
         """The machine whose turn ends, as the cards played after its phases so far leave
         it (each card is tried on a copy)."""
@@ -120,7 +126,7 @@ class CardPlayer:
                 continue
             cad = next((c for c in hands.get(player, ()) if c in self.kinds.cads), None)
             if cad is not None and self.rng.random() < CAD_CHANCE:
-                return phase.model_copy(update={"cad": player, "cad_from": cad})
+                return revised(phase, {"cad": player, "cad_from": cad})
         return phase
 
     def after_roll(self, race: Race, phase: Phase, test: str, short: int) -> Tried | None:
@@ -142,8 +148,8 @@ class CardPlayer:
             plays = [Play(player=me, card=passes[0])]
         else:
             return None
-        bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
-                                        "cards": [*phase.cards, *plays], "outcome": "pass"})
+        bare = revised(phase, {"spare_parts": 0, "fuel": False, "luck": False,
+                               "cards": [*phase.cards, *plays], "outcome": "pass"})
         # The cards' phase with the outcome they come to, unless the referee finds fault.
         tried = self.engine.settle(race, bare)
         return None if tried.rulings else tried
@@ -209,20 +215,20 @@ class CardPlayer:
         whole end."""
         effect = self.card(play.card).effect
         assert effect is not None and self.machine is not None
-        if effect.scrutiny and self.found(race, turn.model_copy(
-                update={"cards": [*turn.cards, play]})) != self.found(race, turn):
+        if effect.scrutiny and self.found(race, revised(
+                turn, {"cards": [*turn.cards, play]})) != self.found(race, turn):
             return turn
         machine, faults = fork_flyer(self.machine), list[str]()
         act_on(race, play, effect, machine, lambda why, rule="8.1": faults.append(why))
         if faults:
             return turn
         self.machine = machine
-        return turn.model_copy(update={"cards": [*turn.cards, play]})
+        return revised(turn, {"cards": [*turn.cards, play]})
 
     def found(self, race: Race, turn: Turn) -> list[str]:
         """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):
         a card is played when it adds none to the turn's."""
-        bare = turn.model_copy(update={"draw": [], "discard": []}) if turn.draw or \
+        bare = revised(turn, {"draw": [], "discard": []}) if turn.draw or \
             turn.discard else turn
         _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
         return [f.code for f in findings if not f.code.startswith("hand.")]

@@ -29,7 +29,7 @@ from . import (
     variants,
     weather,
 )
-from .log import Phase, RaceLog, Turn
+from .log import Phase, RaceLog, Turn, revised
 from .rolls import FINAL_ACTIONS, TEST_OF
 from .state import GAUGE_DAMAGE, Race, Tables, fork, fork_for_phase, new_race
 
@@ -154,7 +154,7 @@ class RaceEngine:
             del after.rulings.findings[len(after.rulings.findings) - len(found):]
             after.rulings.findings += rulings
         if phase.outcome != outcome:
-            phase = phase.model_copy(update={"outcome": outcome})
+            phase = revised(phase, {"outcome": outcome})
         return Tried(phase, after, rulings)
 
     def legal_actions(self, race: Race) -> Iterator[Action]:
@@ -187,9 +187,9 @@ class RaceEngine:
             yield "landing", True, False
             return
         # 8.3: flying on needs the fuel for one more tile crossed this turn.
-        fuelled = flyer.fuel >= self.fuel_for(now.crossed + 1)
+        fly_on = flyer.at + 1 < len(race.course) and flyer.fuel >= self.fuel_for(now.crossed + 1)
         if now.may_continue:
-            if flyer.at + 1 < len(race.course) and fuelled:
+            if fly_on:
                 yield "fly-on", False, True
             yield "trick-manoeuvre", False, True
         if now.phases >= 2:
@@ -204,7 +204,7 @@ class RaceEngine:
                 yield "take-off", False, False
             yield "repair-and-scavenge", False, False
             return
-        if flyer.at + 1 < len(race.course) and fuelled:
+        if fly_on:
             yield "fly-on", False, False
         yield "landing", False, False
         yield "trick-manoeuvre", False, False

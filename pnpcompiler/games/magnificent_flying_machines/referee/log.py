@@ -8,7 +8,7 @@ what was added to pass it. docs/magnificent-flying-machines-referee.md explains 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import ConfigDict, Field
 
@@ -19,6 +19,24 @@ ActionName = Literal["take-off", "repair-and-scavenge", "fly-on", "trick-manoeuv
                      "gain-altitude", "landing", "make-good", "flying-lesson", "speech",
                      "autographs"]
 Outcome = Literal["pass", "fail", "catastrophic"]
+Written = TypeVar("Written", bound=Model)
+
+
+def revised(written: Written, changes: dict[str, Any]) -> Written:
+    """Return a copy of a record's model with some fields changed, unvalidated (what
+    ``model_copy(update=changes)`` returns)."""
+    # model_copy takes the long way (copy.copy of each of the model's stores, hasattr): the
+    # bots write a phase several times over for each test they roll.
+    twin = object.__new__(type(written))
+    fields, given = written.__dict__.copy(), set(written.__pydantic_fields_set__)
+    fields.update(changes)
+    given.update(changes)
+    private = written.__pydantic_private__
+    object.__setattr__(twin, "__dict__", fields)
+    object.__setattr__(twin, "__pydantic_extra__", None)
+    object.__setattr__(twin, "__pydantic_fields_set__", given)
+    object.__setattr__(twin, "__pydantic_private__", None if private is None else dict(private))
+    return twin
 
 
 class Machine(Model):

@@ -93,7 +93,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     come to (the referee's settle has the last word), and the symbols the dice fall short
     by; the first roll is added to ``tests``."""
     test, needed, pool = taken
-    dice = [rng.randint(1, 6) for _ in range(pool.dice)]
+    dice = roll(rng, pool.dice)
     now = race.current
     assert now is not None
     short = needed - sum(map(engine.tables.faces_showing(test).__contains__, dice))
@@ -115,6 +115,19 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     else:
         extra["outcome"] = "catastrophic" if explodes(race, flyer, dice, test) else "fail"
     return revised(phase, extra), short
+
+
+def roll(rng: random.Random, count: int) -> list[int]:
+    """Roll dice: the faces ``rng.randint(1, 6)`` gives for each, drawn as it draws them (a
+    face from three random bits, drawn again above six)."""
+    # randint's long way (randrange, its checks) for each die of each test a race rolls.
+    bits, dice = rng.getrandbits, []
+    for _ in range(count):
+        face = bits(3)
+        while face >= 6:
+            face = bits(3)
+        dice.append(face + 1)
+    return dice
 
 
 class WeatherDeck:

@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 from .model import TESTS, TrickCard
 from .referee.cards import act_on
 from .referee.engine import EndTurn, RaceEngine, Tried
-from .referee.hands import draws, hand_limit
+from .referee.hands import hand_limit, hand_rules
 from .referee.log import Phase, Play, RaceLog, Turn, revised
 from .referee.rolls import TEST_OF
 from .referee.state import Flyer, Race, fork_flyer, new_race
@@ -119,13 +119,14 @@ class CardPlayer:
         now = race.current
         if TEST_OF.get(phase.action) is None or now is None:
             return phase
-        me = now.flyer.machine.player
+        me, cads = now.flyer.machine.player, self.kinds.cads
         hands = race.hands or {}
         for player in race.players:
-            if player == me:
+            hand = hands.get(player)
+            if player == me or not hand or cads.isdisjoint(hand):
                 continue
-            cad = next((c for c in hands.get(player, ()) if c in self.kinds.cads), None)
-            if cad is not None and self.rng.random() < CAD_CHANCE:
+            cad = next(c for c in hand if c in cads)
+            if self.rng.random() < CAD_CHANCE:
                 return revised(phase, {"cad": player, "cad_from": cad})
         return phase
 
@@ -174,9 +175,10 @@ class CardPlayer:
         if now is None:
             return {}
         me = now.flyer.machine.player
-        drawn = self.draw(ended, draws(race, me))
+        limit, due = hand_rules(race, me)
+        drawn = self.draw(ended, due)
         hand = [*(ended.hands or {}).get(me, ()), *drawn]
-        excess = max(0, len(hand) - hand_limit(race, me))
+        excess = max(0, len(hand) - limit)
         # Keep the cards that pass tests; let go of the others first.
         hand.sort(key=self.kinds.keepers.__contains__)
         return {"draw": drawn, "discard": hand[:excess]}

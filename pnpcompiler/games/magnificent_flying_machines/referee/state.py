@@ -168,7 +168,7 @@ class TurnState:
     """What the current turn has done so far."""
 
     flyer: Flyer
-    tests: Counter[str] = field(default_factory=Counter)
+    tests: Counter[str] = field(default_factory=lambda: counted({}))
     phases: int = 0
     crossed: int = 0
     forced_landing: bool = False
@@ -345,7 +345,7 @@ def shallow(thing: Thing) -> Thing:
     return twin
 
 
-def counted(counts: Counter[str]) -> Counter[str]:
+def counted(counts: dict[str, int]) -> Counter[str]:
     """Return a copy of a Counter, its keys in order (Counter(counts), without its checks)."""
     # Counter.__init__ takes the long way (update, isinstance): a fork counts a Counter for
     # each machine and the turn.

@@ -123,11 +123,11 @@ class RaceEngine:
     def apply(self, race: Race, action: Action) -> tuple[Race, list[Finding]]:
         """Play one action; return the race and the rulings it drew."""
         before = len(race.rulings.findings)
-        if isinstance(action, StartTurn):
+        if isinstance(action, PhaseAction):  # the most often, two or three a turn
+            phases.act(race, action.phase)
+        elif isinstance(action, StartTurn):
             turns.start(race, action.turn)
             cards.start_turn(race)
-        elif isinstance(action, PhaseAction):
-            phases.act(race, action.phase)
         elif isinstance(action, EndTurn):
             cards.end_turn(race, action.turn)
             turns.end(race, action.turn)
@@ -177,39 +177,38 @@ class RaceEngine:
                  **({"continues": True} if continues else {})})
         return made
 
-    def open_offers(self, race: Race) -> Iterator[tuple[str, bool, bool]]:
-        """Yield the open phases as (action, forced, continues) (:meth:`open_phases`)."""
+    def open_offers(self, race: Race) -> list[tuple[str, bool, bool]]:
+        """Return the open phases as (action, forced, continues) (:meth:`open_phases`)."""
         now = race.current
         if now is None or race.over:
-            return
+            return []
         flyer = now.flyer
         if now.forced_landing:
-            yield "landing", True, False
-            return
+            return [("landing", True, False)]
         # 8.3: flying on needs the fuel for one more tile crossed this turn.
         fly_on = flyer.at + 1 < len(race.course) and flyer.fuel >= self.fuel_for(now.crossed + 1)
+        offers = []
         if now.may_continue:
             if fly_on:
-                yield "fly-on", False, True
-            yield "trick-manoeuvre", False, True
+                offers.append(("fly-on", False, True))
+            offers.append(("trick-manoeuvre", False, True))
         if now.phases >= 2:
-            return
+            return offers
         tile = race.course[flyer.at]
         if flyer.altitude == 0:
             if tile.airfield == "final" and flyer.finished:
-                yield from ((a, False, False) for a in FINAL_ACTIONS
-                            if a == "autographs" or a not in flyer.done)
-                return
+                return offers + [(a, False, False) for a in FINAL_ACTIONS
+                                 if a == "autographs" or a not in flyer.done]
             if flyer.gauge_damage < GAUGE_DAMAGE:
-                yield "take-off", False, False
-            yield "repair-and-scavenge", False, False
-            return
+                offers.append(("take-off", False, False))
+            offers.append(("repair-and-scavenge", False, False))
+            return offers
         if fly_on:
-            yield "fly-on", False, False
-        yield "landing", False, False
-        yield "trick-manoeuvre", False, False
+            offers.append(("fly-on", False, False))
+        offers += (("landing", False, False), ("trick-manoeuvre", False, False))
         if flyer.altitude < tile.air_bands:
-            yield "gain-altitude", False, False
+            offers.append(("gain-altitude", False, False))
+        return offers
 
     def fuel_for(self, crossed: int) -> int:
         """Return the fuel cubes a turn crossing so many tiles spends (8.4.1)."""

@@ -160,7 +160,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
         race.rulings.rule("test.outcome", "8.2", f"the {test} test needs {needed} symbols and "
                           f"has {symbols}: expected {outcome}, found {phase.outcome}",
                           phase.where("outcome"), piece=piece)
-    now.tests[test] += 1
+    now.tests[test] = now.tests.get(test, 0) + 1  # without Counter's __missing__
     now.outcome = outcome
     return outcome
 

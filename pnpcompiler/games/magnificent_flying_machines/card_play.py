@@ -141,8 +141,11 @@ class CardPlayer:
             return None
         me = now.flyer.machine.player
         hand = (race.hands or {}).get(me, ())
-        parts = [c for c in hand if c in self.kinds.parts[test]]
-        passes = [c for c in hand if c in self.kinds.passes[test]]
+        kinds = self.kinds
+        if kinds.parts[test].isdisjoint(hand) and kinds.passes[test].isdisjoint(hand):
+            return None
+        parts = [c for c in hand if c in kinds.parts[test]]
+        passes = [c for c in hand if c in kinds.passes[test]]
         if short <= len(parts):
             plays = [Play(player=me, card=c, use="spare-part") for c in parts[:short]]
         elif passes:

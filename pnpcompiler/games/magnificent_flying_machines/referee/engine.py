@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ....content.project import GameContent
 from ....core.findings import Finding
@@ -66,10 +67,11 @@ class EndRace:
 Action = StartTurn | PhaseAction | EndTurn | EndRace
 
 
-@dataclass(frozen=True, slots=True)
-class Tried:
+class Tried(NamedTuple):
     """A phase played with the outcome its test comes to, on a fork of the race or on the
     race itself."""
+
+    # A named tuple, made faster than a frozen dataclass: two or three every turn.
 
     phase: Phase
     """The phase with that outcome (as written when it takes no test: ``pass``)."""

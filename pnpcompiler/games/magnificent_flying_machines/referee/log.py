@@ -20,6 +20,8 @@ ActionName = Literal["take-off", "repair-and-scavenge", "fly-on", "trick-manoeuv
                      "autographs"]
 Outcome = Literal["pass", "fail", "catastrophic"]
 Written = TypeVar("Written", bound=Model)
+FILL = object.__setattr__
+"""How a copy's stores are filled: a frozen model's own __setattr__ refuses."""
 
 
 def revised(written: Written, changes: dict[str, Any]) -> Written:
@@ -28,14 +30,11 @@ def revised(written: Written, changes: dict[str, Any]) -> Written:
     # model_copy takes the long way (copy.copy of each of the model's stores, hasattr): the
     # bots write a phase several times over for each test they roll.
     twin = object.__new__(type(written))
-    fields, given = written.__dict__.copy(), set(written.__pydantic_fields_set__)
-    fields.update(changes)
-    given.update(changes)
+    FILL(twin, "__dict__", {**written.__dict__, **changes})
+    FILL(twin, "__pydantic_fields_set__", {*written.__pydantic_fields_set__, *changes})
+    FILL(twin, "__pydantic_extra__", None)
     private = written.__pydantic_private__
-    object.__setattr__(twin, "__dict__", fields)
-    object.__setattr__(twin, "__pydantic_extra__", None)
-    object.__setattr__(twin, "__pydantic_fields_set__", given)
-    object.__setattr__(twin, "__pydantic_private__", None if private is None else dict(private))
+    FILL(twin, "__pydantic_private__", None if private is None else dict(private))
     return twin
 
 

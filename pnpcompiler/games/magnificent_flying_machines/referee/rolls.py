@@ -23,7 +23,9 @@ TEST_INDEX = {test: i for i, test in enumerate(TESTS)}
 """Each kind of test's place in :data:`TESTS` (``Outfit.dice``)."""
 MEMO_LIMIT = 16384
 """The needs, and the pools, a process keeps at most: a content's needs come to a few
-thousand, but the pools' keys hold the machines the drafts make, more with every race."""
+thousand and its pools to under a thousand (keyed by what a machine adds to a test, not by
+the machine: 860 over a thousand drafted races), so the bound only caps what odd records
+may add."""
 
 
 def held(flyer: Flyer) -> list[str]:

@@ -187,8 +187,10 @@ class RaceEngine:
         flyer = now.flyer
         if now.forced_landing:
             return [("landing", True, False)]
-        # 8.3: flying on needs the fuel for one more tile crossed this turn.
-        fly_on = flyer.at + 1 < len(race.course) and flyer.fuel >= self.fuel_for(now.crossed + 1)
+        # 8.3: flying on needs the fuel for one more tile crossed this turn (on the ground,
+        # without a phase going on, it is not asked).
+        fly_on = (now.may_continue or flyer.altitude > 0) and flyer.at + 1 < len(race.course) \
+            and flyer.fuel >= self.fuel_for(now.crossed + 1)
         offers = []
         if now.may_continue:
             if fly_on:

@@ -87,7 +87,7 @@ def check_copies(race: Race, cards: list[str], where: Location | None,
     if race.hands is None:
         return
     for card in cards:
-        n = sum(hand.count(card) for hand in race.hands.values())
+        n = sum([hand.count(card) for hand in race.hands.values()])  # listed: every draw
         copies = race.tables.tricks[card].copies
         if n > copies:
             race.rulings.rule("card.copies", "4.2", f"{n} copies of {card} are held at once; "

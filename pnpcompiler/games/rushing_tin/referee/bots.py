@@ -103,6 +103,10 @@ class Style:
     """With colleagues, the same."""
 
 
+SETTLE_TRIED = True
+"""Keep the fork a chosen move was tried on, as written, as the shift after it
+(``ShiftEngine.settle``) instead of playing the move again; the tests compare the two."""
+
 STYLES = {
     "careful": Style(solo_planes=4, team_planes=2),
     "busy": Style(solo_planes=6, team_planes=3),
@@ -311,6 +315,7 @@ class Controllers:
         start = len(ctx.findings)
         engine.apply(ctx, StartMoves(bare))
         record["moves"] = self.moves()
+        ctx = self.ctx  # a move's fork may have become the shift (see choose)
         if before is not None:
             self.rule_as_written(before, start, part(moves=record["moves"]))
         engine.apply(ctx, EndMoves(bare))
@@ -735,7 +740,12 @@ class Controllers:
                                                                       "major deal")]
         if deals:
             move["deals"] = deals
-        self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
+        tried = self.tried.get(repr(move)) if SETTLE_TRIED else None
+        if tried is not None:  # the move as written was tried: its fork is the shift after it
+            self.ctx = self.engine.settle(self.ctx, tried[0])
+            self.tried.clear()
+        else:
+            self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
         return move
 
     def ordinary(self, plane: Plane, offered: PlaneMove, quiet: QuietCourse | None) -> bool:

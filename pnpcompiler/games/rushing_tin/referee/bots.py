@@ -211,6 +211,8 @@ class Controllers:
         """The hand-off deck, shuffled at the set-up: cards are drawn from its end (1.61)."""
         self.tried: dict[str, tuple[Context, Plane]] = {}
         """The moves tried for the plane now choosing, by what they write (see trial)."""
+        self.on_map: list[Plane] = []
+        """The planes on the map as the plane now choosing chooses (see risk)."""
 
     def roll(self) -> int:
         """Roll the die."""
@@ -670,10 +672,10 @@ class Controllers:
         here, _, level, _ = at
         mine = ctx.movement.path(at)
         crowd = 0
-        for other in ctx.state.planes.values():
+        # The shift itself has the planes on the map listed once for the plane choosing.
+        for other in self.on_map if ctx is self.ctx else ctx.state.on_map():
             there = other.hex
-            if (other.where != "flying" or other.id == plane.id or there is None
-                    or not -2 < other.level - level < 2):
+            if other.id == plane.id or there is None or not -2 < other.level - level < 2:
                 continue
             if distance(there, here) <= 2:
                 crowd += 1
@@ -693,18 +695,23 @@ class Controllers:
     def distance(self, ctx: Context, plane: Plane, at: State) -> int:
         """Return the fewest moves the plane needs from ``at`` (hex, facing, level, taking
         off) to its exit (99: none within 30)."""
-        goal = ctx.lookups.goals.get(plane.exit_level)
-        if goal is None or at[0] is None:
-            return 99
-        if at[0] in ctx.lookups.hexes:
-            found = self.staff.moves_to(ctx, plane.exit_level).get(at)
+        table = self.staff.exits.get(plane.exit_level)
+        if table is not None and at[0] in ctx.lookups.hexes:
+            found = table.get(at)  # the common case, looked up at once
         else:
-            found = ctx.movement.fewest_moves(at, goal, limit=SEARCH_LIMIT)
+            goal = ctx.lookups.goals.get(plane.exit_level)
+            if goal is None or at[0] is None:
+                return 99
+            if at[0] in ctx.lookups.hexes:
+                found = self.staff.moves_to(ctx, plane.exit_level).get(at)
+            else:
+                found = ctx.movement.fewest_moves(at, goal, limit=SEARCH_LIMIT)
         return 99 if found is None or found > SEARCH_LIMIT else found
 
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
         self.tried.clear()
+        self.on_map = self.ctx.state.on_map()
         # Every move of the plane flies the same run; weather on it changes no score.
         quiet = quiet_course(self.ctx, plane, through_weather=True)
         best = self.best(plane, self.candidates(plane), quiet)

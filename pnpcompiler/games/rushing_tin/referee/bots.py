@@ -50,7 +50,9 @@ from .engine import (
 )
 from .flight import (
     QuietCourse,
+    control_zone_dealt,
     entry_blocked,
+    low_flying_deal,
     low_flying_ruled,
     passes_weather,
     quiet_course,
@@ -103,6 +105,10 @@ class Style:
     """With colleagues, the same."""
 
 
+DEALT: dict[str | None, tuple[Any, ...]] = {"major": (0, 1, 0, 0, 0, 0, False),
+                                           "minor": (0, 0, 1, 0, 0, 0, False)}
+"""The best score a move sure to cause a major or a minor deal can have (see
+Controllers.score)."""
 SETTLE_TRIED = True
 """Keep the fork a chosen move was tried on, as written, as the shift after it
 (``ShiftEngine.settle``) instead of playing the move again; the tests compare the two."""
@@ -567,12 +573,18 @@ class Controllers:
         """Return a score an offered move cannot beat, known without trying it, or None: a
         move sure to leave the plane on the map (``flight.stays_on_the_map``) breaks no rule
         at best, finishes no flight, and leaves the plane its fewest moves from its exit with
-        nobody near (a collision only makes it worse)."""
-        end = stays_on_the_map(self.ctx, plane, offered.move)
+        nobody near (a collision only makes it worse); a move sure to cause a deal
+        (``flight.control_zone_dealt``, ``flight.low_flying_deal``) scores its :data:`DEALT`
+        at best. Of two bounds, the higher."""
+        move = offered.move
+        dealt = DEALT.get("major" if control_zone_dealt(self.ctx, plane, move)
+                          else low_flying_deal(self.ctx, plane, move))
+        end = stays_on_the_map(self.ctx, plane, move)
         if end is None:
-            return None
+            return dealt
         away = self.distance(self.ctx, plane, (*end, False))
-        return (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
+        flying = (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
+        return flying if dealt is None else max(flying, dealt)
 
     def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
               quiet: QuietCourse | None = None) -> tuple[Any, ...]:

@@ -160,14 +160,14 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
             if bound is not None:
                 self.tried.clear()
                 assert self.score(plane, offered) >= bound, offered
-                bounded.append(offered)
+                bounded.append(bound in bots.DEALT.values())
         self.tried.clear()
         return best(self, plane, options, quiet)
 
     monkeypatch.setattr(bots.Controllers, "best", checking)
-    for seed in (1, 2):
+    for seed in (1, 2, 3):
         Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
-    assert len(bounded) > 200
+    assert len(bounded) > 200 and bounded.count(True) > 20
 
 
 def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,
@@ -198,3 +198,23 @@ def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: Game
     for seed, styles in ((1, ["careful"]), (2, ["careful", "busy"]), (3, ["busy"] * 3)):
         Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
     assert scored["flying"] > 500 and scored["waiting"] > 20 and scored["taking off"] > 20
+
+
+def test_a_tried_move_settled_as_the_shift_plays_it_as_applied(rushing_tin: GameContent,
+                                                                monkeypatch) -> None:
+    # Controllers.choose keeps the fork a chosen move was tried on as the shift after it
+    # (ShiftEngine.settle): the shifts, their rulings, incidents and money are those of
+    # playing every chosen move on the shift itself.
+    from pnpcompiler.games.rushing_tin.referee import bots
+
+    def played(settle: bool, seed: int, styles: list[str]) -> tuple[object, ...]:
+        monkeypatch.setattr(bots, "SETTLE_TRIED", settle)
+        controllers = Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles])
+        record = controllers.play(31)
+        controllers.end_shift()
+        ctx = controllers.ctx
+        return (dump(record, ""), ctx.findings, ctx.incidents,
+                {a: c.cash for a, c in ctx.state.controllers.items()})
+
+    for seed, styles in ((5, ["careful"]), (6, ["careful", "busy"])):
+        assert played(True, seed, styles) == played(False, seed, styles)

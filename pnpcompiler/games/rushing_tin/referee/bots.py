@@ -50,7 +50,9 @@ from .engine import (
 )
 from .flight import (
     QuietCourse,
+    control_zone_dealt,
     entry_blocked,
+    low_flying_deal,
     low_flying_ruled,
     passes_weather,
     quiet_course,
@@ -103,6 +105,14 @@ class Style:
     """With colleagues, the same."""
 
 
+DEALT: dict[str | None, tuple[Any, ...]] = {"major": (0, 1, 0, 0, 0, 0, False),
+                                           "minor": (0, 0, 1, 0, 0, 0, False)}
+"""The best score a move sure to cause a major or a minor deal can have (see
+Controllers.score)."""
+SETTLE_TRIED = True
+"""Keep the fork a chosen move was tried on, as written, as the shift after it
+(``ShiftEngine.settle``) instead of playing the move again; the tests compare the two."""
+
 STYLES = {
     "careful": Style(solo_planes=4, team_planes=2),
     "busy": Style(solo_planes=6, team_planes=3),
@@ -125,9 +135,9 @@ class Staff:
     cards: tuple[str, ...] | None = None
     sections: dict[str, frozenset[Hex]] = field(default_factory=dict)
     """Each section's hexes, by its name."""
+    """The hand-off cards the controllers draw from (see :meth:`deck`)."""
     crowds: dict[State, tuple[frozenset[Hex], dict[Hex, int]]] = field(default_factory=dict)
     """By a plane's place: what :meth:`spots` says of it."""
-    """The hand-off cards the controllers draw from (see :meth:`deck`)."""
 
     def __post_init__(self) -> None:
         self.engine = ShiftEngine(self.game)
@@ -207,6 +217,8 @@ class Controllers:
         """The hand-off deck, shuffled at the set-up: cards are drawn from its end (1.61)."""
         self.tried: dict[str, tuple[Context, Plane]] = {}
         """The moves tried for the plane now choosing, by what they write (see trial)."""
+        self.on_map: list[Plane] = []
+        """The planes on the map as the plane now choosing chooses (see risk)."""
 
     def roll(self) -> int:
         """Roll the die."""
@@ -311,6 +323,7 @@ class Controllers:
         start = len(ctx.findings)
         engine.apply(ctx, StartMoves(bare))
         record["moves"] = self.moves()
+        ctx = self.ctx  # a move's fork may have become the shift (see choose)
         if before is not None:
             self.rule_as_written(before, start, part(moves=record["moves"]))
         engine.apply(ctx, EndMoves(bare))
@@ -408,14 +421,15 @@ class Controllers:
         ctx = self.ctx
         hexes = self.staff.section(ctx, section)
         # Next to or on another system's counter of the same kind: never (it would join them).
-        others = {c for s in ctx.state.weather if s.kind == kind and s is not system
+        # Being next to is mutual, so the hexes next to those counters are the ones barred.
+        barred = {c for s in ctx.state.weather if s.kind == kind and s is not system
                   for c in s.counters}
+        barred.update(*[ctx.around(c) for c in barred])
         placed = list(existing)
         out: list[str] = []
 
         def ok(h: Hex) -> bool:
-            return (h in hexes and h not in placed and h not in others
-                    and ctx.around(h).isdisjoint(others))
+            return h in hexes and h not in barred and h not in placed
 
         for _ in range(count):
             if placed:
@@ -559,14 +573,18 @@ class Controllers:
         """Return a score an offered move cannot beat, known without trying it, or None: a
         move sure to leave the plane on the map (``flight.stays_on_the_map``) breaks no rule
         at best, finishes no flight, and leaves the plane its fewest moves from its exit with
-        nobody near (a collision only makes it worse)."""
-        end = stays_on_the_map(self.ctx, plane, offered.move)
+        nobody near (a collision only makes it worse); a move sure to cause a deal
+        (``flight.control_zone_dealt``, ``flight.low_flying_deal``) scores its :data:`DEALT`
+        at best. Of two bounds, the higher."""
+        move = offered.move
+        dealt = DEALT.get("major" if control_zone_dealt(self.ctx, plane, move)
+                          else low_flying_deal(self.ctx, plane, move))
+        end = stays_on_the_map(self.ctx, plane, move)
         if end is None:
-            return None
-        twin = plane.copy()
-        twin.hex, twin.facing, twin.level = end
-        away = self.distance(self.ctx, twin)
-        return (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
+            return dealt
+        away = self.distance(self.ctx, plane, (*end, False))
+        flying = (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
+        return flying if dealt is None else max(flying, dealt)
 
     def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
               quiet: QuietCourse | None = None) -> tuple[Any, ...]:
@@ -597,19 +615,21 @@ class Controllers:
         if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
             return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
                     hold)
-        return self.flying_on(ctx, twin, len(errors), major, minor, least)
+        return self.flying_on(ctx, twin, (twin.hex, twin.facing, twin.level, twin.taking_off),
+                              len(errors), major, minor, least)
 
-    def flying_on(self, ctx: Context, twin: Plane, errors: int, major: int, minor: int,
-                  least: tuple[Any, ...] | None) -> tuple[Any, ...]:
-        """Return the score of a move that leaves the plane flying (see :meth:`score`)."""
-        away = self.distance(ctx, twin)
+    def flying_on(self, ctx: Context, plane: Plane, at: State, errors: int, major: int,
+                  minor: int, least: tuple[Any, ...] | None) -> tuple[Any, ...]:
+        """Return the score of a move that leaves the plane flying, ``at`` the place it
+        ends in (hex, facing, level, still taking off; see :meth:`score`)."""
+        away = self.distance(ctx, plane, at)
         trapped = away >= 99  # no legal way left to its exit: it will leave by another
         # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
         # makes the next move illegal: as bad as an error now.
-        head = (errors + int(trapped and twin.taking_off), major, minor, 8 if trapped else 3)
+        head = (errors + int(trapped and at[3]), major, minor, 8 if trapped else 3)
         if least is not None and (*head, away) > least[:5]:
             return (*head, away, away, False)  # worse whatever its crowding
-        return (*head, away + 2 * self.risk(ctx, twin), away, False)
+        return (*head, away + 2 * self.risk(ctx, plane, at), away, False)
 
     def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
                     quiet: QuietCourse | None) -> tuple[Any, ...] | None:
@@ -637,10 +657,8 @@ class Controllers:
             out = exit_of(self.ctx, plane, at, facing, level, facing, overshoot=False)
             return (unrolled, int(out.deal == "major"), int(out.deal == "minor"),
                     QUALITY.get(out.quality, 9), 0, 0, False)
-        twin = plane.copy()
-        twin.hex, twin.facing, twin.level, twin.where = at, facing, level, "flying"
         errors = unrolled + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
-        return self.flying_on(self.ctx, twin, errors, 0, 0, least)
+        return self.flying_on(self.ctx, plane, (at, facing, level, False), errors, 0, 0, least)
 
     def take_off_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
                        ) -> tuple[Any, ...] | None:
@@ -651,34 +669,32 @@ class Controllers:
         if took is None:
             return None
         at, facing, level, still, rulings = took
-        twin = plane.copy()
-        twin.hex, twin.facing, twin.level, twin.taking_off = at, facing, level, still
         errors = rulings + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
-        return self.flying_on(self.ctx, twin, errors, 0, 0, least)
+        return self.flying_on(self.ctx, plane, (at, facing, level, still), errors, 0, 0, least)
 
-    def risk(self, ctx: Context, plane: Plane) -> int:
-        """Return how crowded the plane's spot is: planes near it at about its level, and
-        other points' entry routes it sits on.
+    def risk(self, ctx: Context, plane: Plane, at: State) -> int:
+        """Return how crowded the plane's spot ``at`` (hex, facing, level, taking off) is:
+        planes near it at about its level, and other points' entry routes it sits on.
 
         Each other plane within 2 hexes at about its level counts 1; and where the other
         plane is now and where it goes if it flies straight on, my next move straight on
         should pass neither (a near miss is decided by the path taken): each hex of one on a
         hex of the other at about the same level counts 2, and each beside one at the same
         level 2."""
-        assert plane.hex is not None
-        level, here = plane.level, plane.hex
-        mine = self.ahead(ctx, plane)
+        here, _, level, _ = at
+        mine = ctx.movement.path(at)
         crowd = 0
-        for other in ctx.state.on_map():
+        # The shift itself has the planes on the map listed once for the plane choosing.
+        for other in self.on_map if ctx is self.ctx else ctx.state.on_map():
             there = other.hex
             if other.id == plane.id or there is None or not -2 < other.level - level < 2:
                 continue
             if distance(there, here) <= 2:
                 crowd += 1
             spots, beside = self.staff.spots(ctx, other)
-            crowd += 2 * sum(1 for g in mine if g in spots)
+            crowd += 2 * len(spots.intersection(mine))
             if other.level == level:
-                crowd += 2 * sum(beside.get(g, 0) for g in mine)
+                crowd += 2 * sum([beside[g] for g in mine if g in beside])
         return crowd + self.staff.routes_across(ctx, plane.exit_level).get(here, 0)
 
     @staticmethod
@@ -688,21 +704,26 @@ class Controllers:
             return []
         return ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
 
-    def distance(self, ctx: Context, plane: Plane) -> int:
-        """Return the fewest moves the plane needs to its exit (99: none within 30)."""
-        goal = ctx.lookups.goals.get(plane.exit_level)
-        if goal is None or plane.hex is None:
-            return 99
-        state: State = (plane.hex, plane.facing, plane.level, plane.taking_off)
-        if plane.hex in ctx.lookups.hexes:
-            found = self.staff.moves_to(ctx, plane.exit_level).get(state)
+    def distance(self, ctx: Context, plane: Plane, at: State) -> int:
+        """Return the fewest moves the plane needs from ``at`` (hex, facing, level, taking
+        off) to its exit (99: none within 30)."""
+        table = self.staff.exits.get(plane.exit_level)
+        if table is not None and at[0] in ctx.lookups.hexes:
+            found = table.get(at)  # the common case, looked up at once
         else:
-            found = ctx.movement.fewest_moves(state, goal, limit=SEARCH_LIMIT)
+            goal = ctx.lookups.goals.get(plane.exit_level)
+            if goal is None or at[0] is None:
+                return 99
+            if at[0] in ctx.lookups.hexes:
+                found = self.staff.moves_to(ctx, plane.exit_level).get(at)
+            else:
+                found = ctx.movement.fewest_moves(at, goal, limit=SEARCH_LIMIT)
         return 99 if found is None or found > SEARCH_LIMIT else found
 
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
         self.tried.clear()
+        self.on_map = self.ctx.state.on_map()
         # Every move of the plane flies the same run; weather on it changes no score.
         quiet = quiet_course(self.ctx, plane, through_weather=True)
         best = self.best(plane, self.candidates(plane), quiet)
@@ -738,7 +759,12 @@ class Controllers:
                                                                       "major deal")]
         if deals:
             move["deals"] = deals
-        self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
+        tried = self.tried.get(repr(move)) if SETTLE_TRIED else None
+        if tried is not None:  # the move as written was tried: its fork is the shift after it
+            self.ctx = self.engine.settle(self.ctx, tried[0])
+            self.tried.clear()
+        else:
+            self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
         return move
 
     def ordinary(self, plane: Plane, offered: PlaneMove, quiet: QuietCourse | None) -> bool:
@@ -856,8 +882,11 @@ class Controllers:
         return self.record
 
     def end_shift(self) -> None:
-        """Play THE END OF THE SHIFT on the engine: the claims the record ends with."""
-        self.engine.apply(self.ctx, EndShift(ShiftLog.model_validate(self.record)))
+        """Play THE END OF THE SHIFT on the engine: the claims the record ends with. The end
+        reads of the turns only the last one's number, and every die is the seed's (the
+        controllers roll them), so the record is given with its last turn alone."""
+        record = {**self.record, "turns": self.record["turns"][-1:]}
+        self.engine.apply(self.ctx, EndShift(ShiftLog.model_validate(record)))
 
 
 def as_written(move: Move) -> Data:

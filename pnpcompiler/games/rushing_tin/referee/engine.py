@@ -244,6 +244,14 @@ class ShiftEngine:
         twin.moved, twin.keep_snapshots = ctx.moved.copy(), False
         return twin
 
+    def settle(self, ctx: Context, fork: Context) -> Context:
+        """Return a fork of ``ctx`` made by :meth:`fork_for`, with the move it was made for
+        applied to it and nothing else, as the shift after that move: what the fork shares
+        with ``ctx`` is what the move cannot change, and the board kept at the end of each
+        turn is the shift's. ``ctx`` is not to be played on again."""
+        fork.snapshots, fork.keep_snapshots = ctx.snapshots, ctx.keep_snapshots
+        return fork
+
     def to_move(self, ctx: Context) -> list[Plane]:
         """Return the planes still to move this turn, in the order they move (3.01: highest
         level first, then highest ID)."""

@@ -256,6 +256,47 @@ def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
                 or level_two_allowed(ctx, plane, course.path[-1]))
 
 
+def low_flying_deal(ctx: Context, plane: Plane, move: Move) -> str | None:
+    """Return the deal a move is sure to cause at least, ``major`` or ``minor``, or None: a
+    plane flying on, not taking off and with no engine failure, descends to level 1 at the
+    end of a run that stays on the map and ends off the airport: off its closed airspace that
+    is low flying (10.02, a major deal), in it a landing outside the hand-off route (5.09, a
+    minor one); a collision on the way is a major deal too. Nothing may be written that could
+    change its way or pay for the deal (a near miss, a claim, a cover-up). Changes nothing."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or plane.taking_off or move.level != 1
+            or plane.fault in ("engine-1", "engine-2") or move.hold
+            or not writes_nothing_to_match(move)):
+        return None
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
+                                                           plane.level))
+    if not course.path or course.leaves or course.path[-1] == ctx.lookups.airport:
+        return None
+    return "minor" if course.path[-1] in ctx.lookups.restricted else "major"
+
+
+def control_zone_dealt(ctx: Context, plane: Plane, move: Move) -> bool:
+    """Return whether a move is sure to cause a major deal for ending in the airport's control
+    zone (5.11, :func:`in_control_zone`, judged at the level and facing it ends with, 3.12):
+    a plane flying on with no fault, not taking off, on a run that stays on the map and passes
+    no airport (where an overshot landing, 5.08, would stand for the deal); a deal earlier on
+    the way (5.11 again, a collision) is major too. Nothing may be
+    written that could change its way or excuse it (a near miss, a claim, a cover-up).
+    Changes nothing."""
+    here = plane.hex
+    if (here is None or plane.where != "flying" or plane.taking_off or plane.fault is not None
+            or move.hold or not writes_nothing_to_match(move)):
+        return False
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
+                                                           plane.level))
+    if not course.path or course.leaves or course.airport:
+        return False
+    end = course.path[-1]
+    level = plane.level if move.level is None else move.level
+    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
+    return in_control_zone(ctx, plane, end, facing, level)
+
+
 def take_off_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
     """Return whether a move of a plane taking off is sure to be ruled on for its turn or
     level change (5.02): short of the route's end it flies straight on, and it climbs at most
@@ -681,17 +722,25 @@ def _weather(ctx: Context, walk: Walk, h: Hex) -> None:
             walk.storm_hexes += 1
 
 
+def in_control_zone(ctx: Context, plane: Plane, h: Hex, facing: int, level: int) -> bool:
+    """Return whether a plane at ``level`` in ``h``, facing ``facing``, is where 5.10 keeps it
+    out of the airport's control zone (a claim aside): at level 3 or below in its closed
+    airspace, not taking off, not going around, not already there, and not along the approach
+    to land on it (or for an emergency landing, 11.01)."""
+    if level > 3 or plane.taking_off or plane.go_around or plane.control_zone_breach:
+        return False
+    if h not in ctx.lookups.restricted:
+        return False
+    on_line = ctx.movement.along_line([h], facing)
+    return not (on_line and (plane.exit_level == 1 or plane.fault in ("engine-1", "engine-2")))
+
+
 def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:
     """5.10-5.11: a plane at level 3 or below entering the control zone (not taking off or
     landing along the approach) causes a major deal."""
     plane = walk.plane
-    if level > 3 or plane.taking_off or plane.go_around or plane.control_zone_breach:
+    if not in_control_zone(ctx, plane, h, walk.facing, level):
         return
-    if h not in ctx.lookups.restricted:
-        return
-    on_line = ctx.movement.along_line([h], walk.facing)
-    if on_line and (plane.exit_level == 1 or plane.fault in ("engine-1", "engine-2")):
-        return  # approaching to land along the approach, or an emergency landing on it (11.01)
     claim = walk.move.claim
     if claim and plane.exit_level == 1 and making_approach(ctx, plane):
         # Where the plane stood when the move began: 5.13's "next move" is this one.

@@ -15,7 +15,7 @@ from .flight import Pool
 from .model import Test
 from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits, unloaded
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
-from .referee.log import Machine, Phase, Play, RaceLog, Turn, WeatherTurn
+from .referee.log import Machine, Phase, Play, RaceLog, Turn, WeatherTurn, revised
 from .referee.phases import explodes
 from .referee.state import Race, shallow
 from .referee.turns import ends_race, scores, winner
@@ -93,7 +93,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     come to (the referee's settle has the last word), and the symbols the dice fall short
     by; the first roll is added to ``tests``."""
     test, needed, pool = taken
-    dice = [rng.randint(1, 6) for _ in range(pool.dice)]
+    dice = roll(rng, pool.dice)
     now = race.current
     assert now is not None
     short = needed - sum(map(engine.tables.faces_showing(test).__contains__, dice))
@@ -102,7 +102,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     # The outcome written is what the pass comes to, else the dice's (phases.explodes): the
     # referee's settle writes the rules' outcome whatever it is, without a copy when the same.
     if short <= 0:
-        return phase.model_copy(update={"dice": dice, "outcome": "pass"}), short
+        return revised(phase, {"dice": dice, "outcome": "pass"}), short
     flyer = now.flyer
     extra: dict[str, Any] = {"dice": dice, "outcome": "pass"}
     if flyer.parts.get(test, 0) >= short:
@@ -114,7 +114,20 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
         extra["luck"] = True
     else:
         extra["outcome"] = "catastrophic" if explodes(race, flyer, dice, test) else "fail"
-    return phase.model_copy(update=extra), short
+    return revised(phase, extra), short
+
+
+def roll(rng: random.Random, count: int) -> list[int]:
+    """Roll dice: the faces ``rng.randint(1, 6)`` gives for each, drawn as it draws them (a
+    face from three random bits, drawn again above six)."""
+    # randint's long way (randrange, its checks) for each die of each test a race rolls.
+    bits, dice = rng.getrandbits, []
+    for _ in range(count):
+        face = bits(3)
+        while face >= 6:
+            face = bits(3)
+        dice.append(face + 1)
+    return dice
 
 
 class WeatherDeck:
@@ -211,7 +224,7 @@ def play_phase(engine: RaceEngine, race: Race, choice: Phase, rng: random.Random
             phase = phase if tried is None else tried.phase
     moved = exchange(race, landing=phase.action == "landing") if cargo else None
     if moved:
-        phase, tried = phase.model_copy(update=moved), None
+        phase, tried = revised(phase, moved), None
     if tried is not None:
         return tried.race, phase  # the fork it was tried on is the race it leaves
     if taken is None:
@@ -250,7 +263,8 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
             phases.append(phase)
         flyer = race.flyers[machine]
         luck_before = flyer.luck
-        turn = Turn(machine=machine, phases=phases)
+        # The turn's start with its phases (Turn(machine=..., phases=...), unvalidated).
+        turn = revised(starts[machine].turn, {"phases": phases})
         if hands is not None:
             turn = hands.after_phases(race, turn)
         if hands is not None or deck is not None:
@@ -291,7 +305,7 @@ def draw_and_turn_over(engine: RaceEngine, race: Race, turn: Turn, hands: CardPl
     change = deck.end_turn(ended) if deck is not None else None
     if change is not None:
         update["weather_change"] = change
-    return turn.model_copy(update=update) if update else turn
+    return revised(turn, update) if update else turn
 
 
 def turn_ended(engine: RaceEngine, race: Race, turn: Turn) -> Race:

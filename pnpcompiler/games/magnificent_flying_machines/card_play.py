@@ -12,12 +12,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .model import TESTS, TrickCard
 from .referee.cards import act_on
 from .referee.engine import EndTurn, RaceEngine, Tried
-from .referee.hands import draws, hand_limit
-from .referee.log import Phase, Play, RaceLog, Turn
+from .referee.hands import hand_limit, hand_rules
+from .referee.log import Phase, Play, RaceLog, Turn, revised
 from .referee.rolls import TEST_OF
 from .referee.state import Flyer, Race, fork_flyer, new_race
 
@@ -64,6 +65,10 @@ class CardKinds:
                                     and c.effect.test in (None, test)) for test in TESTS})
 
 
+SORTED: WeakKeyDictionary[RaceEngine, CardKinds] = WeakKeyDictionary()
+"""Each engine's deck sorted once (CardKinds.of): every race a process plays deals it."""
+
+
 class CardPlayer:
     """The trick and boost deck and the bots' use of their hands."""
 
@@ -73,7 +78,8 @@ class CardPlayer:
                                  for _ in range(c.copies)]
         self.deck = list(self.cards)
         rng.shuffle(self.deck)
-        self.kinds = CardKinds.of(engine.tables.tricks.values())
+        self.kinds = SORTED.get(engine) or SORTED.setdefault(
+            engine, CardKinds.of(engine.tables.tricks.values()))
         self.machine: Flyer | None = None
         """The machine whose turn ends, as the cards played after its phases so far leave
         it (each card is tried on a copy)."""
@@ -113,14 +119,15 @@ class CardPlayer:
         now = race.current
         if TEST_OF.get(phase.action) is None or now is None:
             return phase
-        me = now.flyer.machine.player
+        me, cads = now.flyer.machine.player, self.kinds.cads
         hands = race.hands or {}
         for player in race.players:
-            if player == me:
+            hand = hands.get(player)
+            if player == me or not hand or cads.isdisjoint(hand):
                 continue
-            cad = next((c for c in hands.get(player, ()) if c in self.kinds.cads), None)
-            if cad is not None and self.rng.random() < CAD_CHANCE:
-                return phase.model_copy(update={"cad": player, "cad_from": cad})
+            cad = next(c for c in hand if c in cads)
+            if self.rng.random() < CAD_CHANCE:
+                return revised(phase, {"cad": player, "cad_from": cad})
         return phase
 
     def after_roll(self, race: Race, phase: Phase, test: str, short: int) -> Tried | None:
@@ -134,16 +141,19 @@ class CardPlayer:
             return None
         me = now.flyer.machine.player
         hand = (race.hands or {}).get(me, ())
-        parts = [c for c in hand if c in self.kinds.parts[test]]
-        passes = [c for c in hand if c in self.kinds.passes[test]]
+        kinds = self.kinds
+        if kinds.parts[test].isdisjoint(hand) and kinds.passes[test].isdisjoint(hand):
+            return None
+        parts = [c for c in hand if c in kinds.parts[test]]
+        passes = [c for c in hand if c in kinds.passes[test]]
         if short <= len(parts):
             plays = [Play(player=me, card=c, use="spare-part") for c in parts[:short]]
         elif passes:
             plays = [Play(player=me, card=passes[0])]
         else:
             return None
-        bare = phase.model_copy(update={"spare_parts": 0, "fuel": False, "luck": False,
-                                        "cards": [*phase.cards, *plays], "outcome": "pass"})
+        bare = revised(phase, {"spare_parts": 0, "fuel": False, "luck": False,
+                               "cards": [*phase.cards, *plays], "outcome": "pass"})
         # The cards' phase with the outcome they come to, unless the referee finds fault.
         tried = self.engine.settle(race, bare)
         return None if tried.rulings else tried
@@ -168,9 +178,10 @@ class CardPlayer:
         if now is None:
             return {}
         me = now.flyer.machine.player
-        drawn = self.draw(ended, draws(race, me))
+        limit, due = hand_rules(race, me)
+        drawn = self.draw(ended, due)
         hand = [*(ended.hands or {}).get(me, ()), *drawn]
-        excess = max(0, len(hand) - hand_limit(race, me))
+        excess = max(0, len(hand) - limit)
         # Keep the cards that pass tests; let go of the others first.
         hand.sort(key=self.kinds.keepers.__contains__)
         return {"draw": drawn, "discard": hand[:excess]}
@@ -209,20 +220,20 @@ class CardPlayer:
         whole end."""
         effect = self.card(play.card).effect
         assert effect is not None and self.machine is not None
-        if effect.scrutiny and self.found(race, turn.model_copy(
-                update={"cards": [*turn.cards, play]})) != self.found(race, turn):
+        if effect.scrutiny and self.found(race, revised(
+                turn, {"cards": [*turn.cards, play]})) != self.found(race, turn):
             return turn
         machine, faults = fork_flyer(self.machine), list[str]()
         act_on(race, play, effect, machine, lambda why, rule="8.1": faults.append(why))
         if faults:
             return turn
         self.machine = machine
-        return turn.model_copy(update={"cards": [*turn.cards, play]})
+        return revised(turn, {"cards": [*turn.cards, play]})
 
     def found(self, race: Race, turn: Turn) -> list[str]:
         """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):
         a card is played when it adds none to the turn's."""
-        bare = turn.model_copy(update={"draw": [], "discard": []}) if turn.draw or \
+        bare = revised(turn, {"draw": [], "discard": []}) if turn.draw or \
             turn.discard else turn
         _, findings = self.engine.apply(self.engine.fork(race), EndTurn(bare))
         return [f.code for f in findings if not f.code.startswith("hand.")]

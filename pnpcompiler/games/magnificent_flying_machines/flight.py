@@ -64,11 +64,27 @@ def dice_pool(board: Dashboard, pilot: Pilot | None, kit: Sequence[Equipment], t
     """Return the dice a test rolls (8.2): the dashboard's symbols and ability markers, water
     dice (section 15, Floats), charges spent, one fewer for each repeat of this test in the
     turn, and one fewer for a cad (never more than one cad a test)."""
-    terms = [("dashboard", board.symbols.of(test)),
-             ("ability markers", marker_dice(pilot, kit, test))]
+    return pool_of(machine_dice(board, pilot, kit, test), test, water=water, repeats=repeats,
+                   cad=cad, charges=charges)
+
+
+def machine_dice(board: Dashboard, pilot: Pilot | None, kit: Sequence[Equipment],
+                 test: Test) -> tuple[int, int, int]:
+    """Return what a machine adds to a test's pool (:func:`dice_pool`): its dashboard's
+    symbols, its ability markers and its water dice (section 15, Floats) on a water tile."""
+    seaplane = SEAPLANE_WATER_DICE if board.id == "seaplane" else 0
+    return (board.symbols.of(test), marker_dice(pilot, kit, test),
+            seaplane + sum(c.water_dice.of(test) for c in kit))
+
+
+def pool_of(machine: tuple[int, int, int], test: Test, *, water: bool = False,
+            repeats: int = 0, cad: bool = False, charges: Sequence[Equipment] = ()) -> Pool:
+    """Return the dice a test rolls from what the machine adds (:func:`machine_dice`) and
+    where and how the test is taken (:func:`dice_pool`)."""
+    board, markers, water_dice = machine
+    terms = [("dashboard", board), ("ability markers", markers)]
     if water and test != "flying":
-        seaplane = SEAPLANE_WATER_DICE if board.id == "seaplane" else 0
-        terms.append(("water", seaplane + sum(c.water_dice.of(test) for c in kit)))
+        terms.append(("water", water_dice))
     for card in charges:
         terms.append((f"charge: {card.id}",
                       1 if card.any_test_charge_die else card.charged_dice.of(test)))
@@ -85,4 +101,4 @@ def fuel_spent(tiles_crossed: int, table: Sequence[int]) -> int:
 
 
 __all__ = ["TESTS", "Ignores", "Pool", "ability_markers", "dice_pool", "difficulty",
-           "fuel_spent", "marker_dice"]
+           "fuel_spent", "machine_dice", "marker_dice", "pool_of"]

@@ -1,8 +1,8 @@
 """What the bots and the referee work out without trying it on a fork agrees with what the
 engine does on one: every state a few simulated races pass through, checked as the engine
 plays each action (a test's need and pool looked up, a phase settled on the race itself, a
-landing's deliveries read before it, the end of the race, a turn's end read, and a card
-played after a turn's phases)."""
+landing's deliveries read before it, the rivals' machines a phase cannot change, the end of
+the race, a turn's end read, and a card played after a turn's phases)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,12 @@ class Checking(RaceEngine):
             assert (in_place.phase, in_place.race, in_place.rulings) == (
                 on_fork.phase, on_fork.race, on_fork.rulings)
             self.checked["settled in place"] += 1
+        if not cards.rivals_reached(race, phase):
+            played, _ = self.plain.apply(self.plain.fork(race), PhaseAction(phase))
+            mine = race.current.flyer.name
+            assert {n: f for n, f in played.flyers.items() if n != mine} == {
+                n: f for n, f in race.flyers.items() if n != mine}
+            self.checked["rivals untouched"] += 1
         if phase.action == "landing":
             bare = phase.model_copy(update={"collect": [], "deliver": []})
             landed, _ = self.plain.apply(self.plain.fork(race), PhaseAction(bare))
@@ -127,7 +133,8 @@ def test_8_1_8_2_9_10_2_3_what_the_bots_work_out_without_a_fork_is_what_a_fork_s
     race(game, engine, players, bot, seed, "standard", weather_changes=True, cargo=True,
          cards=True, drafted=True)
     assert set(engine.checked) == {"need and pool", "settled in place", "landing's exchange",
-                                   "turn's end", "card played"}, engine.checked
+                                   "turn's end", "card played", "rivals untouched"}, \
+        engine.checked
 
 
 def test_8_2_a_die_face_shows_the_symbols_the_rules_print_on_it(game: GameContent) -> None:

@@ -1,6 +1,7 @@
 """A fork of a race is independent: every action the bots play, played instead on a fork (and
-another on a fork of that fork), leaves the race it was forked from as it was. The bots try
-every roll's outcome, every card and every turn's end on forks."""
+another on a fork of that fork), leaves the race it was forked from as it was; so does a phase
+played on the fork made for a phase, which shares what a phase cannot change. The bots try
+cards on a test and after a turn's phases on forks."""
 
 from __future__ import annotations
 
@@ -12,8 +13,17 @@ from hypothesis import strategies as st
 from pnpcompiler.content.project import GameContent
 from pnpcompiler.core.findings import Finding
 from pnpcompiler.games.magnificent_flying_machines.races import race
-from pnpcompiler.games.magnificent_flying_machines.referee.engine import Action, RaceEngine
-from pnpcompiler.games.magnificent_flying_machines.referee.state import Race, Tables
+from pnpcompiler.games.magnificent_flying_machines.referee.cards import rivals_reached
+from pnpcompiler.games.magnificent_flying_machines.referee.engine import (
+    Action,
+    PhaseAction,
+    RaceEngine,
+)
+from pnpcompiler.games.magnificent_flying_machines.referee.state import (
+    Race,
+    Tables,
+    fork_for_phase,
+)
 from tests.forks import shared_mutables, snapshot
 
 
@@ -23,7 +33,7 @@ class ForkChecking(RaceEngine):
     def __init__(self, tables: Tables, every: int, seed: int) -> None:
         super().__init__(tables)
         self.every, self.chance = every, random.Random(seed)
-        self.checked = 0
+        self.checked = self.phases = 0
 
     def apply(self, race: Race, action: Action) -> tuple[Race, list[Finding]]:
         if self.chance.randrange(self.every) == 0:
@@ -44,7 +54,19 @@ class ForkChecking(RaceEngine):
         assert twin == then
         super().apply(twin, action)
         assert race == before
+        if isinstance(action, PhaseAction):
+            self.check_phase(race, action)
         self.checked += 1
+
+    def check_phase(self, race: Race, action: PhaseAction) -> None:
+        """Play a phase on the fork made for it (the engine's settle tries phases on it): the
+        race stays as it was and the fork ends as a whole fork does."""
+        before = snapshot(race, (Tables,))
+        twin = fork_for_phase(race, rivals_reached(race, action.phase))
+        whole = super().apply(self.fork(race), action)[0]
+        assert super().apply(twin, action)[0] == whole
+        assert race == before
+        self.phases += 1
 
 
 @settings(max_examples=6, deadline=None)
@@ -55,4 +77,4 @@ def test_actions_on_a_fork_never_change_the_race(game: GameContent, seed: int, p
     engine = ForkChecking(RaceEngine.of(game).tables, every=8, seed=seed)
     race(game, engine, players, bot, seed, "standard", weather_changes=True, cargo=True,
          cards=True, drafted=True)
-    assert engine.checked > 0
+    assert engine.checked > 0 and engine.phases > 0

@@ -69,6 +69,20 @@ def test_of(race: Race, flyer: Flyer, phase: Phase, test: Test) -> tuple[int, Po
     return needed, Pool(max(0, sum(n for _, n in terms)), terms)
 
 
+def rivals_reached(race: Race, phase: Phase) -> bool:
+    """Return whether a phase may change a machine but the one whose turn it is: a cad (a
+    Box of Tricks charge is the cad player's machine's, 8.2, section 14), a shot (section 14)
+    or a card's text other than a boost's (a dirty trick acts on a rival's machine, answered
+    on its player's, 8.1)."""
+    if phase.cad is not None or phase.attacks:
+        return True
+    for play in phase.cards:
+        card = race.tables.tricks.get(play.card)
+        if play.use != "spare-part" and (card is None or card.frame != "boost"):
+            return True
+    return False
+
+
 def final_dice(race: Race, phase: Phase, test: Test, faces: list[int]) -> list[int]:
     """Return the test's dice as they finally lie: ``faces`` (the roll after any pilot's or
     equipment's re-rolls), or a card's re-roll of them all."""

@@ -14,17 +14,25 @@ DRAWS = 1
 
 def hand_limit(race: Race, player: str) -> int:
     """Return a player's hand limit and starting hand: three, Marco Florentina's four."""
-    # The pilot's limit first: few pilots have one (asked at every turn's end).
-    limits = [f.pilot.hand_limit for f in race.flyers.values()
-              if f.pilot is not None and f.pilot.hand_limit and f.machine.player == player]
-    return max(limits) if limits else race.tables.rules.setup.hand
+    return hand_rules(race, player)[0]
 
 
-def draws(race: Race, player: str) -> int:
-    """Return the cards a player draws at the end of a turn: one, Marco Florentina's two."""
-    counts = [f.pilot.draws for f in race.flyers.values()
-              if f.pilot is not None and f.pilot.draws and f.machine.player == player]
-    return max(counts) if counts else DRAWS
+def hand_rules(race: Race, player: str) -> tuple[int, int]:
+    """Return a player's hand limit (three, Marco Florentina's four) and the cards they draw
+    at the end of a turn (one, Marco Florentina's two)."""
+    # The pilots that change them only, in one pass: asked at every turn's end.
+    limits: list[int] = []
+    counts: list[int] = []
+    for flyer in race.flyers.values():
+        pilot = flyer.pilot
+        if pilot is not None and (pilot.hand_limit or pilot.draws) \
+                and flyer.machine.player == player:
+            if pilot.hand_limit:
+                limits.append(pilot.hand_limit)
+            if pilot.draws:
+                counts.append(pilot.draws)
+    return (max(limits) if limits else race.tables.rules.setup.hand,
+            max(counts) if counts else DRAWS)
 
 
 def machine_of(race: Race, player: str) -> str | None:
@@ -79,7 +87,7 @@ def check_copies(race: Race, cards: list[str], where: Location | None,
     if race.hands is None:
         return
     for card in cards:
-        n = sum(hand.count(card) for hand in race.hands.values())
+        n = sum([hand.count(card) for hand in race.hands.values()])  # listed: every draw
         copies = race.tables.tricks[card].copies
         if n > copies:
             race.rulings.rule("card.copies", "4.2", f"{n} copies of {card} are held at once; "
@@ -108,7 +116,7 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
         return
     player = flyer.machine.player
     hand = race.hands.setdefault(player, [])
-    due = draws(race, player)
+    limit, due = hand_rules(race, player)
     if len(turn.draw) != due:
         race.rulings.rule("hand.draw", "8.1", f"{player} draws {due} trick and boost "
                           f"card{'s' if due > 1 else ''} at the end of the turn; found "
@@ -119,7 +127,7 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
     hand += drawn
     if drawn:
         check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
-    limit, holding = hand_limit(race, player), len(hand)
+    holding = len(hand)
     for card in turn.discard:
         take(race, player, card, turn.where("discard"))
     excess = max(0, holding - limit)

@@ -8,7 +8,7 @@ what was added to pass it. docs/magnificent-flying-machines-referee.md explains 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import ConfigDict, Field
 
@@ -19,6 +19,23 @@ ActionName = Literal["take-off", "repair-and-scavenge", "fly-on", "trick-manoeuv
                      "gain-altitude", "landing", "make-good", "flying-lesson", "speech",
                      "autographs"]
 Outcome = Literal["pass", "fail", "catastrophic"]
+Written = TypeVar("Written", bound=Model)
+FILL = object.__setattr__
+"""How a copy's stores are filled: a frozen model's own __setattr__ refuses."""
+
+
+def revised(written: Written, changes: dict[str, Any]) -> Written:
+    """Return a copy of a record's model with some fields changed, unvalidated (what
+    ``model_copy(update=changes)`` returns)."""
+    # model_copy takes the long way (copy.copy of each of the model's stores, hasattr): the
+    # bots write a phase several times over for each test they roll.
+    twin = object.__new__(type(written))
+    FILL(twin, "__dict__", {**written.__dict__, **changes})
+    FILL(twin, "__pydantic_fields_set__", {*written.__pydantic_fields_set__, *changes})
+    FILL(twin, "__pydantic_extra__", None)
+    private = written.__pydantic_private__
+    FILL(twin, "__pydantic_private__", None if private is None else dict(private))
+    return twin
 
 
 class Machine(Model):

@@ -51,63 +51,64 @@ def act(race: Race, phase: Phase) -> None:
 
 def count_phase(race: Race, now: TurnState, phase: Phase) -> None:
     """Count the phases a turn uses: two, besides continued and forced actions (8.1, 8.3)."""
-    where, piece = phase.where("action"), now.flyer.name
     if phase.forced:
         if not now.forced_landing or phase.action != "landing":
-            race.rulings.rule("phase.forced", "8.3", "only a landing test forced by a "
-                              "catastrophic failure or two damage markers on the gauge is "
-                              "taken without a phase", where, piece=piece)
+            ruling(race, now.flyer, phase, "phase.forced", "8.3", "only a landing test forced "
+                   "by a catastrophic failure or two damage markers on the gauge is taken "
+                   "without a phase")
         now.forced_landing = False
     elif phase.continues:
         if not now.may_continue:
-            race.rulings.rule("phase.continues", "8.3", "a phase goes on only after a passed "
-                              "fly on or trick manoeuvre", where, piece=piece)
+            ruling(race, now.flyer, phase, "phase.continues", "8.3", "a phase goes on only "
+                   "after a passed fly on or trick manoeuvre")
     else:
         if now.forced_landing:
-            race.rulings.rule("landing.forced", "8.3", "a catastrophic failure forces a "
-                              f"landing test first, found {phase.action}", where, piece=piece)
+            ruling(race, now.flyer, phase, "landing.forced", "8.3", "a catastrophic failure "
+                   f"forces a landing test first, found {phase.action}")
             now.forced_landing = False
         now.phases += 1
         if now.phases > 2:
-            race.rulings.rule("phase.count", "8.1", f"a turn has two action phases; this is "
-                              f"action phase {now.phases}", where, piece=piece)
+            ruling(race, now.flyer, phase, "phase.count", "8.1", f"a turn has two action "
+                   f"phases; this is action phase {now.phases}")
     now.may_continue = False
+
+
+def ruling(race: Race, flyer: Flyer, phase: Phase, code: str, rule: str, text: str) -> None:
+    """Rule on a phase's action and the machine taking it."""
+    # Where the action is written, looked up only for a ruling: every phase passes here.
+    race.rulings.rule(code, rule, text, phase.where("action"), piece=flyer.name)
 
 
 def allowed_here(race: Race, flyer: Flyer, phase: Phase) -> bool:
     """Report an action the machine cannot take where it is; return whether it is played."""
-    tile = race.course[flyer.at]
+    tile, action = race.course[flyer.at], phase.action
     on_runway = flyer.finished and flyer.altitude == 0 and tile.airfield == "final"
-    where, piece = phase.where("action"), flyer.name
-    if on_runway and phase.action not in FINAL_ACTIONS:
-        race.rulings.rule("final.action", "section 11", f"on the final airfield's runway a "
-                          f"machine takes final airfield actions, not {phase.action}", where,
-                          piece=piece)
-    elif phase.action in FINAL_ACTIONS and not on_runway:
-        race.rulings.rule("final.action", "section 11", f"{phase.action} is taken only on the "
-                          "final airfield's runway", where, piece=piece)
-    elif phase.action in FINAL_ACTIONS and phase.action in flyer.done \
-            and phase.action != "autographs":
-        race.rulings.rule("final.once", "section 11", f"{phase.action} may be attempted once "
-                          "in the game", where, piece=piece)
-    elif phase.action in GROUND_ACTIONS and flyer.altitude > 0:
-        race.rulings.rule("action.in-the-air", "8.3", f"{phase.action} is taken on the "
-                          f"ground; the machine is in air band {flyer.altitude}", where,
-                          piece=piece)
-    elif phase.action in AIR_ACTIONS and flyer.altitude == 0:
-        race.rulings.rule("action.on-the-ground", "8.3", f"{phase.action} is taken in the "
-                          "air; the machine is on the ground", where, piece=piece)
-    elif phase.action == "take-off" and flyer.gauge_damage >= GAUGE_DAMAGE:
-        race.rulings.rule("damage.grounded", "8.4.2", "with two damage markers on the fuel "
-                          "gauge a machine may not take off", where, piece=piece)
-    elif phase.action == "fly-on" and flyer.at + 1 >= len(race.course):
-        race.rulings.rule("move.past-final", "8.1", "the final airfield is the end of the "
-                          "course: there is no tile to fly on to", where, piece=piece)
-    elif phase.action == "fly-on" and race.current is not None and flyer.fuel < (
+    if on_runway and action not in FINAL_ACTIONS:
+        ruling(race, flyer, phase, "final.action", "section 11", "on the final airfield's "
+               f"runway a machine takes final airfield actions, not {action}")
+    elif action in FINAL_ACTIONS and not on_runway:
+        ruling(race, flyer, phase, "final.action", "section 11", f"{action} is taken only on "
+               "the final airfield's runway")
+    elif action in FINAL_ACTIONS and action in flyer.done and action != "autographs":
+        ruling(race, flyer, phase, "final.once", "section 11", f"{action} may be attempted "
+               "once in the game")
+    elif action in GROUND_ACTIONS and flyer.altitude > 0:
+        ruling(race, flyer, phase, "action.in-the-air", "8.3", f"{action} is taken on the "
+               f"ground; the machine is in air band {flyer.altitude}")
+    elif action in AIR_ACTIONS and flyer.altitude == 0:
+        ruling(race, flyer, phase, "action.on-the-ground", "8.3", f"{action} is taken in the "
+               "air; the machine is on the ground")
+    elif action == "take-off" and flyer.gauge_damage >= GAUGE_DAMAGE:
+        ruling(race, flyer, phase, "damage.grounded", "8.4.2", "with two damage markers on "
+               "the fuel gauge a machine may not take off")
+    elif action == "fly-on" and flyer.at + 1 >= len(race.course):
+        ruling(race, flyer, phase, "move.past-final", "8.1", "the final airfield is the end "
+               "of the course: there is no tile to fly on to")
+    elif action == "fly-on" and race.current is not None and flyer.fuel < (
             cost := fuel_cost(race, race.current.crossed + 1)):
-        race.rulings.rule("fuel.short", "8.3", f"flying on to cross tile "
-                          f"{race.current.crossed + 1} this turn needs {cost} fuel cubes "
-                          f"(8.4.1); the gauge holds {flyer.fuel}", where, piece=piece)
+        ruling(race, flyer, phase, "fuel.short", "8.3", f"flying on to cross tile "
+               f"{race.current.crossed + 1} this turn needs {cost} fuel cubes (8.4.1); the "
+               f"gauge holds {flyer.fuel}")
     else:
         return True
     return False
@@ -160,7 +161,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
         race.rulings.rule("test.outcome", "8.2", f"the {test} test needs {needed} symbols and "
                           f"has {symbols}: expected {outcome}, found {phase.outcome}",
                           phase.where("outcome"), piece=piece)
-    now.tests[test] += 1
+    now.tests[test] = now.tests.get(test, 0) + 1  # without Counter's __missing__
     now.outcome = outcome
     return outcome
 

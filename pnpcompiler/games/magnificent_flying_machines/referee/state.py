@@ -95,6 +95,20 @@ class Tables:
         return faces
 
 
+@dataclass(frozen=True, slots=True)
+class Outfit:
+    """A machine's pilot and equipment as its tests read them, worked out once for them
+    (``rolls.outfit``): their ids, whether they ignore weather symbols, and what the machine
+    adds to each kind of test's dice pool (``flight.machine_dice``, in :data:`TESTS`'s
+    order)."""
+
+    pilot: Pilot | None
+    kit: tuple[Equipment, ...]
+    ids: tuple[str | None, tuple[str, ...]]
+    navigator: bool
+    dice: tuple[tuple[int, int, int], ...]
+
+
 @dataclass
 class Flyer:
     """A flying machine in the race."""
@@ -126,11 +140,13 @@ class Flyer:
     """A Two-Seater's two pilots (section 14); ``pilot`` is the one flying."""
     space: str | None = None
     """The spare part in Sheila Dawson's space, by test (section 13)."""
+    name: str = field(init=False, default="")
+    """The dashboard id that names the machine in the record (read by every ruling)."""
+    outfit: Outfit | None = field(default=None, compare=False, repr=False)
+    """Its pilot and equipment as its tests last read them (``rolls.outfit``)."""
 
-    @property
-    def name(self) -> str:
-        """Return the dashboard id that names the machine in the record."""
-        return self.board.id
+    def __post_init__(self) -> None:
+        self.name = self.board.id
 
     def take_damage(self, markers: int) -> None:
         """Place damage markers on the gauge, then in the scoring area (8.4.2)."""
@@ -152,7 +168,7 @@ class TurnState:
     """What the current turn has done so far."""
 
     flyer: Flyer
-    tests: Counter[str] = field(default_factory=Counter)
+    tests: Counter[str] = field(default_factory=lambda: counted({}))
     phases: int = 0
     crossed: int = 0
     forced_landing: bool = False
@@ -267,10 +283,27 @@ def fork(race: Race) -> Race:
     """Return a copy of a race that actions can be tried on: every container an action can
     change is the copy's own; the content's cards and tiles, the record's machines and the
     rulings made so far are shared (nothing changes them once made)."""
-    twin = shallow(race)
-    twin.flyers = {name: fork_flyer(flyer) for name, flyer in race.flyers.items()}
+    twin = fork_for_phase(race, rivals=True)
     twin.course, twin.weather = list(race.course), dict(race.weather)
     twin.order, twin.players = list(race.order), list(race.players)
+    if race.last_turns is not None:
+        twin.last_turns = set(race.last_turns)
+    twin.weather_drawn = set(race.weather_drawn)
+    return twin
+
+
+def fork_for_phase(race: Race, rivals: bool) -> Race:
+    """Return a copy of a race to try a phase of the current turn on: as :func:`fork`, but
+    sharing what no phase changes (the course, the turn order, the players, the weather and
+    its cards, the machines still owed a turn) and, unless ``rivals``, the machines but the
+    one whose turn it is."""
+    twin = shallow(race)
+    if rivals:
+        twin.flyers = {name: fork_flyer(flyer) for name, flyer in race.flyers.items()}
+    elif race.current is not None:
+        mine = race.current.flyer.name
+        twin.flyers = {name: fork_flyer(flyer) if name == mine else flyer
+                       for name, flyer in race.flyers.items()}
     twin.stacks = {stage: list(stack) for stage, stack in race.stacks.items()}
     twin.first_landed = set(race.first_landed)
     rulings = twin.rulings = shallow(race.rulings)
@@ -281,11 +314,8 @@ def fork(race: Race) -> Race:
         now.flyer = twin.flyers[now.flyer.name]
         now.tests = counted(now.tests)
         now.rerolled, now.fired = set(now.rerolled), set(now.fired)
-    if race.last_turns is not None:
-        twin.last_turns = set(race.last_turns)
     twin.on_tile = {at: list(tokens) for at, tokens in race.on_tile.items()}
     twin.passengers_left = dict(race.passengers_left)
-    twin.weather_drawn = set(race.weather_drawn)
     twin.cads_used = dict(race.cads_used)
     twin.discarded = set(race.discarded)
     if race.hands is not None:
@@ -315,7 +345,7 @@ def shallow(thing: Thing) -> Thing:
     return twin
 
 
-def counted(counts: Counter[str]) -> Counter[str]:
+def counted(counts: dict[str, int]) -> Counter[str]:
     """Return a copy of a Counter, its keys in order (Counter(counts), without its checks)."""
     # Counter.__init__ takes the long way (update, isinstance): a fork counts a Counter for
     # each machine and the turn.

@@ -173,7 +173,7 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
 def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,
                                                                monkeypatch) -> None:
     # Controllers.quiet_score works out a quiet move's score (flying on, entering, handing off
-    # at the edge, taking off) without trying it: for every move it scores in three shifts,
+    # at the edge, taking off, holding on the ground) without trying it: for every move it scores in three shifts,
     # the score is the one the move gets tried on a fork.
     from pnpcompiler.games.rushing_tin.referee import bots
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
@@ -198,6 +198,7 @@ def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: Game
     for seed, styles in ((1, ["careful"]), (2, ["careful", "busy"]), (3, ["busy"] * 3)):
         Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
     assert scored["flying"] > 500 and scored["waiting"] > 20 and scored["taking off"] > 20
+    assert scored["ground"] > 5
 
 
 def test_a_tried_move_settled_as_the_shift_plays_it_as_applied(rushing_tin: GameContent,

@@ -105,6 +105,9 @@ class Style:
     """With colleagues, the same."""
 
 
+HOLD = (0, 0, 0, 3, 60, 60, True)
+"""The score of a plane holding on the ground with nothing else to rule on: chosen only when
+taking off is worse (see Controllers.score)."""
 DEALT: dict[str | None, tuple[Any, ...]] = {"major": (0, 1, 0, 0, 0, 0, False),
                                            "minor": (0, 0, 1, 0, 0, 0, False)}
 """The best score a move sure to cause a major or a minor deal can have (see
@@ -611,7 +614,7 @@ class Controllers:
             return (len(errors), major, minor, QUALITY.get(str(done[0]["quality"]), 9), 0, 0,
                     hold)
         if hold:  # waiting on the ground: only when taking off is worse
-            return (len(errors), major, minor, 3, 60, 60, True)
+            return (len(errors), major, minor, *HOLD[3:])
         if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
             return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
                     hold)
@@ -633,8 +636,8 @@ class Controllers:
 
     def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
                     quiet: QuietCourse | None) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed)
-        without trying it on a fork, or None for any other move. Such a move only moves the
+        """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed) or a
+        hold on the ground without trying it on a fork, or None for any other move. Such a move only moves the
         plane (the weather's penalty and lightning rolls are written after choosing), and the
         one rule it can break is a blocked entry (1.36), besides the repair roll a plane with
         a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves offered have none);
@@ -643,6 +646,9 @@ class Controllers:
         move = offered.move
         if move.repair is not None or move.regain_control:
             return None
+        if move.hold and plane.where == "ground":
+            # Holding on the ground does nothing and breaks no rule (5.03), a fault aside.
+            return HOLD if plane.fault is None and writes_nothing_to_match(move) else None
         if plane.taking_off:
             return self.take_off_score(plane, offered, least)
         if (quiet is None or plane.where not in ("flying", "waiting") or move.hold

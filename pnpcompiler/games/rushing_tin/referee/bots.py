@@ -553,23 +553,31 @@ class Controllers:
     def best(self, plane: Plane, options: list[PlaneMove], quiet: QuietCourse | None
              ) -> PlaneMove:
         """Return the least bad of the offered moves (the first of them, in the order they
-        are offered). Once a move that breaks no rule is found, a move sure to be ruled on
+        are offered). The quiet moves are scored first (without a fork), then the rest in
+        order; once a move that breaks no rule is found, a move sure to be ruled on
         (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
-        tried; nor is one that cannot beat the best found so far (:meth:`at_least`)."""
-        chosen, least = options[0], None
-        for offered in options:
-            if least is not None and least[0] == 0 and (
-                    low_flying_ruled(self.ctx, plane, offered.move)
-                    or take_off_ruled(self.ctx, plane, offered.move)):
-                continue
+        tried; nor is one that cannot beat the best found so far (:meth:`at_least`). The
+        order the moves are scored in changes no choice: a tie goes to the move offered
+        first."""
+        chosen, least, first = options[0], None, 0
+        rest: list[tuple[int, PlaneMove]] = []
+        for n, offered in enumerate(options):
             found = self.quiet_score(plane, offered, least, quiet)
             if found is None:
-                bound = self.at_least(plane, offered) if least is not None else None
-                if bound is not None and least is not None and bound > least:
+                rest.append((n, offered))
+            elif least is None or (found, n) < (least, first):
+                chosen, least, first = offered, found, n
+        for n, offered in rest:
+            if least is not None:
+                if least[0] == 0 and (low_flying_ruled(self.ctx, plane, offered.move)
+                                      or take_off_ruled(self.ctx, plane, offered.move)):
+                    continue
+                bound = self.at_least(plane, offered)
+                if bound is not None and bound > least:
                     continue  # worse than the best whatever it meets: not tried
-                found = self.tried_score(plane, offered, least)
-            if least is None or found < least:
-                chosen, least = offered, found
+            found = self.tried_score(plane, offered, least)
+            if least is None or (found, n) < (least, first):
+                chosen, least, first = offered, found, n
         return chosen
 
     def at_least(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:

@@ -173,8 +173,8 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
 def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,
                                                                monkeypatch) -> None:
     # Controllers.quiet_score works out a quiet move's score (flying on, entering, handing off
-    # at the edge, taking off, holding on the ground) without trying it: for every move it scores in three shifts,
-    # the score is the one the move gets tried on a fork.
+    # at the edge, taking off, holding on the ground) without trying it: for every move it
+    # scores in three shifts, the score is the one the move gets tried on a fork.
     from pnpcompiler.games.rushing_tin.referee import bots
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
     from pnpcompiler.games.rushing_tin.referee.flight import QuietCourse

@@ -430,15 +430,10 @@ class Controllers:
         barred.update(*[ctx.around(c) for c in barred])
         placed = list(existing)
         out: list[str] = []
-
-        def ok(h: Hex) -> bool:
-            return h in hexes and h not in barred and h not in placed
-
         for _ in range(count):
-            if placed:
-                options = sorted({n for c in placed for n in ctx.around(c) if ok(n)})
-            else:
-                options = sorted(h for h in hexes if ok(h))
+            # In the section, not barred, not placed already: next to a placed one if any.
+            near = set().union(*[ctx.around(c) for c in placed]) if placed else hexes
+            options = sorted(near.intersection(hexes).difference(barred, placed))
             if not options:
                 break
             h = self.deck.choice(options)
@@ -645,12 +640,12 @@ class Controllers:
     def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
                     quiet: QuietCourse | None) -> tuple[Any, ...] | None:
         """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed) or a
-        hold on the ground without trying it on a fork, or None for any other move. Such a move only moves the
-        plane (the weather's penalty and lightning rolls are written after choosing), and the
-        one rule it can break is a blocked entry (1.36), besides the repair roll a plane with
-        a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves offered have none);
-        one that ends facing off the map hands the plane off there (``arrive.exit_of``), a
-        deal if over the wrong side."""
+        hold on the ground without trying it on a fork, or None for any other move. Such a
+        move only moves the plane (the weather's penalty and lightning rolls are written after
+        choosing), and the one rule it can break is a blocked entry (1.36), besides the repair
+        roll a plane with a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves
+        offered have none); one that ends facing off the map hands the plane off there
+        (``arrive.exit_of``), a deal if over the wrong side."""
         move = offered.move
         if move.repair is not None or move.regain_control:
             return None

@@ -564,8 +564,12 @@ class Controllers:
                 chosen, least, first = offered, found, n
         for n, offered in rest:
             if least is not None:
-                if least[0] == 0 and (low_flying_ruled(self.ctx, plane, offered.move)
-                                      or take_off_ruled(self.ctx, plane, offered.move)):
+                # Sure to be ruled on, or to collide first if nobody near: worse than a best
+                # found without a ruling (and without a major deal, when planes are near).
+                alone = least[1] > 0
+                if least[0] == 0 and (
+                        low_flying_ruled(self.ctx, plane, offered.move, alone=alone)
+                        or take_off_ruled(self.ctx, plane, offered.move, alone=alone)):
                     continue
                 bound = self.at_least(plane, offered)
                 if bound is not None and bound > least:

@@ -240,20 +240,22 @@ def stays_on_the_map(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, 
     return end, facing, level
 
 
-def low_flying_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
+def low_flying_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True) -> bool:
     """Return whether a move is sure to be ruled on for ending at level 2 where 10.04 forbids
     it: a plane flying on (or entering as its card says, :func:`run_start`) at level 3, with
     no fault, descends to level 2 at the end of a move that leaves the map nowhere and passes
     no plane it could meet on the way (so nothing ends the move before its end), where level 2
     is not allowed, with no claim and no near miss written that could make it evasive
-    action."""
+    action. With ``alone`` off, planes on the way are let be: the move is then ruled on
+    unless a collision (a major deal) ends it first."""
     start = run_start(ctx, plane, move)
     if (start is None or plane.fault is not None or start[2] != 3 or move.level != 2
             or move.claim or move.near_misses or move.take_off):
         return False
     here, facing, level = start
     course = ctx.lookups.course(here, facing, _speed(ctx, plane, facing, level))
-    return not (not course.path or course.leaves or _passes_a_plane(ctx, plane, course)
+    return not (not course.path or course.leaves
+                or (alone and _passes_a_plane(ctx, plane, course))
                 or level_two_allowed(ctx, plane, course.path[-1]))
 
 
@@ -312,12 +314,13 @@ def control_zone_dealt(ctx: Context, plane: Plane, move: Move) -> bool:
     return in_control_zone(ctx, plane, end, facing, new_level)
 
 
-def take_off_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
+def take_off_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True) -> bool:
     """Return whether a move of a plane taking off is sure to be ruled on for its turn or
     level change (5.02): short of the route's end it flies straight on, and it climbs at most
     one level a turn; with no fault, a move that leaves the map nowhere and passes no plane
     it could meet on the way (so nothing ends the move before its end), no claim and no near
-    miss written."""
+    miss written. With ``alone`` off, planes on the way are let be: the move is then ruled on
+    unless a collision (a major deal) ends it first."""
     here = plane.hex
     if (here is None or plane.where != "flying" or not plane.taking_off
             or plane.fault is not None or move.claim or move.near_misses or move.take_off
@@ -325,7 +328,7 @@ def take_off_ruled(ctx: Context, plane: Plane, move: Move) -> bool:
         return False
     course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
                                                            plane.level))
-    if not course.path or course.leaves or _passes_a_plane(ctx, plane, course):
+    if not course.path or course.leaves or (alone and _passes_a_plane(ctx, plane, course)):
         return False
     at = course.path[-1]
     if take_off_index(ctx, at) == 0:

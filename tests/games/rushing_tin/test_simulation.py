@@ -165,14 +165,19 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
             if bound is not None:
                 self.tried.clear()
                 assert self.score(plane, offered) >= bound, offered
-                bounded.append(bound in bots.DEALT.values())
+                bounded.append("deal" if bound in bots.DEALT.values()
+                               else "fault" if bots.fault_ruled(self.ctx, plane, offered.move,
+                                                                alone=False)
+                               else "flying on")
         self.tried.clear()
         return best(self, plane, options, quiet)
 
     monkeypatch.setattr(bots.Controllers, "best", checking)
-    for seed in (1, 2, 3):
-        Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
-    assert len(bounded) > 200 and bounded.count(True) > 20
+    for seed, styles in ((1, ["careful", "busy"]), (2, ["careful", "busy"]),
+                         (3, ["careful", "busy"]), (8, ["careful"])):  # 8: a fault
+        Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
+    kinds = Counter(bounded)
+    assert kinds["flying on"] > 200 and kinds["deal"] > 20 and kinds["fault"] > 10, kinds
 
 
 def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,

@@ -52,6 +52,7 @@ from .flight import (
     QuietCourse,
     control_zone_dealt,
     entry_blocked,
+    fault_ruled,
     low_flying_deal,
     low_flying_ruled,
     passes_weather,
@@ -585,16 +586,25 @@ class Controllers:
         at best, finishes no flight, and leaves the plane its fewest moves from its exit with
         nobody near (a collision only makes it worse); a move sure to cause a deal
         (``flight.control_zone_dealt``, ``flight.low_flying_deal``) scores its :data:`DEALT`
-        at best. Of two bounds, the higher."""
+        at best; one sure to be ruled on for a level change its fault forbids
+        (``flight.fault_ruled``) has that ruling besides the repair roll it does not make, or
+        with planes on its way a collision's major deal instead. The highest of these."""
         move = offered.move
+        bounds = []
         dealt = DEALT.get("major" if control_zone_dealt(self.ctx, plane, move)
                           else low_flying_deal(self.ctx, plane, move))
+        if dealt is not None:
+            bounds.append(dealt)
+        if fault_ruled(self.ctx, plane, move, alone=False):
+            unrolled = int(plane.fault in REPAIRABLE)
+            bounds.append((1 + unrolled, 0, 0, 0, 0, 0, False)
+                          if fault_ruled(self.ctx, plane, move)
+                          else (unrolled, 1, 0, 0, 0, 0, False))
         end = stays_on_the_map(self.ctx, plane, move)
-        if end is None:
-            return dealt
-        away = self.distance(self.ctx, plane, (*end, False))
-        flying = (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
-        return flying if dealt is None else max(flying, dealt)
+        if end is not None:
+            away = self.distance(self.ctx, plane, (*end, False))
+            bounds.append((0, 0, 0, 8 if away >= 99 else 3, away, away, False))
+        return max(bounds) if bounds else None
 
     def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
               quiet: QuietCourse | None = None) -> tuple[Any, ...]:

@@ -259,6 +259,27 @@ def low_flying_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = Tr
                 or level_two_allowed(ctx, plane, course.path[-1]))
 
 
+def fault_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True) -> bool:
+    """Return whether a move is sure to be ruled on for a level change its plane's fault
+    forbids (ELECTRICAL FAILURE, LIGHTNING STRIKES: ``state.FAULT_CHANGES``): a plane flying
+    on, not taking off, on a run that leaves the map nowhere and passes no plane it could
+    meet on the way (so nothing ends the move before its end), with no claim and no near miss
+    written that could make it evasive action, nor a repair roll that could fix the fault
+    first. With ``alone`` off, planes on the way are let be: the move is then ruled on unless
+    a collision (a major deal) ends it first."""
+    allowed = FAULT_CHANGES.get(plane.fault or "")
+    here = plane.hex
+    if (allowed is None or move.level is None or here is None or plane.where != "flying"
+            or plane.taking_off or allowed[0] <= move.level - plane.level <= allowed[1]
+            or move.repair is not None or move.claim or move.near_misses or move.take_off
+            or move.enter is not None):
+        return False
+    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
+                                                           plane.level))
+    return not (not course.path or course.leaves
+                or (alone and _passes_a_plane(ctx, plane, course)))
+
+
 def run_start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
     """Return where a move of a plane flying on, or entering at its entry point as its card
     says (no ``enter`` written), starts (the hex behind its first, facing, level: as

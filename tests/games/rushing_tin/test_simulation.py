@@ -96,8 +96,8 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
                                                        monkeypatch) -> None:
     # Controllers.best leaves untried a descent to level 2 that flight.low_flying_ruled says
     # the referee must rule on (10.04), and a take-off move that flight.take_off_ruled says
-    # breaks 5.02: tried on a fork, each such move of two shifts draws an error, so it could
-    # never have been the best.
+    # breaks 5.02: tried on a fork, each such move of three shifts draws an error, so it could
+    # never have been the best; with planes on its way (alone off), an error or a collision.
     from pnpcompiler.games.rushing_tin.referee import bots
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
     from pnpcompiler.games.rushing_tin.referee.flight import (
@@ -114,16 +114,21 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
                  quiet: QuietCourse | None) -> PlaneMove:
         for offered in options:
             for ruled in (low_flying_ruled, take_off_ruled):
-                if ruled(self.ctx, plane, offered.move):
+                if ruled(self.ctx, plane, offered.move, alone=False):
+                    alone = ruled(self.ctx, plane, offered.move)
                     ctx, _ = self.trial(plane, offered)
-                    assert any(f.severity.value == "error" for f in self.new(ctx)), offered
-                    checked.append(ruled)
+                    new = ctx.incidents[len(self.ctx.incidents):]
+                    assert any(f.severity.value == "error" for f in self.new(ctx)) or (
+                        not alone and any(i["kind"] == "collision" for i in new)), offered
+                    checked.append((ruled, alone))
         return best(self, plane, options, quiet)
 
     monkeypatch.setattr(bots.Controllers, "best", checking)
-    for seed in (1, 2):
+    for seed in (1, 2, 3):
         Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
-    assert checked.count(low_flying_ruled) > 20 and checked.count(take_off_ruled) > 20
+    kinds = Counter(checked)
+    assert kinds[low_flying_ruled, True] > 20 and kinds[take_off_ruled, True] > 20, kinds
+    assert kinds[low_flying_ruled, False] > 5 and kinds[take_off_ruled, False] > 5, kinds
 
 
 def test_with_every_weather_card_drawn_the_controllers_play_on(rushing_tin: GameContent
@@ -160,21 +165,26 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
             if bound is not None:
                 self.tried.clear()
                 assert self.score(plane, offered) >= bound, offered
-                bounded.append(bound in bots.DEALT.values())
+                bounded.append("deal" if bound in bots.DEALT.values()
+                               else "fault" if bots.fault_ruled(self.ctx, plane, offered.move,
+                                                                alone=False)
+                               else "flying on")
         self.tried.clear()
         return best(self, plane, options, quiet)
 
     monkeypatch.setattr(bots.Controllers, "best", checking)
-    for seed in (1, 2, 3):
-        Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
-    assert len(bounded) > 200 and bounded.count(True) > 20
+    for seed, styles in ((1, ["careful", "busy"]), (2, ["careful", "busy"]),
+                         (3, ["careful", "busy"]), (8, ["careful"])):  # 8: a fault
+        Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
+    kinds = Counter(bounded)
+    assert kinds["flying on"] > 200 and kinds["deal"] > 20 and kinds["fault"] > 10, kinds
 
 
 def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,
                                                                monkeypatch) -> None:
     # Controllers.quiet_score works out a quiet move's score (flying on, entering, handing off
-    # at the edge, taking off) without trying it: for every move it scores in three shifts,
-    # the score is the one the move gets tried on a fork.
+    # at the edge, taking off, holding on the ground) without trying it: for every move it
+    # scores in three shifts, the score is the one the move gets tried on a fork.
     from pnpcompiler.games.rushing_tin.referee import bots
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
     from pnpcompiler.games.rushing_tin.referee.flight import QuietCourse
@@ -198,6 +208,7 @@ def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: Game
     for seed, styles in ((1, ["careful"]), (2, ["careful", "busy"]), (3, ["busy"] * 3)):
         Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
     assert scored["flying"] > 500 and scored["waiting"] > 20 and scored["taking off"] > 20
+    assert scored["ground"] > 5
 
 
 def test_a_tried_move_settled_as_the_shift_plays_it_as_applied(rushing_tin: GameContent,

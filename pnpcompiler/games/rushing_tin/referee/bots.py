@@ -52,6 +52,7 @@ from .flight import (
     QuietCourse,
     control_zone_dealt,
     entry_blocked,
+    fault_ruled,
     low_flying_deal,
     low_flying_ruled,
     passes_weather,
@@ -105,6 +106,9 @@ class Style:
     """With colleagues, the same."""
 
 
+HOLD = (0, 0, 0, 3, 60, 60, True)
+"""The score of a plane holding on the ground with nothing else to rule on: chosen only when
+taking off is worse (see Controllers.score)."""
 DEALT: dict[str | None, tuple[Any, ...]] = {"major": (0, 1, 0, 0, 0, 0, False),
                                            "minor": (0, 0, 1, 0, 0, 0, False)}
 """The best score a move sure to cause a major or a minor deal can have (see
@@ -427,15 +431,10 @@ class Controllers:
         barred.update(*[ctx.around(c) for c in barred])
         placed = list(existing)
         out: list[str] = []
-
-        def ok(h: Hex) -> bool:
-            return h in hexes and h not in barred and h not in placed
-
         for _ in range(count):
-            if placed:
-                options = sorted({n for c in placed for n in ctx.around(c) if ok(n)})
-            else:
-                options = sorted(h for h in hexes if ok(h))
+            # In the section, not barred, not placed already: next to a placed one if any.
+            near = set().union(*[ctx.around(c) for c in placed]) if placed else hexes
+            options = sorted(near.intersection(hexes).difference(barred, placed))
             if not options:
                 break
             h = self.deck.choice(options)
@@ -550,23 +549,35 @@ class Controllers:
     def best(self, plane: Plane, options: list[PlaneMove], quiet: QuietCourse | None
              ) -> PlaneMove:
         """Return the least bad of the offered moves (the first of them, in the order they
-        are offered). Once a move that breaks no rule is found, a move sure to be ruled on
+        are offered). The quiet moves are scored first (without a fork), then the rest in
+        order; once a move that breaks no rule is found, a move sure to be ruled on
         (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
-        tried; nor is one that cannot beat the best found so far (:meth:`at_least`)."""
-        chosen, least = options[0], None
-        for offered in options:
-            if least is not None and least[0] == 0 and (
-                    low_flying_ruled(self.ctx, plane, offered.move)
-                    or take_off_ruled(self.ctx, plane, offered.move)):
-                continue
+        tried; nor is one that cannot beat the best found so far (:meth:`at_least`). The
+        order the moves are scored in changes no choice: a tie goes to the move offered
+        first."""
+        chosen, least, first = options[0], None, 0
+        rest: list[tuple[int, PlaneMove]] = []
+        for n, offered in enumerate(options):
             found = self.quiet_score(plane, offered, least, quiet)
             if found is None:
-                bound = self.at_least(plane, offered) if least is not None else None
-                if bound is not None and least is not None and bound > least:
+                rest.append((n, offered))
+            elif least is None or (found, n) < (least, first):
+                chosen, least, first = offered, found, n
+        for n, offered in rest:
+            if least is not None:
+                # Sure to be ruled on, or to collide first if nobody near: worse than a best
+                # found without a ruling (and without a major deal, when planes are near).
+                alone = least[1] > 0
+                if least[0] == 0 and (
+                        low_flying_ruled(self.ctx, plane, offered.move, alone=alone)
+                        or take_off_ruled(self.ctx, plane, offered.move, alone=alone)):
+                    continue
+                bound = self.at_least(plane, offered)
+                if bound is not None and bound > least:
                     continue  # worse than the best whatever it meets: not tried
-                found = self.tried_score(plane, offered, least)
-            if least is None or found < least:
-                chosen, least = offered, found
+            found = self.tried_score(plane, offered, least)
+            if least is None or (found, n) < (least, first):
+                chosen, least, first = offered, found, n
         return chosen
 
     def at_least(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
@@ -575,16 +586,25 @@ class Controllers:
         at best, finishes no flight, and leaves the plane its fewest moves from its exit with
         nobody near (a collision only makes it worse); a move sure to cause a deal
         (``flight.control_zone_dealt``, ``flight.low_flying_deal``) scores its :data:`DEALT`
-        at best. Of two bounds, the higher."""
+        at best; one sure to be ruled on for a level change its fault forbids
+        (``flight.fault_ruled``) has that ruling besides the repair roll it does not make, or
+        with planes on its way a collision's major deal instead. The highest of these."""
         move = offered.move
+        bounds = []
         dealt = DEALT.get("major" if control_zone_dealt(self.ctx, plane, move)
                           else low_flying_deal(self.ctx, plane, move))
+        if dealt is not None:
+            bounds.append(dealt)
+        if fault_ruled(self.ctx, plane, move, alone=False):
+            unrolled = int(plane.fault in REPAIRABLE)
+            bounds.append((1 + unrolled, 0, 0, 0, 0, 0, False)
+                          if fault_ruled(self.ctx, plane, move)
+                          else (unrolled, 1, 0, 0, 0, 0, False))
         end = stays_on_the_map(self.ctx, plane, move)
-        if end is None:
-            return dealt
-        away = self.distance(self.ctx, plane, (*end, False))
-        flying = (0, 0, 0, 8 if away >= 99 else 3, away, away, False)
-        return flying if dealt is None else max(flying, dealt)
+        if end is not None:
+            away = self.distance(self.ctx, plane, (*end, False))
+            bounds.append((0, 0, 0, 8 if away >= 99 else 3, away, away, False))
+        return max(bounds) if bounds else None
 
     def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
               quiet: QuietCourse | None = None) -> tuple[Any, ...]:
@@ -611,7 +631,7 @@ class Controllers:
             return (len(errors), major, minor, QUALITY.get(str(done[0]["quality"]), 9), 0, 0,
                     hold)
         if hold:  # waiting on the ground: only when taking off is worse
-            return (len(errors), major, minor, 3, 60, 60, True)
+            return (len(errors), major, minor, *HOLD[3:])
         if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
             return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
                     hold)
@@ -633,16 +653,19 @@ class Controllers:
 
     def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
                     quiet: QuietCourse | None) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed)
-        without trying it on a fork, or None for any other move. Such a move only moves the
-        plane (the weather's penalty and lightning rolls are written after choosing), and the
-        one rule it can break is a blocked entry (1.36), besides the repair roll a plane with
-        a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves offered have none);
-        one that ends facing off the map hands the plane off there (``arrive.exit_of``), a
-        deal if over the wrong side."""
+        """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed) or a
+        hold on the ground without trying it on a fork, or None for any other move. Such a
+        move only moves the plane (the weather's penalty and lightning rolls are written after
+        choosing), and the one rule it can break is a blocked entry (1.36), besides the repair
+        roll a plane with a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves
+        offered have none); one that ends facing off the map hands the plane off there
+        (``arrive.exit_of``), a deal if over the wrong side."""
         move = offered.move
         if move.repair is not None or move.regain_control:
             return None
+        if move.hold and plane.where == "ground":
+            # Holding on the ground does nothing and breaks no rule (5.03), a fault aside.
+            return HOLD if plane.fault is None and writes_nothing_to_match(move) else None
         if plane.taking_off:
             return self.take_off_score(plane, offered, least)
         if (quiet is None or plane.where not in ("flying", "waiting") or move.hold

@@ -572,7 +572,7 @@ class Controllers:
                         low_flying_ruled(self.ctx, plane, offered.move, alone=alone)
                         or take_off_ruled(self.ctx, plane, offered.move, alone=alone)):
                     continue
-                bound = self.at_least(plane, offered)
+                bound = self.at_least(plane, offered, least)
                 if bound is not None and bound > least:
                     continue  # worse than the best whatever it meets: not tried
             found = self.tried_score(plane, offered, least)
@@ -580,11 +580,13 @@ class Controllers:
                 chosen, least, first = offered, found, n
         return chosen
 
-    def at_least(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
+    def at_least(self, plane: Plane, offered: PlaneMove,
+                 least: tuple[Any, ...] | None = None) -> tuple[Any, ...] | None:
         """Return a score an offered move cannot beat, known without trying it, or None: a
-        move sure to leave the plane on the map (``flight.stays_on_the_map``) breaks no rule
-        at best, finishes no flight, and leaves the plane its fewest moves from its exit with
-        nobody near (a collision only makes it worse); a move sure to cause a deal
+        move sure to leave the plane on the map (``flight.stays_on_the_map``) scores at best
+        as it would breaking no rule and causing no deal, the other planes where they are
+        (they move only in a collision, which only makes it worse: see :meth:`flying_on`,
+        which ``least`` lets stop short once the move is worse); a move sure to cause a deal
         (``flight.control_zone_dealt``, ``flight.low_flying_deal``) scores its :data:`DEALT`
         at best; one sure to be ruled on for a level change its fault forbids
         (``flight.fault_ruled``) has that ruling besides the repair roll it does not make, or
@@ -602,8 +604,7 @@ class Controllers:
                           else (unrolled, 1, 0, 0, 0, 0, False))
         end = stays_on_the_map(self.ctx, plane, move)
         if end is not None:
-            away = self.distance(self.ctx, plane, (*end, False))
-            bounds.append((0, 0, 0, 8 if away >= 99 else 3, away, away, False))
+            bounds.append(self.flying_on(self.ctx, plane, (*end, False), 0, 0, 0, least))
         return max(bounds) if bounds else None
 
     def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,

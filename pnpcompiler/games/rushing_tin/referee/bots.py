@@ -573,8 +573,8 @@ class Controllers:
                         or take_off_ruled(self.ctx, plane, offered.move, alone=alone)):
                     continue
                 bound = self.at_least(plane, offered, least)
-                if bound is not None and bound > least:
-                    continue  # worse than the best whatever it meets: not tried
+                if bound is not None and (bound > least or (bound == least and n > first)):
+                    continue  # worse than the best whatever it meets, or a tie it loses
             found = self.tried_score(plane, offered, least)
             if least is None or (found, n) < (least, first):
                 chosen, least, first = offered, found, n

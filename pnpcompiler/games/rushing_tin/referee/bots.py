@@ -807,6 +807,10 @@ class Controllers:
         if deals:
             move["deals"] = deals
         tried = self.tried.get(repr(move)) if SETTLE_TRIED else None
+        if tried is None and SETTLE_TRIED and paid and move.get("paid") == paid[0] and not deals:
+            # Paying what the flight earns draws no ruling (1.42): the move tried without
+            # the payment left the shift as the move with it does.
+            tried = self.tried.get(repr({k: v for k, v in move.items() if k != "paid"}))
         if tried is not None:  # the move as written was tried: its fork is the shift after it
             self.ctx = self.engine.settle(self.ctx, tried[0])
             self.tried.clear()

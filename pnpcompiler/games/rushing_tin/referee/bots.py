@@ -28,7 +28,7 @@ from ....core import hexgrid
 from ....core.hexgrid import Hex, distance, neighbor
 from ....referee.simulation import Slips
 from ....referee.writing import dump_record, record_dumper
-from ..movement import State
+from ..movement import MAX_LEVEL, State
 from ..routes import hhmm, minutes
 from . import events as ev
 from . import money
@@ -125,6 +125,19 @@ STYLES = {
 from crowding; ``busy`` takes more and earns (or loses) more."""
 
 
+STATES_A_HEX = 6 * (MAX_LEVEL + 1) * 2
+"""The states a plane can be in on one hex: a facing, a level, taking off or not."""
+
+
+def state_index(state: State) -> int | None:
+    """Return where a state is in its hex's row of :meth:`Staff.moves_to` (None: no facing
+    or level a plane flies with)."""
+    _, facing, level, taking_off = state
+    if not (0 <= facing < 6 and 0 <= level <= MAX_LEVEL):
+        return None
+    return (facing * (MAX_LEVEL + 1) + level) * 2 + taking_off
+
+
 @dataclass
 class Staff:
     """What every shift a process plays shares: the engine (and through it the map's tables)."""
@@ -134,8 +147,9 @@ class Staff:
 
     routes: dict[int, dict[Hex, int]] = field(default_factory=dict)
     """By exit level: how many other points' hand-off routes cross each hex."""
-    exits: dict[int, dict[State, int]] = field(default_factory=dict)
-    """By exit level: the fewest moves from each state on the map to that exit."""
+    exits: dict[int, dict[Hex, list[int | None]]] = field(default_factory=dict)
+    """By exit level: the fewest moves from each state on the map to that exit (see
+    :meth:`moves_to`)."""
     cards: tuple[str, ...] | None = None
     sections: dict[str, frozenset[Hex]] = field(default_factory=dict)
     """Each section's hexes, by its name."""
@@ -174,12 +188,17 @@ class Staff:
             self.cards = tuple(r.flight for r in sector.rows() if not r.flight.startswith("CJ"))
         return self.cards
 
-    def moves_to(self, ctx: Context, exit_level: int) -> dict[State, int]:
+    def moves_to(self, ctx: Context, exit_level: int) -> dict[Hex, list[int | None]]:
         """Return the fewest moves from each state on the map to the exit at ``exit_level``
-        (``Movement.moves_to``, looked up by the level)."""
+        (``Movement.moves_to``), a row a hex, each state's at :func:`state_index` (None:
+        the exit out of reach), worked out once a level."""
         found = self.exits.get(exit_level)
         if found is None:
-            found = self.exits[exit_level] = ctx.movement.moves_to(ctx.lookups.goals[exit_level])
+            found = self.exits[exit_level] = {}
+            for state, moves in ctx.movement.moves_to(ctx.lookups.goals[exit_level]).items():
+                index = state_index(state)
+                if index is not None:
+                    found.setdefault(state[0], [None] * STATES_A_HEX)[index] = moves
         return found
 
     def routes_across(self, ctx: Context, exit_level: int) -> dict[Hex, int]:
@@ -572,19 +591,21 @@ class Controllers:
                         low_flying_ruled(self.ctx, plane, offered.move, alone=alone)
                         or take_off_ruled(self.ctx, plane, offered.move, alone=alone)):
                     continue
-                bound = self.at_least(plane, offered)
-                if bound is not None and bound > least:
-                    continue  # worse than the best whatever it meets: not tried
+                bound = self.at_least(plane, offered, least)
+                if bound is not None and (bound > least or (bound == least and n > first)):
+                    continue  # worse than the best whatever it meets, or a tie it loses
             found = self.tried_score(plane, offered, least)
             if least is None or (found, n) < (least, first):
                 chosen, least, first = offered, found, n
         return chosen
 
-    def at_least(self, plane: Plane, offered: PlaneMove) -> tuple[Any, ...] | None:
+    def at_least(self, plane: Plane, offered: PlaneMove,
+                 least: tuple[Any, ...] | None = None) -> tuple[Any, ...] | None:
         """Return a score an offered move cannot beat, known without trying it, or None: a
-        move sure to leave the plane on the map (``flight.stays_on_the_map``) breaks no rule
-        at best, finishes no flight, and leaves the plane its fewest moves from its exit with
-        nobody near (a collision only makes it worse); a move sure to cause a deal
+        move sure to leave the plane on the map (``flight.stays_on_the_map``) scores at best
+        as it would breaking no rule and causing no deal, the other planes where they are
+        (they move only in a collision, which only makes it worse: see :meth:`flying_on`,
+        which ``least`` lets stop short once the move is worse); a move sure to cause a deal
         (``flight.control_zone_dealt``, ``flight.low_flying_deal``) scores its :data:`DEALT`
         at best; one sure to be ruled on for a level change its fault forbids
         (``flight.fault_ruled``) has that ruling besides the repair roll it does not make, or
@@ -602,8 +623,7 @@ class Controllers:
                           else (unrolled, 1, 0, 0, 0, 0, False))
         end = stays_on_the_map(self.ctx, plane, move)
         if end is not None:
-            away = self.distance(self.ctx, plane, (*end, False))
-            bounds.append((0, 0, 0, 8 if away >= 99 else 3, away, away, False))
+            bounds.append(self.flying_on(self.ctx, plane, (*end, False), 0, 0, 0, least))
         return max(bounds) if bounds else None
 
     def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
@@ -730,15 +750,19 @@ class Controllers:
     def distance(self, ctx: Context, plane: Plane, at: State) -> int:
         """Return the fewest moves the plane needs from ``at`` (hex, facing, level, taking
         off) to its exit (99: none within 30)."""
-        table = self.staff.exits.get(plane.exit_level)
-        if table is not None and at[0] in ctx.lookups.hexes:
-            found = table.get(at)  # the common case, looked up at once
+        rows = self.staff.exits.get(plane.exit_level)
+        row = rows.get(at[0]) if rows is not None else None
+        if row is not None:  # the common case, looked up at once
+            index = state_index(at)
+            found = None if index is None else row[index]
         else:
             goal = ctx.lookups.goals.get(plane.exit_level)
             if goal is None or at[0] is None:
                 return 99
             if at[0] in ctx.lookups.hexes:
-                found = self.staff.moves_to(ctx, plane.exit_level).get(at)
+                row = self.staff.moves_to(ctx, plane.exit_level).get(at[0])
+                index = state_index(at)
+                found = None if row is None or index is None else row[index]
             else:
                 found = ctx.movement.fewest_moves(at, goal, limit=SEARCH_LIMIT)
         return 99 if found is None or found > SEARCH_LIMIT else found
@@ -783,6 +807,10 @@ class Controllers:
         if deals:
             move["deals"] = deals
         tried = self.tried.get(repr(move)) if SETTLE_TRIED else None
+        if tried is None and SETTLE_TRIED and paid and move.get("paid") == paid[0] and not deals:
+            # Paying what the flight earns draws no ruling (1.42): the move tried without
+            # the payment left the shift as the move with it does.
+            tried = self.tried.get(repr({k: v for k, v in move.items() if k != "paid"}))
         if tried is not None:  # the move as written was tried: its fork is the shift after it
             self.ctx = self.engine.settle(self.ctx, tried[0])
             self.tried.clear()

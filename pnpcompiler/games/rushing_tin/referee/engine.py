@@ -179,6 +179,9 @@ class ShiftEngine:
         """Keep the board at the end of every turn (what the referee draws)."""
         self.offers: dict[tuple[int, int | None, str | None, int | None, bool], PlaneMove] = {}
         """The moves ``legal_actions`` has offered, by what they say (see :meth:`offer`)."""
+        self.offered: dict[tuple[int, bool, int | None, int, int | None],
+                           tuple[PlaneMove, ...]] = {}
+        """The moves offered a plane, by what decides them (see :meth:`moves_of`)."""
         self.dice: tuple[Document | None, RecordDice | None] | None = None
         """The last record's dice, with the document they were read from: a record replayed
         again is not walked again for its dice."""
@@ -273,29 +276,39 @@ class ShiftEngine:
         if planes:
             yield from self.moves_of(ctx, planes[0])
 
-    def moves_of(self, ctx: Context, plane: Plane) -> Iterator[PlaneMove]:
+    def moves_of(self, ctx: Context, plane: Plane) -> tuple[PlaneMove, ...]:
         """Return the moves open to a plane (see :meth:`legal_actions`), in the order they
-        are offered."""
+        are offered (the same moves, built once, for the same plane, place and level)."""
         enter = None
         if plane.where == "waiting":
             expected = ctx.expected_entry.get(plane.id, plane.entry)
             if expected != plane.entry:
                 enter = expected
-        if plane.where == "ground":
-            yield self.offer(plane.id, enter, None, None)
-            yield self.offer(plane.id, enter, None, None, hold=True)
+            level = expected
+        else:
+            level = plane.level
+        key = (plane.id, plane.where == "ground", enter, level, plane.dropped_to(level))
+        found = self.offered.get(key)
+        if found is None:
+            found = self.offered[key] = tuple(self.offers_for(*key))
+        return found
+
+    def offers_for(self, plane: int, ground: bool, enter: int | None, level: int,
+                   dropped: int | None) -> Iterator[PlaneMove]:
+        """Return the moves offered a plane on the ground or not, entering altered to
+        ``enter``, at ``level``, dropping to ``dropped`` (engine failure) if not None."""
+        if ground:
+            yield self.offer(plane, enter, None, None)
+            yield self.offer(plane, enter, None, None, hold=True)
             return
-        level = (ctx.expected_entry.get(plane.id, plane.entry) if plane.where == "waiting"
-                 else plane.level)
         changes: tuple[int, ...] = LEVEL_CHANGES
-        dropped = plane.dropped_to(level)
         if dropped is not None:
             changes = (dropped - level,)
         for side in TURNS:
             for change in changes:
                 if change and not 1 <= level + change <= 6:
                     continue
-                yield self.offer(plane.id, enter, side, level + change if change else None)
+                yield self.offer(plane, enter, side, level + change if change else None)
 
     def offer(self, plane: int, enter: int | None, side: Literal["left", "right"] | None,
               level: int | None, *, hold: bool = False) -> PlaneMove:

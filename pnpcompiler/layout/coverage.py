@@ -252,6 +252,11 @@ class Ink:
 CAPS = {"butt": "flat", "round": "round", "square": "square"}
 
 
+SQUARE = 1e-6
+"""A box's corner radius, in mm, up to which its corners are square: shapely draws no round
+corner of a hair's radius (it gives nothing), and the print shows none."""
+
+
 def _region(e: Box | Ellipse | Polygon) -> Geometry:
     """Return the region a closed shape outlines."""
     import shapely
@@ -259,7 +264,7 @@ def _region(e: Box | Ellipse | Polygon) -> Geometry:
 
     if isinstance(e, Box):
         r = min(e.radius, e.w / 2, e.h / 2)
-        if r > 0:
+        if r > SQUARE:
             return shapely.box(e.x + r, e.y + r, e.x + e.w - r, e.y + e.h - r).buffer(r)
         return shapely.box(e.x, e.y, e.x + e.w, e.y + e.h)
     if isinstance(e, Ellipse):
@@ -341,11 +346,15 @@ def _inner_rects(e: Box, stroke: float) -> tuple[Rect, ...]:
     x0, y0, x1, y1 = e.x + edge, e.y + edge, e.x + e.w - edge, e.y + e.h - edge
     if x0 >= x1 or y0 >= y1:
         return ()
-    if r <= 0:
+    if r <= SQUARE:
         return ((x0, y0, x1, y1),)
+    # Each arm of the cross clear of the round corners, and of the stroke where the corners
+    # are rounder on the outside than half its width (inside, the corner is then square).
     corner = r + 1e-6
-    return ((x0, e.y + corner, x1, e.y + e.h - corner),
-            (e.x + corner, y0, e.x + e.w - corner, y1))
+    top, bottom = max(y0, e.y + corner), min(y1, e.y + e.h - corner)
+    left, right = max(x0, e.x + corner), min(x1, e.x + e.w - corner)
+    return tuple(rect for rect in ((x0, top, x1, bottom), (left, y0, right, y1))
+                 if rect[0] < rect[2] and rect[1] < rect[3])
 
 
 def _nothing() -> tuple[Geometry, None]:

@@ -48,6 +48,20 @@ def test_the_glance_only_spares_the_exact_check(drawn: list[Element], shape: str
     assert [(c.code, c.message) for c in glanced] == [(c.code, c.message) for c in exact]
 
 
+def test_a_frame_rounder_than_its_stroke_has_no_hole_in_its_stroke() -> None:
+    """A frame whose corners are rounded less than half its stroke is wide has a square hole:
+    a text on its stroke, where a round corner's cut would be, is met (found by the property
+    above: the glance once took the arms of the hole's cross past the stroke)."""
+    frame = Box(-1.0, 0.0, 8.0, 5.0, Paint(None, "#d55e00", 2.0), 0.5)
+    face = _face([frame, label("STORM 3", 0.0, 3.0, 4.0)], "rect")
+    glanced = check_face(face, safe=0.0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(f"{CHECK}._clear_at_a_glance", lambda *args: False)
+        exact = check_face(face, safe=0.0)
+    assert [c.code for c in exact] == ["layout.overlap"]
+    assert [(c.code, c.message) for c in glanced] == [(c.code, c.message) for c in exact]
+
+
 def test_a_title_in_a_frames_hole_is_clear_at_a_glance(monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:
     """A card's title inside its rounded frame meets nothing, and the glance says so: the

@@ -1,7 +1,7 @@
 """The parity deck: `pnp build` against protograf and a plain reportlab script (the floor).
 
     python benchmarks/bench_parity.py [--rounds N] [--big CARDS] [--big-rounds N]
-                                      [--big-protograf]
+                                      [--big-protograf] [--tmp DIR]
 
 Each tool draws the same 540 poker cards from benchmarks/parity/content/parity/cards/
 routes.yaml onto A4 with crop marks: `pnp build parity` (which also writes an SVG of every
@@ -32,7 +32,9 @@ its time is that process's, not the PDF's. ext4 without a journal (as on some vi
 machines) skips, for each new file, every inode freed in the last half minute in the folder's
 block group: a run right after the last one's folder was removed scans past its thousands of
 freed inodes for each file it makes (up to 3 s of system time for 5,400 SVGs), where a
-journalled ext4 or another file system does not. `--no-svg` writes no such files.
+journalled ext4 or another file system does not. `--no-svg` writes no such files; `--tmp
+DIR` has every run write into DIR (a tmpfs such as /dev/shm takes the disk's file system out
+of every tool's figures alike), and the first lines printed name the file system written to.
 """
 
 from __future__ import annotations
@@ -277,6 +279,24 @@ def time_tools(every: list[Tool], rounds: int) -> None:
             shutil.rmtree(tool.keep, ignore_errors=True)
 
 
+def file_system(folder: str) -> str:
+    """Return the type of the file system a folder is on (its longest mount point in
+    /proc/mounts), or "unknown" where there is no such table."""
+    try:
+        mounts = Path("/proc/mounts").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return "unknown"
+    path = os.path.realpath(folder)
+    best = ("", "unknown")
+    for line in mounts:
+        fields = line.split()
+        if len(fields) < 3 or len(fields[1]) <= len(best[0]):
+            continue
+        if path == fields[1] or path.startswith(fields[1].rstrip("/") + "/"):
+            best = (fields[1], fields[2])
+    return best[1]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds (default 5)")
@@ -286,12 +306,21 @@ def main() -> int:
                         help="timed rounds of the bigger deck (default 2)")
     parser.add_argument("--big-protograf", action="store_true",
                         help="time protograf on the bigger deck too (over a minute a run)")
+    parser.add_argument("--tmp", type=Path, default=None,
+                        help="the folder every run writes into (default: the system's "
+                             "temporary folder), e.g. a tmpfs to take the disk's file system "
+                             "out of the figures")
     args = parser.parse_args()
     rounds = max(args.rounds, 1)
+    if args.tmp is not None:
+        args.tmp.mkdir(parents=True, exist_ok=True)
+        tempfile.tempdir = str(args.tmp)
 
     print(f"python {platform.python_version()}, pnpcompiler {version('pnpcompiler')}, "
           f"reportlab {version('reportlab')}, protograf {version('protograf')}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+    where = tempfile.gettempdir()
+    print(f"runs write into {where}, on a {file_system(where)} file system")
     if sys.flags.dont_write_bytecode:
         print("PYTHONDONTWRITEBYTECODE is set: an editable pnp compiles its modules every run")
     if importlib.util.find_spec("protograf") is None:

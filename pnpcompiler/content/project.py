@@ -86,6 +86,9 @@ def load_game(content_dir: Path, slug: str, *,
         findings += found
 
     rules = Rules(kinds=dict(GENERIC_KINDS))
+    # Without the manifest, or with its rules module broken, the game's own kinds are unknown:
+    # a component of such a kind is not judged (its kind is not the mistake).
+    kinds_known = manifest is not None
     if manifest is not None:
         spec = manifest.plugin or ("rules.py" if (game_dir / "rules.py").is_file() else None)
         if spec:
@@ -98,6 +101,7 @@ def load_game(content_dir: Path, slug: str, *,
                 findings.append(error("plugin.load-failed",
                                       f"cannot load the game's rules module {spec!r}: {exc}",
                                       where))
+                kinds_known = False
             else:
                 rules.include(plugin)
 
@@ -108,6 +112,8 @@ def load_game(content_dir: Path, slug: str, *,
         rel = path.relative_to(game_dir).as_posix()
         component, found, cdoc = load_component(path, rules.kinds, game_dir)
         documents[rel] = cdoc
+        if not kinds_known:
+            found = [f for f in found if f.code != "schema.unknown-kind"]
         findings += found
         if component is not None:
             components[rel] = component

@@ -163,3 +163,28 @@ class OwnMap(HexMap[Hex]):
     (own,) = [c for c in game.components.values() if c.kind == "own-map"]
     assert [b.id for b in boards_of(game, own)] == ["board"]
     assert not [name for name, _ in collect(game).unprinted if "own-map" in name]
+
+
+@pytest.mark.parametrize("broken", ["game.yaml", "rules.py"])
+def test_a_broken_manifest_or_rules_module_is_the_one_error(project: Callable[..., Path],
+                                                            broken: str) -> None:
+    """Without the manifest or the rules module, the game's own kinds are unknown: the
+    components of those kinds are not reported as of an unknown kind, one error per mistake."""
+    game = _game(project, '''
+from typing import Literal
+from pnpcompiler.content.components import HexMap
+from pnpcompiler.content.components.maps import Hex
+
+
+@rules.kind
+class OwnMap(HexMap[Hex]):
+    kind: Literal["own-map"] = "own-map"
+''')
+    board_file = game.root / "maps" / "board.yaml"
+    board_file.write_text(board_file.read_text().replace("kind: hex-map", "kind: own-map"))
+    path = game.root / broken
+    path.write_text(path.read_text() + ("\n  oops: [unclosed\n" if broken == "game.yaml"
+                                        else "\ndef (:\n"))
+    _, findings = load_game(game.root.parent, game.slug)
+    assert [f.code for f in findings] == (["yaml.syntax"] if broken == "game.yaml"
+                                          else ["plugin.load-failed"])

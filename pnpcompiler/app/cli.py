@@ -527,7 +527,7 @@ def simulate(
         "and plots [default: out/simulate/GAME].", show_default=False)] = None,
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", help="Also write every game as a record that "
-        "pnp referee reads (GAME-NNNN.yaml).")] = None,
+        "pnp referee reads (GAME-N.yaml, N padded to the run's size).")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Local processes (default: every core).")] = None,
     scheduler: Annotated[str | None, typer.Option(

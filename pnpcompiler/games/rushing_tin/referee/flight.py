@@ -165,7 +165,7 @@ def quiet_course(ctx: Context, plane: Plane, *, through_weather: bool = False
     else:
         here, heading, level = plane.hex, plane.facing, plane.level
     lookups = ctx.lookups
-    course = lookups.course(here, heading, _speed(ctx, plane, heading, level))
+    course = _run_from(ctx, plane, here, heading, level)
     path = course.path
     if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
         return None
@@ -227,8 +227,7 @@ def stays_on_the_map(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, 
     if (here is None or plane.where != "flying" or plane.taking_off or move.hold
             or move.near_misses or move.take_off or move.enter is not None):
         return None
-    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
-                                                           plane.level))
+    course = _run_from(ctx, plane, here, plane.facing, plane.level)
     if not course.path or course.leaves or course.airport:
         return None
     end = course.path[-1]
@@ -253,7 +252,7 @@ def low_flying_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = Tr
             or move.claim or move.near_misses or move.take_off):
         return False
     here, facing, level = start
-    course = ctx.lookups.course(here, facing, _speed(ctx, plane, facing, level))
+    course = _run_from(ctx, plane, here, facing, level)
     return not (not course.path or course.leaves
                 or (alone and _passes_a_plane(ctx, plane, course))
                 or level_two_allowed(ctx, plane, course.path[-1]))
@@ -274,8 +273,7 @@ def fault_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True) -
             or move.repair is not None or move.claim or move.near_misses or move.take_off
             or move.enter is not None):
         return False
-    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
-                                                           plane.level))
+    course = _run_from(ctx, plane, here, plane.facing, plane.level)
     return not (not course.path or course.leaves
                 or (alone and _passes_a_plane(ctx, plane, course)))
 
@@ -307,7 +305,7 @@ def low_flying_deal(ctx: Context, plane: Plane, move: Move) -> str | None:
             or move.hold or not writes_nothing_to_match(move)):
         return None
     here, facing, level = start
-    course = ctx.lookups.course(here, facing, _speed(ctx, plane, facing, level))
+    course = _run_from(ctx, plane, here, facing, level)
     if not course.path or course.leaves or course.path[-1] == ctx.lookups.airport:
         return None
     return "minor" if course.path[-1] in ctx.lookups.restricted else "major"
@@ -326,7 +324,7 @@ def control_zone_dealt(ctx: Context, plane: Plane, move: Move) -> bool:
             or not writes_nothing_to_match(move)):
         return False
     here, heading, level = start
-    course = ctx.lookups.course(here, heading, _speed(ctx, plane, heading, level))
+    course = _run_from(ctx, plane, here, heading, level)
     if not course.path or course.leaves or course.airport:
         return False
     end = course.path[-1]
@@ -347,8 +345,7 @@ def take_off_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True
             or plane.fault is not None or move.claim or move.near_misses or move.take_off
             or move.enter is not None):
         return False
-    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing,
-                                                           plane.level))
+    course = _run_from(ctx, plane, here, plane.facing, plane.level)
     if not course.path or course.leaves or (alone and _passes_a_plane(ctx, plane, course)):
         return False
     at = course.path[-1]
@@ -373,7 +370,7 @@ def quiet_take_off(ctx: Context, plane: Plane, move: Move
             or plane.fault is not None or move.hold or not writes_nothing_to_match(move)):
         return None
     level = plane.level
-    course = ctx.lookups.course(here, plane.facing, _speed(ctx, plane, plane.facing, level))
+    course = _run_from(ctx, plane, here, plane.facing, level)
     path = course.path
     if not path or course.leaves:
         return None
@@ -526,6 +523,12 @@ def making_approach(ctx: Context, plane: Plane) -> bool:
     if plane.level == 4:
         return bool(path) and path[-1] in restricted
     return any(h in restricted for h in path)
+
+
+def _run_from(ctx: Context, plane: Plane, here: Hex, heading: int, level: int) -> Course:
+    """Return the run a plane flies straight on from ``here`` (the hex behind its first),
+    heading and level given, at its speed (:func:`_speed`)."""
+    return ctx.lookups.course(here, heading, _speed(ctx, plane, heading, level))
 
 
 def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
@@ -827,12 +830,6 @@ def _end_of_move(ctx: Context, walk: Walk) -> None:
         elif h != walk.hex and other.level == walk.level:
             near_miss(ctx, walk, other, "horizontal", final=True)
     arrive(ctx, walk)
-
-
-def entry_path(ctx: Context, plane: Plane) -> list[tuple[Hex, int]]:
-    """Return the hexes a waiting plane's entry move passes through, with its level."""
-    level = ctx.expected_entry.get(plane.id, plane.entry)
-    return [(h, level) for h in ctx.lookups.entry_run(plane.entry, level)]
 
 
 def _blocks_entry(ctx: Context, plane: Plane, move: Move) -> None:

@@ -248,26 +248,26 @@ class Refereeing:
     """The engine's replay alone."""
 
 
+def best_seconds(run: Callable[[], object], clock: Callable[[], float]) -> float:
+    """Return the seconds of the best of three runs, by ``clock``."""
+    best = float("inf")
+    for _ in range(3):
+        began = clock()
+        run()
+        best = min(best, clock() - began)
+    return best
+
+
 def best_ms(run: Callable[[], object], count: int) -> float:
     """Return the CPU milliseconds a record of the best of three runs over ``count`` records
     (work done in this process only)."""
-    best = float("inf")
-    for _ in range(3):
-        began = time.process_time()
-        run()
-        best = min(best, time.process_time() - began)
-    return 1000 * best / count
+    return 1000 * best_seconds(run, time.process_time) / count
 
 
 def best_wall_rate(run: Callable[[], object], count: int) -> float:
     """Return records a second of the best of three runs over ``count`` records, by the wall
     clock (for work shared out to other processes)."""
-    best = float("inf")
-    for _ in range(3):
-        began = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - began)
-    return count / best
+    return count / best_seconds(run, time.perf_counter)
 
 
 def batch_rates(game: str, run: Run, folder: Path) -> Refereeing:

@@ -18,6 +18,7 @@ from ..content.checked import decode_findings, encode_findings
 from ..content.project import GameContent
 from ..core.digests import canonical_json, code_digest, digest
 from ..core.findings import Finding, Location, error
+from ..core.identity import ByIdentity
 from ..core.store import Cache
 from ..layout.collect import KitParts, collect
 from ..layout.model import Face
@@ -73,9 +74,9 @@ class Builder:
     base: str = ""
     assets: GameAssets | None = None
     """The game's pictures and fonts, which templates draw from."""
-    marks: dict[int, tuple[Face, str]] = field(default_factory=dict)
-    """The version mark of each face resolved through the cache, by ``id``: worked out
-    from the JSON the cache keeps of it, or read back with it."""
+    marks: ByIdentity[Face, str] = field(default_factory=lambda: ByIdentity(version_mark))
+    """Each face's version mark: one resolved through the cache has it worked out from the
+    JSON the cache keeps of it, or read back with it."""
 
     @classmethod
     def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache,
@@ -122,7 +123,7 @@ class Builder:
                 else:
                     digests[id(face)] = (face, key)
                     if isinstance(mark := cached.get("mark"), str):
-                        self.marks[id(face)] = (face, mark)
+                        self.marks.remember(face, mark)
                     return face, found
         face, found = resolve(templates, template, context, size, bleed, item, where,
                               assets=self.assets, safe=safe, named_at=named_at)
@@ -136,16 +137,9 @@ class Builder:
                 pass
             else:
                 self.cache.put("face", key, entry)
-                self.marks[id(face)] = (face, mark)
+                self.marks.remember(face, mark)
             digests[id(face)] = (face, key)
         return face, found
-
-    def mark_of(self, face: Face) -> str:
-        """Return ``face``'s version mark (known when it was resolved through the cache)."""
-        known = self.marks.get(id(face))
-        if known is None or known[0] is not face:
-            known = self.marks[id(face)] = (face, version_mark(face))
-        return known[1]
 
     def key(self, resolved: Resolved, face: Face, *parts: str) -> str:
         """Return the cache key of something drawn from ``face`` ("" without a cache)."""
@@ -347,7 +341,7 @@ def lay_out(game: GameContent, templates: TemplateSet, options: BuildOptions, bu
                                               options.safe)
         findings += found
     kit = Kit(game, options, out_dir, resolved, forms, builder, content_findings,
-              parts.unprinted, progress, stamp_marks(resolved.groups, builder.mark_of))
+              parts.unprinted, progress, stamp_marks(resolved.groups, builder.marks))
     return kit, _unique(findings)
 
 

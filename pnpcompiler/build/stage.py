@@ -189,7 +189,7 @@ class Stage:
         whole = self._new_folders()
         folders: set[Path] = set()
         for rel in sorted(self.staged):
-            if _folders_of(rel) & whole:
+            if whole and _folders_of(rel) & whole:
                 continue
             final = self.target(rel)
             if final.parent not in folders:

@@ -75,13 +75,10 @@ _element_mark: ByIdentity[Any, str] = ByIdentity(_element_mark_now)
 """An element as a mark reads it, worked out once per element."""
 
 
-def stamp_marks(groups: list[ItemGroup],
-                mark_of: Callable[[Face], str] | None = None) -> Marks:
-    """Give every item its faces' version marks (each face's from ``mark_of`` when given);
-    return them all by face."""
+def stamp_marks(groups: list[ItemGroup], mark_of: Callable[[Face], str]) -> Marks:
+    """Give every item its faces' version marks, each face's from ``mark_of``; return them
+    all by face."""
     marks: Marks = {}
-    # A shared back is one face for every item that names it: its mark is worked out once.
-    mark_of = mark_of or ByIdentity(version_mark)
     for group in groups:
         for item in group.items:
             item.front_mark = mark_of(item.front)

@@ -26,7 +26,11 @@ class ByIdentity(Generic[K, V]):
         if known is not None and known[0] is key:
             return known[1]
         value = self.make(key)
+        self.remember(key, value)
+        return value
+
+    def remember(self, key: K, value: V) -> None:
+        """Keep ``value`` as ``key``'s, as if it had been worked out."""
         if len(self.known) >= self.most:
             self.known.clear()
         self.known[id(key)] = (key, value)
-        return value

@@ -96,7 +96,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     dice = roll(rng, pool.dice)
     now = race.current
     assert now is not None
-    short = needed - sum(map(engine.tables.faces_showing(test).__contains__, dice))
+    short = needed - engine.tables.shown(test, dice)
     if tests is not None:
         tests.append(Tested(test, pool.dice, needed, short <= 0))
     # The outcome written is what the pass comes to, else the dice's (phases.explodes): the

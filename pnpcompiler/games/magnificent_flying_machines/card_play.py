@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -108,9 +108,9 @@ class CardPlayer:
                 drawn.append(self.deck.pop())
         return drawn
 
-    def hand(self, race: Race, player: str) -> list[str]:
-        """Return a player's hand as the race holds it."""
-        return list((race.hands or {}).get(player, []))
+    def hand(self, race: Race, player: str) -> Sequence[str]:
+        """Return a player's hand as the race holds it (to read, not to change)."""
+        return (race.hands or {}).get(player, ())
 
     # --- on a test --------------------------------------------------------------------------
 
@@ -120,9 +120,8 @@ class CardPlayer:
         if TEST_OF.get(phase.action) is None or now is None:
             return phase
         me, cads = now.flyer.machine.player, self.kinds.cads
-        hands = race.hands or {}
         for player in race.players:
-            hand = hands.get(player)
+            hand = self.hand(race, player)
             if player == me or not hand or cads.isdisjoint(hand):
                 continue
             cad = next(c for c in hand if c in cads)
@@ -140,7 +139,7 @@ class CardPlayer:
         if now is None or short <= 0:
             return None
         me = now.flyer.machine.player
-        hand = (race.hands or {}).get(me, ())
+        hand = self.hand(race, me)
         kinds = self.kinds
         if kinds.parts[test].isdisjoint(hand) and kinds.passes[test].isdisjoint(hand):
             return None
@@ -180,7 +179,7 @@ class CardPlayer:
         me = now.flyer.machine.player
         limit, due = hand_rules(race, me)
         drawn = self.draw(ended, due)
-        hand = [*(ended.hands or {}).get(me, ()), *drawn]
+        hand = [*self.hand(ended, me), *drawn]
         excess = max(0, len(hand) - limit)
         # Keep the cards that pass tests; let go of the others first.
         hand.sort(key=self.kinds.keepers.__contains__)
@@ -188,7 +187,7 @@ class CardPlayer:
 
     def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
         """Return the turn with the player's repair and fuel boosts played where they act."""
-        for card_id in (race.hands or {}).get(me, ()):
+        for card_id in self.hand(race, me):
             if card_id in self.kinds.boosts:
                 turn = self.played(race, turn, Play(player=me, card=card_id))
         return turn

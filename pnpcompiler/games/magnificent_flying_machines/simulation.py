@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 import yaml
 
@@ -37,17 +38,10 @@ def exact_table(test: str) -> str:
     return f"{test} test"
 
 
-CHANCES: dict[Tested, Chance] = {}
-"""Each first roll's chance as the report tallies it, made once (a race rolls hundreds)."""
-
-
+@cache  # each first roll's chance made once: a race rolls hundreds
 def chance_of(tested: Tested) -> Chance:
     """Return a test's first roll as its table of exact chances counts it."""
-    chance = CHANCES.get(tested)
-    if chance is None:
-        chance = CHANCES[tested] = Chance(exact_table(tested.test),
-                                          (tested.dice, tested.need), tested.passed)
-    return chance
+    return Chance(exact_table(tested.test), (tested.dice, tested.need), tested.passed)
 
 
 @dataclass(frozen=True)

@@ -141,8 +141,7 @@ def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:
         else:
             flyer.charges[card] -= 1
     final = cards.final_dice(race, phase, kind, abilities.rolled(race, now, phase))
-    showing = race.tables.faces_showing(test)
-    symbols = sum(map(showing.__contains__, final)) + spend_parts(race, flyer, phase, test)
+    symbols = race.tables.shown(test, final) + spend_parts(race, flyer, phase, test)
     symbols += extra + cards.card_symbols(race, flyer, phase, kind)
     if phase.descend:
         if test != "flying" or flyer.altitude - phase.descend < 1:
@@ -207,7 +206,7 @@ def rescue(race: Race, flyer: Flyer, phase: Phase, test: str) -> str:
 def explodes(race: Race, flyer: Flyer, dice: Sequence[int], test: str) -> bool:
     """Return whether a failed test is a catastrophic failure (8.2, sections 13-14): the
     faces its dice finally show."""
-    explosions = sum(map(race.tables.faces_showing("explosion").__contains__, dice))
+    explosions = race.tables.shown("explosion", dice)
     ids = {c.id for c in flyer.kit}
     if "armour-plating" in ids:
         explosions -= 1

@@ -16,9 +16,8 @@ TEST_OF: dict[str, Test] = {"take-off": "take-off", "fly-on": "flying",
                             "speech": "landing"}
 """The test each action takes (8.3, section 11)."""
 FINAL_ACTIONS = ("make-good", "flying-lesson", "speech", "autographs")
-IGNORE_WEATHER = ("janu-rajan", "goggles")
+IGNORE_WEATHER = frozenset({"janu-rajan", "goggles"})
 """The Navigator and Goggles ignore one symbol of each type on every weather tile."""
-NAVIGATORS = frozenset(IGNORE_WEATHER)
 TEST_INDEX = {test: i for i, test in enumerate(TESTS)}
 """Each kind of test's place in :data:`TESTS` (``Outfit.dice``)."""
 MEMO_LIMIT = 16384
@@ -66,7 +65,7 @@ def outfit(flyer: Flyer) -> Outfit:
         pilot = flyer.pilot.id if flyer.pilot else None
         worn = flyer.outfit = Outfit(
             flyer.pilot, kit, (pilot, ids),
-            pilot in IGNORE_WEATHER or not NAVIGATORS.isdisjoint(ids),
+            pilot in IGNORE_WEATHER or not IGNORE_WEATHER.isdisjoint(ids),
             tuple(machine_dice(flyer.board, flyer.pilot, kit, test) for test in TESTS))
     return worn
 
@@ -89,7 +88,7 @@ def need(race: Race, flyer: Flyer, phase: Phase, test: Test) -> int:
     three plus the weather."""
     tile, weather = race.course[flyer.at], race.weather_on(flyer.at)
     ignores = Ignores(
-        weather_each=1 if any(i in IGNORE_WEATHER for i in held(flyer)) else 0,
+        weather_each=0 if IGNORE_WEATHER.isdisjoint(held(flyer)) else 1,
         terrain=terrain_ignored(phase),
         highest_band=flyer.altitude >= tile.air_bands)
     if phase.action in FINAL_ACTIONS:

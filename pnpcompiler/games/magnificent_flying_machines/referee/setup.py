@@ -40,8 +40,7 @@ def check_first_player(race: Race, log: RaceLog) -> None:
                               f"{FIRST_PLAYER_DICE} dice; found {', '.join(rolls) or 'none'} "
                               f"with {[len(d) for d in rolls.values()]} dice", where)
             return
-        flying = {p: sum(1 for f in d if "flying" in race.tables.symbols(f))
-                  for p, d in rolls.items()}
+        flying = {p: race.tables.shown("flying", d) for p, d in rolls.items()}
         best = max(flying.values())
         rolling = [p for p in rolling if flying[p] == best]
     if not log.first_player:

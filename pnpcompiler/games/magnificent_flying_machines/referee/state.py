@@ -4,7 +4,7 @@ fuel, spare parts, charges and points, and what the current turn has done."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -93,6 +93,10 @@ class Tables:
                 face for face, symbols in enumerate(self.rules.dice.faces, 1)
                 if symbol in symbols)
         return faces
+
+    def shown(self, symbol: str, dice: Iterable[int]) -> int:
+        """Return how many of these dice (faces 1-6) show a symbol."""
+        return sum(map(self.faces_showing(symbol).__contains__, dice))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,13 +18,8 @@ from pathlib import Path
 
 from pnpcompiler.content.json_schema import schema_comment
 from pnpcompiler.content.project import load_game
-from pnpcompiler.games.rushing_tin.referee.bots import (
-    STYLES,
-    Controllers,
-    RecordDumper,
-    Staff,
-    dump,
-)
+from pnpcompiler.games.rushing_tin.referee.bots import Controllers, RecordDumper, dump
+from pnpcompiler.games.rushing_tin.referee.staff import STYLES, Staff
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent

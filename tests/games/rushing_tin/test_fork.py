@@ -11,9 +11,10 @@ import pytest
 
 from pnpcompiler.content.project import GameContent
 from pnpcompiler.core.findings import Finding
-from pnpcompiler.games.rushing_tin.referee.bots import STYLES, Controllers, Staff
+from pnpcompiler.games.rushing_tin.referee.bots import Controllers
 from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.engine import Action, PlaneMove, ShiftEngine
+from pnpcompiler.games.rushing_tin.referee.staff import STYLES, Staff
 from pnpcompiler.games.rushing_tin.referee.state import Shift
 
 

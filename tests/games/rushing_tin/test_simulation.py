@@ -10,7 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnpcompiler.content.project import GameContent
-from pnpcompiler.games.rushing_tin.referee.bots import STYLES, Controllers, Staff, dump
+from pnpcompiler.games.rushing_tin.referee.bots import Controllers, dump
+from pnpcompiler.games.rushing_tin.referee.staff import STYLES, Staff
 from pnpcompiler.referee import referee_file
 from pnpcompiler.referee.batch import referee_batch
 from pnpcompiler.referee.simulation import game_seed, prepared
@@ -94,24 +95,19 @@ def test_a_shift_is_the_same_whatever_the_process_played_before(rushing_tin: Gam
 
 def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
                                                        monkeypatch) -> None:
-    # Controllers.best leaves untried a descent to level 2 that flight.low_flying_ruled says
-    # the referee must rule on (10.04), and a take-off move that flight.take_off_ruled says
+    # Choice.best leaves untried a descent to level 2 that sure.low_flying_ruled says
+    # the referee must rule on (10.04), and a take-off move that sure.take_off_ruled says
     # breaks 5.02: tried on a fork, each such move of three shifts draws an error, so it could
     # never have been the best; with planes on its way (alone off), an error or a collision.
-    from pnpcompiler.games.rushing_tin.referee import bots
+    from pnpcompiler.games.rushing_tin.referee import choice
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.flight import (
-        QuietCourse,
-        low_flying_ruled,
-        take_off_ruled,
-    )
     from pnpcompiler.games.rushing_tin.referee.state import Plane
+    from pnpcompiler.games.rushing_tin.referee.sure import low_flying_ruled, take_off_ruled
 
     checked = []
-    best = bots.Controllers.best
+    best = choice.Choice.best
 
-    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
-                 quiet: QuietCourse | None) -> PlaneMove:
+    def checking(self: choice.Choice, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
         for offered in options:
             for ruled in (low_flying_ruled, take_off_ruled):
                 if ruled(self.ctx, plane, offered.move, alone=False):
@@ -121,9 +117,9 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
                     assert any(f.severity.value == "error" for f in self.new(ctx)) or (
                         not alone and any(i["kind"] == "collision" for i in new)), offered
                     checked.append((ruled, alone))
-        return best(self, plane, options, quiet)
+        return best(self, plane, options)
 
-    monkeypatch.setattr(bots.Controllers, "best", checking)
+    monkeypatch.setattr(choice.Choice, "best", checking)
     for seed in (1, 2, 3):
         Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
     kinds = Counter(checked)
@@ -147,32 +143,31 @@ def test_with_every_weather_card_drawn_the_controllers_play_on(rushing_tin: Game
 
 def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
                                                 monkeypatch) -> None:
-    # Controllers.best leaves untried a move whose Controllers.at_least is worse than the
+    # Choice.best leaves untried a move whose Choice.at_least is worse than the
     # best found so far: tried on a fork, every bounded move of two shifts scores no better
     # than its bound, so leaving it untried never changes the choice.
-    from pnpcompiler.games.rushing_tin.referee import bots
+    from pnpcompiler.games.rushing_tin.referee import choice
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.flight import QuietCourse
     from pnpcompiler.games.rushing_tin.referee.state import Plane
+    from pnpcompiler.games.rushing_tin.referee.sure import fault_ruled
 
     bounded = []
-    best = bots.Controllers.best
+    best = choice.Choice.best
 
-    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
-                 quiet: QuietCourse | None) -> PlaneMove:
+    def checking(self: choice.Choice, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
         for offered in options:
             bound = self.at_least(plane, offered)
             if bound is not None:
                 self.tried.clear()
                 assert self.score(plane, offered) >= bound, offered
-                bounded.append("deal" if bound in bots.DEALT.values()
-                               else "fault" if bots.fault_ruled(self.ctx, plane, offered.move,
-                                                                alone=False)
+                bounded.append("deal" if bound in choice.DEALT.values()
+                               else "fault" if fault_ruled(self.ctx, plane, offered.move,
+                                                           alone=False)
                                else "flying on")
         self.tried.clear()
-        return best(self, plane, options, quiet)
+        return best(self, plane, options)
 
-    monkeypatch.setattr(bots.Controllers, "best", checking)
+    monkeypatch.setattr(choice.Choice, "best", checking)
     for seed, styles in ((1, ["careful", "busy"]), (2, ["careful", "busy"]),
                          (3, ["careful", "busy"]), (8, ["careful"])):  # 8: a fault
         Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
@@ -182,29 +177,27 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
 
 def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,
                                                                monkeypatch) -> None:
-    # Controllers.quiet_score works out a quiet move's score (flying on, entering, handing off
+    # Choice.quiet_score works out a quiet move's score (flying on, entering, handing off
     # at the edge, taking off, holding on the ground) without trying it: for every move it
     # scores in three shifts, the score is the one the move gets tried on a fork.
-    from pnpcompiler.games.rushing_tin.referee import bots
+    from pnpcompiler.games.rushing_tin.referee import choice
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.flight import QuietCourse
     from pnpcompiler.games.rushing_tin.referee.state import Plane
 
     scored: Counter[str] = Counter()
-    best = bots.Controllers.best
+    best = choice.Choice.best
 
-    def checking(self: Controllers, plane: Plane, options: list[PlaneMove],
-                 quiet: QuietCourse | None) -> PlaneMove:
+    def checking(self: choice.Choice, plane: Plane, options: list[PlaneMove]) -> PlaneMove:
         for offered in options:
-            quick = self.quiet_score(plane, offered, None, quiet)
+            quick = self.quiet_score(plane, offered, None)
             if quick is not None:
                 self.tried.clear()
                 assert quick == self.tried_score(plane, offered, None), offered
                 scored["taking off" if plane.taking_off else plane.where] += 1
         self.tried.clear()
-        return best(self, plane, options, quiet)
+        return best(self, plane, options)
 
-    monkeypatch.setattr(bots.Controllers, "best", checking)
+    monkeypatch.setattr(choice.Choice, "best", checking)
     for seed, styles in ((1, ["careful"]), (2, ["careful", "busy"]), (3, ["busy"] * 3)):
         Controllers(Staff(rushing_tin), seed, [STYLES[s] for s in styles]).play(31)
     assert scored["flying"] > 500 and scored["waiting"] > 20 and scored["taking off"] > 20

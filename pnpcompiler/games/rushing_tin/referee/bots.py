@@ -18,21 +18,17 @@ written and rules on it, as the referee will when it replays the record.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ....content.project import GameContent
 from ....core import hexgrid
 from ....core.hexgrid import Hex, distance, neighbor
 from ....referee.simulation import Slips
 from ....referee.writing import dump_record, record_dumper
-from ..movement import MAX_LEVEL, State
 from ..routes import hhmm, minutes
 from . import events as ev
 from . import money
-from .arrive import exit_of
+from .choice import REPAIRABLE, Choice, as_written
 from .context import Context
 from .engine import (
     AcceptHandOff,
@@ -43,27 +39,12 @@ from .engine import (
     Payments,
     PlaneMove,
     PoolAdditions,
-    ShiftEngine,
     StartMoves,
     TurnEvent,
     WeatherGrowth,
 )
-from .flight import (
-    QuietCourse,
-    control_zone_dealt,
-    entry_blocked,
-    fault_ruled,
-    low_flying_deal,
-    low_flying_ruled,
-    passes_weather,
-    quiet_course,
-    quiet_end_of,
-    quiet_take_off,
-    stays_on_the_map,
-    take_off_ruled,
-    writes_nothing_to_match,
-)
 from .log import Accept, Move, ShiftLog, Turn
+from .staff import Staff, Style
 from .state import Plane, WeatherSystem
 from .turns import build_context
 
@@ -71,16 +52,7 @@ Data = dict[str, Any]
 NAMES = ("PR", "JD", "MK", "SL")
 """The ATCs' initials, in the order they sit down (before the roll for Lead Controller)."""
 SECTOR = "RT001"
-SEARCH_LIMIT = 30
-"""The most moves a controller looks ahead for a plane's way to its exit."""
-AFTER_CHOOSING = ("near-miss.unrecorded", "weather.lightning", "deal.unrecorded")
-"""What the player writes down after choosing a move (near misses, lightning, deals): no
-error of the choice."""
 
-REPAIRABLE = ("cannot-climb", "cannot-descend", "stuck")
-"""The faults a plane rolls to repair every turn (ELECTRICAL FAILURE, LIGHTNING STRIKES)."""
-QUALITY = {"perfect": 0, "imperfect": 1, "overshoot": 2, "emergency": 0}
-"""How good a finished flight is, best first (a deal, or anything else, is 9)."""
 
 RESTRICTED = ("move.restricted", "take-off.level")
 """What an evasive action makes of a move's own turn and level change: not allowed."""
@@ -96,121 +68,9 @@ MISTAKES = {
 """The rules a sloppy controller breaks on purpose, by name."""
 
 
-@dataclass(frozen=True)
-class Style:
-    """How an ATC takes on work."""
-
-    solo_planes: int
-    """Solo, draw a new hand-off only with fewer planes than this accepted."""
-    team_planes: int
-    """With colleagues, the same."""
-
-
-HOLD = (0, 0, 0, 3, 60, 60, True)
-"""The score of a plane holding on the ground with nothing else to rule on: chosen only when
-taking off is worse (see Controllers.score)."""
-DEALT: dict[str | None, tuple[Any, ...]] = {"major": (0, 1, 0, 0, 0, 0, False),
-                                           "minor": (0, 0, 1, 0, 0, 0, False)}
-"""The best score a move sure to cause a major or a minor deal can have (see
-Controllers.score)."""
 SETTLE_TRIED = True
 """Keep the fork a chosen move was tried on, as written, as the shift after it
 (``ShiftEngine.settle``) instead of playing the move again; the tests compare the two."""
-
-STYLES = {
-    "careful": Style(solo_planes=4, team_planes=2),
-    "busy": Style(solo_planes=6, team_planes=3),
-}
-"""``careful`` takes a new hand-off only with few planes in the air, which keeps the sector
-from crowding; ``busy`` takes more and earns (or loses) more."""
-
-
-STATES_A_HEX = 6 * (MAX_LEVEL + 1) * 2
-"""The states a plane can be in on one hex: a facing, a level, taking off or not."""
-
-
-def state_index(state: State) -> int | None:
-    """Return where a state is in its hex's row of :meth:`Staff.moves_to` (None: no facing
-    or level a plane flies with)."""
-    _, facing, level, taking_off = state
-    if not (0 <= facing < 6 and 0 <= level <= MAX_LEVEL):
-        return None
-    return (facing * (MAX_LEVEL + 1) + level) * 2 + taking_off
-
-
-@dataclass
-class Staff:
-    """What every shift a process plays shares: the engine (and through it the map's tables)."""
-
-    game: GameContent
-    engine: ShiftEngine = field(init=False)
-
-    routes: dict[int, dict[Hex, int]] = field(default_factory=dict)
-    """By exit level: how many other points' hand-off routes cross each hex."""
-    exits: dict[int, dict[Hex, list[int | None]]] = field(default_factory=dict)
-    """By exit level: the fewest moves from each state on the map to that exit (see
-    :meth:`moves_to`)."""
-    cards: tuple[str, ...] | None = None
-    sections: dict[str, frozenset[Hex]] = field(default_factory=dict)
-    """Each section's hexes, by its name."""
-    """The hand-off cards the controllers draw from (see :meth:`deck`)."""
-    crowds: dict[State, tuple[frozenset[Hex], dict[Hex, int]]] = field(default_factory=dict)
-    """By a plane's place: what :meth:`spots` says of it."""
-
-    def __post_init__(self) -> None:
-        self.engine = ShiftEngine(self.game)
-
-    def spots(self, ctx: Context, plane: Plane) -> tuple[frozenset[Hex], dict[Hex, int]]:
-        """Return where a plane on the map is and the hexes it flies through going straight
-        on, and how many of those each hex is next to (worked out once per place)."""
-        assert plane.hex is not None
-        key = (plane.hex, plane.facing, plane.level, plane.taking_off)
-        found = self.crowds.get(key)
-        if found is None:
-            spots = (plane.hex, *ctx.movement.path(key))
-            found = self.crowds[key] = (frozenset(spots),
-                                        Counter(n for h in spots for n in ctx.around(h)))
-        return found
-
-    def section(self, ctx: Context, section: str) -> frozenset[Hex]:
-        """Return a section's hexes (looked up once a section)."""
-        found = self.sections.get(section)
-        if found is None:
-            found = self.sections[section] = frozenset(ev.section_hexes(ctx, section))
-        return found
-
-    def deck(self, ctx: Context) -> tuple[str, ...]:
-        """Return the sector's hand-off cards the controllers draw from (the Sector Log's
-        rows but the Celebrity Jet's), in the log's order."""
-        if self.cards is None:
-            sector = ctx.geo.sector
-            assert sector is not None
-            self.cards = tuple(r.flight for r in sector.rows() if not r.flight.startswith("CJ"))
-        return self.cards
-
-    def moves_to(self, ctx: Context, exit_level: int) -> dict[Hex, list[int | None]]:
-        """Return the fewest moves from each state on the map to the exit at ``exit_level``
-        (``Movement.moves_to``), a row a hex, each state's at :func:`state_index` (None:
-        the exit out of reach), worked out once a level."""
-        found = self.exits.get(exit_level)
-        if found is None:
-            found = self.exits[exit_level] = {}
-            for state, moves in ctx.movement.moves_to(ctx.lookups.goals[exit_level]).items():
-                index = state_index(state)
-                if index is not None:
-                    found.setdefault(state[0], [None] * STATES_A_HEX)[index] = moves
-        return found
-
-    def routes_across(self, ctx: Context, exit_level: int) -> dict[Hex, int]:
-        """Return how many hand-off routes of the points in play, but the airport and the
-        exit at ``exit_level``, each hex lies on (the shift's sector; worked out once)."""
-        found = self.routes.get(exit_level)
-        if found is None:
-            found = self.routes[exit_level] = Counter(
-                h for level, point in ctx.geo.points_in_play().items()
-                if point.name != "airport" and level != exit_level
-                for h in set(ctx.geo.hand_off_route(point)))
-        return found
 
 
 class Controllers:
@@ -238,10 +98,6 @@ class Controllers:
         """The mistakes made on purpose, in order."""
         self.face_down: list[str] = []
         """The hand-off deck, shuffled at the set-up: cards are drawn from its end (1.61)."""
-        self.tried: dict[str, tuple[Context, Plane]] = {}
-        """The moves tried for the plane now choosing, by what they write (see trial)."""
-        self.on_map: list[Plane] = []
-        """The planes on the map as the plane now choosing chooses (see risk)."""
 
     def roll(self) -> int:
         """Roll the die."""
@@ -515,7 +371,7 @@ class Controllers:
         for plane in ctx.state.on_map():
             if plane.hex is None:
                 continue
-            end = self.ahead(ctx, plane)[-1]
+            end = ahead(ctx, plane)[-1]
             for level in range(max(plane.level - 2, 2), min(plane.level + 2, 6) + 1):
                 if level not in ctx.lookups.points:
                     continue
@@ -551,229 +407,10 @@ class Controllers:
         """Return the moves the engine offers the plane."""
         return list(self.engine.moves_of(self.ctx, plane))
 
-    def trial(self, plane: Plane, cand: Data | PlaneMove) -> tuple[Context, Plane]:
-        """Return a fork of the shift with the move tried on it, and the plane there (read
-        only: the same move tried again for the same plane's move gives the same fork)."""
-        key = repr(as_written(cand.move) if isinstance(cand, PlaneMove) else cand)
-        found = self.tried.get(key)
-        if found is None:
-            action = (cand if isinstance(cand, PlaneMove)
-                      else PlaneMove(Move.model_validate(cand)))
-            ctx = self.engine.fork_for(self.ctx, action)
-            twin = ctx.state.planes[plane.id]
-            self.engine.apply(ctx, action)
-            found = self.tried[key] = ctx, twin
-        return found
-
-    def best(self, plane: Plane, options: list[PlaneMove], quiet: QuietCourse | None
-             ) -> PlaneMove:
-        """Return the least bad of the offered moves (the first of them, in the order they
-        are offered). The quiet moves are scored first (without a fork), then the rest in
-        order; once a move that breaks no rule is found, a move sure to be ruled on
-        (``flight.low_flying_ruled``, ``flight.take_off_ruled``) cannot be the best: it is not
-        tried; nor is one that cannot beat the best found so far (:meth:`at_least`). The
-        order the moves are scored in changes no choice: a tie goes to the move offered
-        first."""
-        chosen, least, first = options[0], None, 0
-        rest: list[tuple[int, PlaneMove]] = []
-        for n, offered in enumerate(options):
-            found = self.quiet_score(plane, offered, least, quiet)
-            if found is None:
-                rest.append((n, offered))
-            elif least is None or (found, n) < (least, first):
-                chosen, least, first = offered, found, n
-        for n, offered in rest:
-            if least is not None:
-                # Sure to be ruled on, or to collide first if nobody near: worse than a best
-                # found without a ruling (and without a major deal, when planes are near).
-                alone = least[1] > 0
-                if least[0] == 0 and (
-                        low_flying_ruled(self.ctx, plane, offered.move, alone=alone)
-                        or take_off_ruled(self.ctx, plane, offered.move, alone=alone)):
-                    continue
-                bound = self.at_least(plane, offered, least)
-                if bound is not None and (bound > least or (bound == least and n > first)):
-                    continue  # worse than the best whatever it meets, or a tie it loses
-            found = self.tried_score(plane, offered, least)
-            if least is None or (found, n) < (least, first):
-                chosen, least, first = offered, found, n
-        return chosen
-
-    def at_least(self, plane: Plane, offered: PlaneMove,
-                 least: tuple[Any, ...] | None = None) -> tuple[Any, ...] | None:
-        """Return a score an offered move cannot beat, known without trying it, or None: a
-        move sure to leave the plane on the map (``flight.stays_on_the_map``) scores at best
-        as it would breaking no rule and causing no deal, the other planes where they are
-        (they move only in a collision, which only makes it worse: see :meth:`flying_on`,
-        which ``least`` lets stop short once the move is worse); a move sure to cause a deal
-        (``flight.control_zone_dealt``, ``flight.low_flying_deal``) scores its :data:`DEALT`
-        at best; one sure to be ruled on for a level change its fault forbids
-        (``flight.fault_ruled``) has that ruling besides the repair roll it does not make, or
-        with planes on its way a collision's major deal instead. The highest of these."""
-        move = offered.move
-        bounds = []
-        dealt = DEALT.get("major" if control_zone_dealt(self.ctx, plane, move)
-                          else low_flying_deal(self.ctx, plane, move))
-        if dealt is not None:
-            bounds.append(dealt)
-        if fault_ruled(self.ctx, plane, move, alone=False):
-            unrolled = int(plane.fault in REPAIRABLE)
-            bounds.append((1 + unrolled, 0, 0, 0, 0, 0, False)
-                          if fault_ruled(self.ctx, plane, move)
-                          else (unrolled, 1, 0, 0, 0, 0, False))
-        end = stays_on_the_map(self.ctx, plane, move)
-        if end is not None:
-            bounds.append(self.flying_on(self.ctx, plane, (*end, False), 0, 0, 0, least))
-        return max(bounds) if bounds else None
-
-    def score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None = None,
-              quiet: QuietCourse | None = None) -> tuple[Any, ...]:
-        """Return how bad an offered move is, worst first: rulings, deals, how the flight
-        ends, how far and how crowded it leaves the plane. A move found worse than ``least``
-        before its crowding is counted is given a score that only shows it is worse;
-        ``quiet`` is the plane's ``flight.quiet_course``, if any."""
-        quick = self.quiet_score(plane, offered, least, quiet)
-        return quick if quick is not None else self.tried_score(plane, offered, least)
-
-    def tried_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
-                    ) -> tuple[Any, ...]:
-        """Return :meth:`score` of an offered move tried on a fork."""
-        before_f, before_i = len(self.ctx.findings), len(self.ctx.incidents)
-        ctx, twin = self.trial(plane, offered)
-        hold = offered.move.hold
-        errors = [f for f in ctx.findings[before_f:] if f.severity.value == "error"
-                  and f.code not in AFTER_CHOOSING]
-        new = ctx.incidents[before_i:]
-        major = sum(1 for i in new if i["kind"] == "major deal")
-        minor = sum(1 for i in new if i["kind"] == "minor deal")
-        done = [i for i in new if i["kind"] == "hand-off"]
-        if done:
-            return (len(errors), major, minor, QUALITY.get(str(done[0]["quality"]), 9), 0, 0,
-                    hold)
-        if hold:  # waiting on the ground: only when taking off is worse
-            return (len(errors), major, minor, *HOLD[3:])
-        if twin.where == "gone" or twin.hex is None:  # landed for a first leg, or crashed
-            return (len(errors), major, minor, 0 if twin.where == "ground" else 9, 0, 0,
-                    hold)
-        return self.flying_on(ctx, twin, (twin.hex, twin.facing, twin.level, twin.taking_off),
-                              len(errors), major, minor, least)
-
-    def flying_on(self, ctx: Context, plane: Plane, at: State, errors: int, major: int,
-                  minor: int, least: tuple[Any, ...] | None) -> tuple[Any, ...]:
-        """Return the score of a move that leaves the plane flying, ``at`` the place it
-        ends in (hex, facing, level, still taking off; see :meth:`score`)."""
-        away = self.distance(ctx, plane, at)
-        trapped = away >= 99  # no legal way left to its exit: it will leave by another
-        # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
-        # makes the next move illegal: as bad as an error now.
-        head = (errors + int(trapped and at[3]), major, minor, 8 if trapped else 3)
-        if least is not None and (*head, away) > least[:5]:
-            return (*head, away, away, False)  # worse whatever its crowding
-        return (*head, away + 2 * self.risk(ctx, plane, at), away, False)
-
-    def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None,
-                    quiet: QuietCourse | None) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of a quiet move (``flight.quiet_end``, weather allowed) or a
-        hold on the ground without trying it on a fork, or None for any other move. Such a
-        move only moves the plane (the weather's penalty and lightning rolls are written after
-        choosing), and the one rule it can break is a blocked entry (1.36), besides the repair
-        roll a plane with a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves
-        offered have none); one that ends facing off the map hands the plane off there
-        (``arrive.exit_of``), a deal if over the wrong side."""
-        move = offered.move
-        if move.repair is not None or move.regain_control:
-            return None
-        if move.hold and plane.where == "ground":
-            # Holding on the ground does nothing and breaks no rule (5.03), a fault aside.
-            return HOLD if plane.fault is None and writes_nothing_to_match(move) else None
-        if plane.taking_off:
-            return self.take_off_score(plane, offered, least)
-        if (quiet is None or plane.where not in ("flying", "waiting") or move.hold
-                or not writes_nothing_to_match(move)):
-            return None
-        end = quiet_end_of(self.ctx, quiet, plane, move)
-        if end is None:
-            return None
-        unrolled = int(plane.fault in REPAIRABLE)  # no repair roll: event.repair-roll
-        at, facing, level, _, faces_out = end
-        if faces_out:
-            out = exit_of(self.ctx, plane, at, facing, level, facing, overshoot=False)
-            return (unrolled, int(out.deal == "major"), int(out.deal == "minor"),
-                    QUALITY.get(out.quality, 9), 0, 0, False)
-        errors = unrolled + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
-        return self.flying_on(self.ctx, plane, (at, facing, level, False), errors, 0, 0, least)
-
-    def take_off_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
-                       ) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of a quiet take-off move (``flight.quiet_take_off``) without
-        trying it on a fork, or None for any other: it draws only 5.02's rulings and a
-        blocked entry's (1.36)."""
-        took = quiet_take_off(self.ctx, plane, offered.move)
-        if took is None:
-            return None
-        at, facing, level, still, rulings = took
-        errors = rulings + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
-        return self.flying_on(self.ctx, plane, (at, facing, level, still), errors, 0, 0, least)
-
-    def risk(self, ctx: Context, plane: Plane, at: State) -> int:
-        """Return how crowded the plane's spot ``at`` (hex, facing, level, taking off) is:
-        planes near it at about its level, and other points' entry routes it sits on.
-
-        Each other plane within 2 hexes at about its level counts 1; and where the other
-        plane is now and where it goes if it flies straight on, my next move straight on
-        should pass neither (a near miss is decided by the path taken): each hex of one on a
-        hex of the other at about the same level counts 2, and each beside one at the same
-        level 2."""
-        here, _, level, _ = at
-        mine = ctx.movement.path(at)
-        crowd = 0
-        # The shift itself has the planes on the map listed once for the plane choosing.
-        for other in self.on_map if ctx is self.ctx else ctx.state.on_map():
-            there = other.hex
-            if other.id == plane.id or there is None or not -2 < other.level - level < 2:
-                continue
-            if distance(there, here) <= 2:
-                crowd += 1
-            spots, beside = self.staff.spots(ctx, other)
-            crowd += 2 * len(spots.intersection(mine))
-            if other.level == level:
-                crowd += 2 * sum([beside[g] for g in mine if g in beside])
-        return crowd + self.staff.routes_across(ctx, plane.exit_level).get(here, 0)
-
-    @staticmethod
-    def ahead(ctx: Context, plane: Plane) -> list[Hex]:
-        """Return the hexes a plane would fly through next turn going straight on."""
-        if plane.hex is None:
-            return []
-        return ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
-
-    def distance(self, ctx: Context, plane: Plane, at: State) -> int:
-        """Return the fewest moves the plane needs from ``at`` (hex, facing, level, taking
-        off) to its exit (99: none within 30)."""
-        rows = self.staff.exits.get(plane.exit_level)
-        row = rows.get(at[0]) if rows is not None else None
-        if row is not None:  # the common case, looked up at once
-            index = state_index(at)
-            found = None if index is None else row[index]
-        else:
-            goal = ctx.lookups.goals.get(plane.exit_level)
-            if goal is None or at[0] is None:
-                return 99
-            if at[0] in ctx.lookups.hexes:
-                row = self.staff.moves_to(ctx, plane.exit_level).get(at[0])
-                index = state_index(at)
-                found = None if row is None or index is None else row[index]
-            else:
-                found = ctx.movement.fewest_moves(at, goal, limit=SEARCH_LIMIT)
-        return 99 if found is None or found > SEARCH_LIMIT else found
-
     def choose(self, plane: Plane) -> Data:
         """Choose the plane's move, roll the dice it calls for, write it down and play it."""
-        self.tried.clear()
-        self.on_map = self.ctx.state.on_map()
-        # Every move of the plane flies the same run; weather on it changes no score.
-        quiet = quiet_course(self.ctx, plane, through_weather=True)
-        best = self.best(plane, self.candidates(plane), quiet)
+        choice = Choice(self.staff, self.ctx, plane)
+        best = choice.best(plane, self.candidates(plane))
         slips = self.sloppy.get(plane.atc)
         move = as_written(best.move)
         if slips is not None:
@@ -781,20 +418,20 @@ class Controllers:
         if plane.fault in REPAIRABLE:
             move = {"plane": plane.id, "repair": self.roll(),
                     **{k: v for k, v in move.items() if k != "plane"}}
-        if move == as_written(best.move) and self.ordinary(plane, best, quiet):
+        if move == as_written(best.move) and choice.ordinary(plane, best):
             # An ordinary move meets nothing: no near miss, storm, landing, deal or payment
             # to write down.
             self.engine.apply(self.ctx, best)
             return move
-        self.near_misses(plane, move, slips)
-        ctx, _ = self.trial(plane, move)
-        lightning = [f for f in self.new(ctx) if f.code == "weather.lightning"]
+        self.near_misses(choice, plane, move, slips)
+        ctx, _ = choice.trial(plane, move)
+        lightning = [f for f in choice.new(ctx) if f.code == "weather.lightning"]
         if lightning:
             count = int(lightning[0].message.split("passed ")[1].split()[0])
             move["lightning"] = [self.roll() for _ in range(count)]
-        if any(f.code == "event.emergency-roll" for f in self.new(ctx)):
+        if any(f.code == "event.emergency-roll" for f in choice.new(ctx)):
             move["emergency_roll"] = self.roll()  # 11.02: landing off the runway
-        ctx, _ = self.trial(plane, move)
+        ctx, _ = choice.trial(plane, move)
         happened = ctx.incidents[len(self.ctx.incidents):]
         paid = [i["paid"] for i in happened if i["kind"] == "hand-off"]
         if paid:
@@ -806,31 +443,24 @@ class Controllers:
                                                                       "major deal")]
         if deals:
             move["deals"] = deals
-        tried = self.tried.get(repr(move)) if SETTLE_TRIED else None
+        tried = choice.tried.get(repr(move)) if SETTLE_TRIED else None
         if tried is None and SETTLE_TRIED and paid and move.get("paid") == paid[0] and not deals:
             # Paying what the flight earns draws no ruling (1.42): the move tried without
             # the payment left the shift as the move with it does.
-            tried = self.tried.get(repr({k: v for k, v in move.items() if k != "paid"}))
+            tried = choice.tried.get(repr({k: v for k, v in move.items() if k != "paid"}))
         if tried is not None:  # the move as written was tried: its fork is the shift after it
             self.ctx = self.engine.settle(self.ctx, tried[0])
-            self.tried.clear()
         else:
             self.engine.apply(self.ctx, PlaneMove(Move.model_validate(move)))
         return move
 
-    def ordinary(self, plane: Plane, offered: PlaneMove, quiet: QuietCourse | None) -> bool:
-        """Return whether an offered move is ordinary (``flight.ordinary_end``), from its
-        plane's quiet run (weather allowed): an ordinary one passes no weather."""
-        end = quiet_end_of(self.ctx, quiet, plane, offered.move)
-        return (end is not None and not end[4] and quiet is not None
-                and not passes_weather(self.ctx, quiet.course))
-
-    def near_misses(self, plane: Plane, move: Data, slips: Slips | None) -> None:
+    def near_misses(self, choice: Choice, plane: Plane, move: Data, slips: Slips | None
+                    ) -> None:
         """Write down the near misses the move causes, each with its panic roll and the
         evasive action a panicking pilot takes: dice in the order they happen."""
         for _ in range(6):
-            ctx, _twin = self.trial(plane, move)
-            missing = [f for f in self.new(ctx) if f.code == "near-miss.unrecorded"]
+            ctx, _twin = choice.trial(plane, move)
+            missing = [f for f in choice.new(ctx) if f.code == "near-miss.unrecorded"]
             if not missing:
                 return
             if slips is not None and self.slipped(slips, ["near-miss-unwritten"]):
@@ -839,47 +469,44 @@ class Controllers:
             kind = "vertical" if "vertical" in missing[0].message else "horizontal"
             record: Data = {"with": other, "kind": kind, "panic": self.roll()}
             if record["panic"] in self.ctx.tables.rules.dice.panic:
-                record["evasive"] = self.evasive(plane, move, record, kind)
+                record["evasive"] = self.evasive(choice, plane, move, record, kind)
             move.setdefault("near_misses", []).append(record)
-            ctx, _twin = self.trial(plane, move)
-            if any(f.code in RESTRICTED for f in self.new(ctx)):
+            ctx, _twin = choice.trial(plane, move)
+            if any(f.code in RESTRICTED for f in choice.new(ctx)):
                 # Evasive action mid-move leaves no turn or level change (6.10, 7.11); on
                 # take-off its level change is the turn's one level (5.02); a failed engine
                 # still drops (ENGINE FAILURE), from the level the evasive action left.
                 move.pop("turn", None)
                 move.pop("level", None)
-                self.engine_drop(plane, move)
+                self.engine_drop(choice, plane, move)
 
-    def engine_drop(self, plane: Plane, move: Data) -> None:
+    def engine_drop(self, choice: Choice, plane: Plane, move: Data) -> None:
         """Write the level a plane with a failed engine drops to at the end of its move, when
         evasive action has changed the level it drops from."""
         drops = {plane.dropped_to(plane.level + change) for change in (0, -1, 1)}
         for level in sorted(d for d in drops if d is not None):
             move["level"] = level
-            ctx, _ = self.trial(plane, move)
-            if not any(f.code in ("event.fault", *RESTRICTED) for f in self.new(ctx)):
+            ctx, _ = choice.trial(plane, move)
+            if not any(f.code in ("event.fault", *RESTRICTED) for f in choice.new(ctx)):
                 return
         move.pop("level", None)
 
-    def new(self, ctx: Context) -> list[Any]:
-        """Return the findings a trial added."""
-        return ctx.findings[len(self.ctx.findings):]
-
-    def evasive(self, plane: Plane, move: Data, record: Data, kind: str) -> Data:
+    def evasive(self, choice: Choice, plane: Plane, move: Data, record: Data, kind: str
+                ) -> Data:
         """Return the evasive action a panicking pilot takes that the rules allow."""
         if kind == "vertical":
             for level in ("down", "up"):
                 trial = {**move, "near_misses": [*move.get("near_misses", []),
                                                   {**record, "evasive": {"level": level}}]}
-                ctx, _ = self.trial(plane, trial)
-                if not any(f.code == "near-miss.evasive" for f in self.new(ctx)):
+                ctx, _ = choice.trial(plane, trial)
+                if not any(f.code == "near-miss.evasive" for f in choice.new(ctx)):
                     return {"level": level}
         for side in ("left", "right"):
             trial = {**move, "near_misses": [*move.get("near_misses", []),
                                               {**record, "evasive": {"turn": side}}]}
-            ctx, _ = self.trial(plane, trial)
+            ctx, _ = choice.trial(plane, trial)
             if not any(f.code in ("near-miss.away", "near-miss.evasive")
-                       for f in self.new(ctx)):
+                       for f in choice.new(ctx)):
                 return {"turn": side}
         return {"turn": "left"}
 
@@ -940,18 +567,11 @@ class Controllers:
         self.engine.apply(self.ctx, EndShift(ShiftLog.model_validate(record)))
 
 
-def as_written(move: Move) -> Data:
-    """Return an offered move as the record writes it: plane, entry change, turn, level."""
-    out: Data = {"plane": move.plane}
-    if move.enter is not None and move.enter.level is not None:
-        out["enter"] = {"level": move.enter.level}
-    if move.hold:
-        out["hold"] = True
-    if move.turn is not None:
-        out["turn"] = move.turn
-    if move.level is not None:
-        out["level"] = move.level
-    return out
+def ahead(ctx: Context, plane: Plane) -> list[Hex]:
+    """Return the hexes a plane would fly through next turn going straight on."""
+    if plane.hex is None:
+        return []
+    return ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
 
 
 # --- writing ------------------------------------------------------------------------------------

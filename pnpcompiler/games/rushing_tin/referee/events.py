@@ -17,8 +17,8 @@ from ....core.hexgrid import (
 from ..model import RandomEventCard, WeatherEventCard
 from . import money
 from .context import Context, where
-from .flight import making_approach
 from .log import Event, Growth, Turn
+from .run import making_approach
 from .state import Plane, WeatherSystem, Wind
 
 PER_LEVEL_COUNTERS = 12

@@ -10,7 +10,6 @@ whether the flight was handed off, landed, or goes on.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
@@ -21,21 +20,18 @@ from .arrive import (
     arrive,
     end_changes,
     hand_off,
-    level_two_allowed,
     sue,
     take_off_cause,
-    take_off_end,
-    take_off_index,
 )
 from .context import Context, Course, where
 from .log import Move, NearMiss
-from .state import FAULT_CHANGES, Plane
+from .quiet import ordinary_end
+from .run import SIDES, in_control_zone, making_approach, speed_of
+from .state import Plane
 from .walk import Walk, deal, out_of_control
 
-LEFT, RIGHT = 1, -1
 NEAR_MISS_DEALS = frozenset({"6.03", "7.03"})
 """The deals a near miss gives: the record writes those in ``near_misses``."""
-SIDES = {"left": LEFT, "right": RIGHT}
 ORDINARY_MOVES = True
 """Fly an ordinary move by its short cut (:func:`fly_ordinary`); with this off every move takes
 the full walk, which the tests compare it with."""
@@ -60,7 +56,7 @@ def fly(ctx: Context, plane: Plane, move: Move) -> None:
     walk.occupied = {p.hex for p in walk.flying}
     for system in ctx.state.weather:
         walk.weather.update(system.counters)
-    speed = _speed(ctx, plane, facing, level)
+    speed = speed_of(ctx, plane, facing, level)
     course = ctx.lookups.course(hexes, facing, speed)
     if _quiet(ctx, walk, course):
         walk.hex = course.path[-1]
@@ -92,314 +88,6 @@ def fly_ordinary(ctx: Context, plane: Plane, move: Move) -> bool:
     _blocks_entry(ctx, plane, move)
     plane.moved_turn = ctx.state.turn
     return True
-
-
-def ordinary_end(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int, bool] | None:
-    """Return where an ordinary move leaves a plane (hex, facing, level, and whether that hex
-    is closed at level 3 and below), or None for any other move; changes nothing.
-
-    Ordinary: a quiet move (:func:`quiet_end`) that does not end facing off the map. The full
-    walk finds nothing in such a move: it only moves the plane (3.05-3.12) and asks 1.36 and
-    the path."""
-    end = quiet_end(ctx, plane, move)
-    if end is None or end[4]:
-        return None
-    return end[:4]
-
-
-def quiet_end(ctx: Context, plane: Plane, move: Move
-              ) -> tuple[Hex, int, int, bool, bool] | None:
-    """Return where a quiet move leaves a plane (hex, facing, level, whether that hex is
-    closed at level 3 and below, and whether the plane faces off the map there), or None for
-    any other move; changes nothing.
-
-    Quiet: a plane flying on (or entering at its entry point as the card says, 2.06), not
-    taking off, with no engine failure, straight through no weather, no airport and no closed
-    airspace to a last hex on the map, with no plane on its way or at its end near enough to
-    meet (:func:`quiet_course`), a legal turn and level change to level 3 or above (one its
-    fault allows), and nothing recorded that needs matching."""
-    if not writes_nothing_to_match(move):
-        return None
-    if plane.where == "flying" and move.level is not None and (
-            move.level < 3 or not -2 < move.level - plane.level < 2):
-        return None  # told at once, before the run is looked at (as quiet_end_of would)
-    return quiet_end_of(ctx, quiet_course(ctx, plane), plane, move)
-
-
-def writes_nothing_to_match(move: Move) -> bool:
-    """Return whether a move writes nothing a quiet move could not match: no entry or take-off,
-    near miss, lightning, deal, cover-up, claim or payment."""
-    return not (move.take_off or move.enter is not None or move.near_misses or move.lightning
-                or move.deals or move.cover_up is not None or move.claim
-                or move.paid is not None)
-
-
-@dataclass(frozen=True, slots=True)
-class QuietCourse:
-    """A plane's run this turn, straight on at its level, when it meets nothing on the way
-    (what every move of the plane shares; :func:`quiet_end_of` adds the move's end)."""
-
-    level: int
-    """The level it flies the run at."""
-    heading: int
-    course: Course
-    closed: bool
-    """Its last hex is closed at level 3 and below (5.10)."""
-    at_end: tuple[tuple[int, bool], ...]
-    """Each other plane on the map on or next to its last hex: (its level, on that hex)."""
-
-
-def quiet_course(ctx: Context, plane: Plane, *, through_weather: bool = False
-                 ) -> QuietCourse | None:
-    """Return a plane's run this turn if it meets nothing on the way (see
-    :func:`quiet_end`), else None; changes nothing. With ``through_weather`` a run may pass
-    weather: the plane ends where it would without it, the penalty and the lightning rolls
-    aside (a bot choosing a move weighs neither)."""
-    if plane.where == "waiting":
-        start = ctx.lookups.entries.get(plane.entry)
-        if start is None or ctx.expected_entry.get(plane.id, plane.entry) != plane.entry:
-            return None
-        here, heading, level, _ = start
-    elif plane.hex is None or plane.taking_off:
-        return None
-    else:
-        here, heading, level = plane.hex, plane.facing, plane.level
-    lookups = ctx.lookups
-    course = _run_from(ctx, plane, here, heading, level)
-    path = course.path
-    if not path or course.leaves or course.airport or (level <= 3 and course.restricted):
-        return None
-    if not through_weather and passes_weather(ctx, course):
-        return None
-    end = path[-1]
-    near, zone = course.near, lookups.zone[end]
-    at_end = []
-    for other in ctx.state.planes.values():
-        h = other.hex
-        if other.where != "flying" or other is plane or (h not in near and h not in zone):
-            continue
-        if h in near and -2 < other.level - level < 2:
-            return None  # met on the way (6.02, 7.02, 9.01)
-        if h in zone:
-            at_end.append((other.level, h == end))
-    return QuietCourse(level, heading, course, end in lookups.restricted, tuple(at_end))
-
-
-def passes_weather(ctx: Context, course: Course) -> bool:
-    """Return whether a run passes a weather counter (its last hex included)."""
-    return any(not course.hexes.isdisjoint(s.counters) for s in ctx.state.weather)
-
-
-def quiet_end_of(ctx: Context, quiet: QuietCourse | None, plane: Plane, move: Move
-                 ) -> tuple[Hex, int, int, bool, bool] | None:
-    """Return where a move that writes nothing to match leaves a plane on its quiet run (see
-    :func:`quiet_end`), or None."""
-    if quiet is None:
-        return None
-    level = quiet.level
-    new_level = level if move.level is None else move.level
-    if new_level < 3 or not -2 < new_level - level < 2 or (new_level <= 3 and quiet.closed):
-        return None
-    if plane.fault is not None:
-        allowed = FAULT_CHANGES.get(plane.fault)
-        if allowed is None or not allowed[0] <= new_level - level <= allowed[1]:
-            return None  # an engine failure, or a level change the fault forbids
-    for other, on_end in quiet.at_end:
-        if other == new_level or (on_end and -2 < other - new_level < 2):
-            return None  # met at the end of the move
-    path = quiet.course.path
-    if move.path is not None and move.path != [ctx.names.name(h) for h in path]:
-        return None
-    heading = quiet.heading
-    facing = turn(heading, SIDES[move.turn]) if move.turn else heading
-    end = path[-1]
-    return end, facing, new_level, quiet.closed, (end, facing % 6) in ctx.lookups.edge
-
-
-def stays_on_the_map(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
-    """Return where a move of a plane flying on leaves it (hex, facing, level) if the move
-    can end nowhere else, whatever it meets on the way, or None: the plane is not taking off,
-    its run neither leaves the map nor flies on from the airport, and at its end it neither
-    faces off the map (a hand-off) nor is at level 1 or on the airport bound there (a
-    landing); no near miss is written (evasive action would change its way). Meeting a plane
-    may still end its flight in a collision. Changes nothing."""
-    here = plane.hex
-    if (here is None or plane.where != "flying" or plane.taking_off or move.hold
-            or move.near_misses or move.take_off or move.enter is not None):
-        return None
-    course = _run_from(ctx, plane, here, plane.facing, plane.level)
-    if not course.path or course.leaves or course.airport:
-        return None
-    end = course.path[-1]
-    level = plane.level if move.level is None else move.level
-    facing = turn(plane.facing, SIDES[move.turn]) if move.turn else plane.facing
-    if (level < 2 or (end, facing % 6) in ctx.lookups.edge
-            or (plane.exit_level == 1 and end == ctx.lookups.airport)):
-        return None
-    return end, facing, level
-
-
-def low_flying_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True) -> bool:
-    """Return whether a move is sure to be ruled on for ending at level 2 where 10.04 forbids
-    it: a plane flying on (or entering as its card says, :func:`run_start`) at level 3, with
-    no fault, descends to level 2 at the end of a move that leaves the map nowhere and passes
-    no plane it could meet on the way (so nothing ends the move before its end), where level 2
-    is not allowed, with no claim and no near miss written that could make it evasive
-    action. With ``alone`` off, planes on the way are let be: the move is then ruled on
-    unless a collision (a major deal) ends it first."""
-    start = run_start(ctx, plane, move)
-    if (start is None or plane.fault is not None or start[2] != 3 or move.level != 2
-            or move.claim or move.near_misses or move.take_off):
-        return False
-    here, facing, level = start
-    course = _run_from(ctx, plane, here, facing, level)
-    return not (not course.path or course.leaves
-                or (alone and _passes_a_plane(ctx, plane, course))
-                or level_two_allowed(ctx, plane, course.path[-1]))
-
-
-def fault_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True) -> bool:
-    """Return whether a move is sure to be ruled on for a level change its plane's fault
-    forbids (ELECTRICAL FAILURE, LIGHTNING STRIKES: ``state.FAULT_CHANGES``): a plane flying
-    on, not taking off, on a run that leaves the map nowhere and passes no plane it could
-    meet on the way (so nothing ends the move before its end), with no claim and no near miss
-    written that could make it evasive action, nor a repair roll that could fix the fault
-    first. With ``alone`` off, planes on the way are let be: the move is then ruled on unless
-    a collision (a major deal) ends it first."""
-    allowed = FAULT_CHANGES.get(plane.fault or "")
-    here = plane.hex
-    if (allowed is None or move.level is None or here is None or plane.where != "flying"
-            or plane.taking_off or allowed[0] <= move.level - plane.level <= allowed[1]
-            or move.repair is not None or move.claim or move.near_misses or move.take_off
-            or move.enter is not None):
-        return False
-    course = _run_from(ctx, plane, here, plane.facing, plane.level)
-    return not (not course.path or course.leaves
-                or (alone and _passes_a_plane(ctx, plane, course)))
-
-
-def run_start(ctx: Context, plane: Plane, move: Move) -> tuple[Hex, int, int] | None:
-    """Return where a move of a plane flying on, or entering at its entry point as its card
-    says (no ``enter`` written), starts (the hex behind its first, facing, level: as
-    ``_start`` has it), or None for any other (taking off, on the ground, an altered entry)."""
-    if plane.where == "flying":
-        if plane.hex is None or plane.taking_off or move.enter is not None:
-            return None
-        return plane.hex, plane.facing, plane.level
-    if plane.where == "waiting" and move.enter is None and plane.entry in ctx.lookups.points:
-        here, facing, level, _ = ctx.lookups.entries[plane.entry]
-        return here, facing, level
-    return None
-
-
-def low_flying_deal(ctx: Context, plane: Plane, move: Move) -> str | None:
-    """Return the deal a move is sure to cause at least, ``major`` or ``minor``, or None: a
-    plane flying on (or entering as its card says, :func:`run_start`) with no engine failure
-    descends to level 1 at the end of a run that stays on the map and ends off the airport:
-    off its closed airspace that is low flying (10.02, a major deal), in it a landing outside
-    the hand-off route (5.09, a minor one); a collision on the way is a major deal too.
-    Nothing may be written that could change its way or pay for the deal (a near miss, a
-    claim, a cover-up). Changes nothing."""
-    start = run_start(ctx, plane, move)
-    if (start is None or move.level != 1 or plane.fault in ("engine-1", "engine-2")
-            or move.hold or not writes_nothing_to_match(move)):
-        return None
-    here, facing, level = start
-    course = _run_from(ctx, plane, here, facing, level)
-    if not course.path or course.leaves or course.path[-1] == ctx.lookups.airport:
-        return None
-    return "minor" if course.path[-1] in ctx.lookups.restricted else "major"
-
-
-def control_zone_dealt(ctx: Context, plane: Plane, move: Move) -> bool:
-    """Return whether a move is sure to cause a major deal for ending in the airport's control
-    zone (5.11, :func:`in_control_zone`, judged at the level and facing it ends with, 3.12):
-    a plane flying on (or entering as its card says, :func:`run_start`) with no fault, on a
-    run that stays on the map and passes no airport (where an overshot landing, 5.08, would
-    stand for the deal); a deal earlier on the way (5.11 again, a collision) is major too.
-    Nothing may be written that could change its way or excuse it (a near miss, a claim, a
-    cover-up). Changes nothing."""
-    start = run_start(ctx, plane, move)
-    if (start is None or plane.fault is not None or move.hold
-            or not writes_nothing_to_match(move)):
-        return False
-    here, heading, level = start
-    course = _run_from(ctx, plane, here, heading, level)
-    if not course.path or course.leaves or course.airport:
-        return False
-    end = course.path[-1]
-    new_level = level if move.level is None else move.level
-    facing = turn(heading, SIDES[move.turn]) if move.turn else heading
-    return in_control_zone(ctx, plane, end, facing, new_level)
-
-
-def take_off_ruled(ctx: Context, plane: Plane, move: Move, *, alone: bool = True) -> bool:
-    """Return whether a move of a plane taking off is sure to be ruled on for its turn or
-    level change (5.02): short of the route's end it flies straight on, and it climbs at most
-    one level a turn; with no fault, a move that leaves the map nowhere and passes no plane
-    it could meet on the way (so nothing ends the move before its end), no claim and no near
-    miss written. With ``alone`` off, planes on the way are let be: the move is then ruled on
-    unless a collision (a major deal) ends it first."""
-    here = plane.hex
-    if (here is None or plane.where != "flying" or not plane.taking_off
-            or plane.fault is not None or move.claim or move.near_misses or move.take_off
-            or move.enter is not None):
-        return False
-    course = _run_from(ctx, plane, here, plane.facing, plane.level)
-    if not course.path or course.leaves or (alone and _passes_a_plane(ctx, plane, course)):
-        return False
-    at = course.path[-1]
-    if take_off_index(ctx, at) == 0:
-        return False
-    new_level = plane.level if move.level is None else move.level
-    end = take_off_end(ctx, plane, at, plane.level, new_level, SIDES[move.turn] if move.turn
-                       else 0)
-    return end.turned_on_route or end.bad_climb
-
-
-def quiet_take_off(ctx: Context, plane: Plane, move: Move
-                   ) -> tuple[Hex, int, int, bool, int] | None:
-    """Return where a quiet take-off move leaves a plane (hex, facing, level, whether it is
-    still taking off) and how many rulings of 5.02 it draws, or None for any other move;
-    changes nothing. Quiet: a plane taking off past the airport, with no fault, its run on
-    the map with no plane on or next to it (weather aside: its penalty and lightning rolls
-    are written after), ending at level 2 or above not facing off the map, and nothing
-    recorded that needs matching."""
-    here = plane.hex
-    if (here is None or plane.where != "flying" or not plane.taking_off
-            or plane.fault is not None or move.hold or not writes_nothing_to_match(move)):
-        return None
-    level = plane.level
-    course = _run_from(ctx, plane, here, plane.facing, level)
-    path = course.path
-    if not path or course.leaves:
-        return None
-    at = path[-1]
-    zone = ctx.lookups.zone[at]
-    if any(p.hex in course.near or p.hex in zone for p in ctx.state.planes.values()
-           if p.where == "flying" and p is not plane):
-        return None
-    new_level = level if move.level is None else move.level
-    if new_level < 2 or take_off_index(ctx, at) == 0:
-        return None
-    side = SIDES[move.turn] if move.turn else 0
-    end = take_off_end(ctx, plane, at, level, new_level, side)
-    facing = turn(plane.facing, side) if end.past_end else plane.facing
-    if (at, facing % 6) in ctx.lookups.edge:
-        return None
-    free = take_off_cause(ctx, plane) not in ctx.reported  # ruled on once a turn
-    low_on_the_way = (level < 3 and not plane.held_down(ctx.state.turn)
-                      and ctx.lookups.approach[-1] in path[:-1])
-    rulings = (int(end.turned_on_route) + int(end.bad_climb)
-               + int(free and (low_on_the_way or end.too_low)))
-    return at, facing, min(new_level, MAX_LEVEL), not end.past_end, rulings
-
-
-def _passes_a_plane(ctx: Context, plane: Plane, course: Course) -> bool:
-    """Return whether another plane on the map is on or next to a course before its end."""
-    near = course.near
-    return any(p.hex in near for p in ctx.state.planes.values()
-               if p.where == "flying" and p is not plane)
 
 
 _plane_id = attrgetter("id")
@@ -509,39 +197,6 @@ def _diagonal(ctx: Context, plane: Plane, move: Move, expected: int, *, ruled: b
              f"first choice lets it enter along the hand-off route at level {expected}; a "
              "diagonal entry is only for when none of 2.07's choices is safe (record why as "
              "a claim)", where(move, "enter", "diagonal"), piece=plane.id)
-
-
-def making_approach(ctx: Context, plane: Plane) -> bool:
-    """5.13: a plane bound for the airport is making its approach when its next move, straight
-    on from where it stands, brings it into the airport's airspace: through it at level 3 or
-    below, or onto it at level 4 and down to 3 at the move's end (3.07)."""
-    if plane.exit_level != 1 or plane.hex is None or plane.level > 4:
-        return False
-    speed = _speed(ctx, plane, plane.facing, plane.level)
-    path = ctx.movement.path((plane.hex, plane.facing, speed, plane.taking_off))
-    restricted = ctx.lookups.restricted
-    if plane.level == 4:
-        return bool(path) and path[-1] in restricted
-    return any(h in restricted for h in path)
-
-
-def _run_from(ctx: Context, plane: Plane, here: Hex, heading: int, level: int) -> Course:
-    """Return the run a plane flies straight on from ``here`` (the hex behind its first),
-    heading and level given, at its speed (:func:`_speed`)."""
-    return ctx.lookups.course(here, heading, _speed(ctx, plane, heading, level))
-
-
-def _speed(ctx: Context, plane: Plane, facing: int, level: int) -> int:
-    """Return hexes to move: the level (3.05), one more with a tail wind, one less into a
-    head wind at or above the wind's level (HEAD-WIND, TAIL-WIND)."""
-    wind = ctx.state.wind
-    if wind is None or level < wind.level or plane.taking_off:
-        return level
-    if facing == wind.direction:
-        return level + 1
-    if facing == turn(wind.direction, 3):
-        return max(level - 1, 1)
-    return level
 
 
 def _quiet(ctx: Context, walk: Walk, course: Course) -> bool:
@@ -762,19 +417,6 @@ def _weather(ctx: Context, walk: Walk, h: Hex) -> None:
                 plane.weather_penalty += system.penalty
         if system.kind == "storm":
             walk.storm_hexes += 1
-
-
-def in_control_zone(ctx: Context, plane: Plane, h: Hex, facing: int, level: int) -> bool:
-    """Return whether a plane at ``level`` in ``h``, facing ``facing``, is where 5.10 keeps it
-    out of the airport's control zone (a claim aside): at level 3 or below in its closed
-    airspace, not taking off, not going around, not already there, and not along the approach
-    to land on it (or for an emergency landing, 11.01)."""
-    if level > 3 or plane.taking_off or plane.go_around or plane.control_zone_breach:
-        return False
-    if h not in ctx.lookups.restricted:
-        return False
-    on_line = ctx.movement.along_line([h], facing)
-    return not (on_line and (plane.exit_level == 1 or plane.fault in ("engine-1", "engine-2")))
 
 
 def _control_zone(ctx: Context, walk: Walk, h: Hex, level: int) -> None:

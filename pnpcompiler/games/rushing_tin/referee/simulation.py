@@ -13,8 +13,9 @@ from collections import Counter
 
 from ....content.project import GameContent
 from ....referee.simulation import Played, Simulation, Slips, bot_named
-from .bots import MISTAKES, STYLES, Controllers, Staff, dump
+from .bots import MISTAKES, Controllers, dump
 from .context import Context
+from .staff import STYLES, Staff
 
 NEAR_MISS_RULES = ("6.03", "7.03")
 """The rules a near miss's deal is made under (a horizontal and a vertical one)."""

@@ -1,0 +1,299 @@
+"""A Sector Log's rows: the sheet being checked, and each row read into a flight placed in time
+and checked on its own (its times, deals, random events, W, P, D and CM).
+
+:mod:`.sheet` checks the rows together and :mod:`.sheet_money` plays them out for the money.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from ....core.findings import Location
+from ....core.model import Model
+from ....referee import Rulings
+from ....referee.rulings import CURRENT, CurrentTurn, Piece
+from ..model import RandomEventCard, Sector
+from ..routes import CELEBRITY, TURN_MINUTES, Route, hhmm, minutes, parse_route
+from .context import Tables
+from .log import DealNote, SectorLogRecord, SheetRow
+from .state import Shift
+
+PAID = ("perfect", "imperfect", "overshoot")
+"""Hand-offs whose Schedule Bonus depends on the ATC's status at the finish."""
+NEVER = 10**6
+"""The end of a flight still in the air when the shift ends."""
+LAND_WITHIN = {"food-poisoning": "FOOD POISONING", "mucho-grande": "MUCHO GRANDE",
+               "passenger-freak-out": "PASSENGER FREAK-OUT"}
+"""The random event cards that give a plane a time to land, each as the rulebook names it."""
+
+
+@dataclass
+class Deal:
+    """A deal of a flight (or one covered up, 12.07) and when it counts."""
+
+    kind: str
+    at: int
+    timed: bool
+    """The sheet gave its time; otherwise it counts at the flight's finish."""
+    here: Location | None
+
+
+@dataclass
+class Flight:
+    """A row placed in time: its route, ATC, plane, minutes since midnight and how it ended."""
+
+    row: SheetRow
+    n: int
+    route: Route
+    atc: str
+    plane: int
+    start: int
+    finish: int | None
+    schedule: int
+    quality: str | None = None
+    """perfect, imperfect, overshoot, deal, emergency, crash, collision; None still flying."""
+    deals: list[Deal] = field(default_factory=list)
+    events: list[tuple[RandomEventCard, int | None]] = field(default_factory=list)
+
+    @property
+    def code(self) -> str:
+        """Return the flight's route code."""
+        return self.route.code
+
+    @property
+    def celebrity(self) -> bool:
+        """Return whether it is a Celebrity Jet (its plane is not from the Plane Pool)."""
+        return self.route.airline == CELEBRITY
+
+    @property
+    def end(self) -> int:
+        """Return when its plane is free again."""
+        return self.finish if self.finish is not None else NEVER
+
+    def span(self) -> str:
+        """Return e.g. ``AA105 (8:00-10:15)``."""
+        last = hhmm(self.finish) if self.finish is not None else "the end"
+        return f"{self.code} ({hhmm(self.start)}-{last})"
+
+
+@dataclass
+class Sheet(Rulings):
+    """A Sector Log being checked: the record, the rulebook's tables, the state and rulings."""
+
+    record: SectorLogRecord
+    tables: Tables
+    sector: Sector
+    cubes: set[int]
+    shift: Shift = field(default_factory=Shift)
+    flights: list[Flight] = field(default_factory=list)
+    cause: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Why an ATC's status with an airline last changed."""
+    fired: dict[str, str] = field(default_factory=dict)
+    unchecked: dict[str, str] = field(default_factory=dict)
+    """ATCs whose money cannot be recomputed, and why."""
+
+    @property
+    def end(self) -> int:
+        """Return when the shift ends on the time track (15:45)."""
+        return minutes(self.tables.rules.shift.end) or NEVER
+
+    @property
+    def airlines(self) -> list[str]:
+        """Return the airlines that hand out status cards."""
+        return [a.code for a in self.tables.rules.airlines]
+
+    def rule(self, code: str, rule: str | None, message: str, where: Location | None, *,
+             turn: int | CurrentTurn | None = CURRENT, piece: Piece = None, warn: bool = False,
+             at: int | None = None) -> None:
+        """Record a ruling; ``at`` (minutes) gives its turn on the time track."""
+        super().rule(code, rule, message, where, piece=piece, warn=warn,
+                     turn=self.turn(at) if at is not None else turn)
+
+    def turn(self, at: int) -> int | None:
+        """Return the turn whose time on the track is ``at`` (None outside the shift)."""
+        if self.tables.start <= at < self.tables.time_of(self.tables.rules.shift.turns + 1):
+            return (at - self.tables.start) // TURN_MINUTES + 1
+        return None
+
+    def incident_at(self, at: int, kind: str, **detail: Any) -> None:
+        """Note what the sheet shows happened (deals, hand-offs, payments) at a time."""
+        self.incident(kind, None, turn=self.turn(at), time=hhmm(at), **detail)
+
+    def time(self, model: Model, key: str, text: str) -> int | None:
+        """Return a time on the track in minutes, or rule that it is not one."""
+        t = minutes(text)
+        if t is None or (t - self.tables.start) % TURN_MINUTES:
+            self.rule("time.off-track", "1.90", f"{text} is not on the time track: each turn "
+                      f"is {TURN_MINUTES} minutes ({hhmm(self.tables.start)}, "
+                      f"{hhmm(self.tables.start + TURN_MINUTES)}, ...)", model.where(key))
+            return None
+        if not self.tables.start <= t <= self.end:
+            self.rule("time.outside-shift", "THE END OF THE SHIFT", f"{text} is outside the shift "
+                      f"({hhmm(self.tables.start)} to {hhmm(self.end)})", model.where(key))
+            return None
+        return t
+
+
+# --- one row ---------------------------------------------------------------------------------
+
+
+def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
+    """Check one row on its own; return it as a flight when it can be placed in time."""
+    route = parse_route(row.flight)
+    if route is None or row.flight not in sheet.tables.schedules:
+        sheet.rule("row.unknown-flight", "SECTOR LOG", f"there is no flight {row.flight} on "
+                   f"the Sector Log of {sheet.sector.code}", row.where("flight"))
+        return None
+    if any(r.flight == row.flight for r in sheet.record.rows[:n]):
+        sheet.rule("row.flight-twice", "1.01", f"flight {row.flight} is on an earlier row: "
+                   "each hand-off card exists once", row.where("flight"))
+        return None
+    if row.ctr is None or row.id is None or row.start is None:
+        sheet.rule("row.incomplete", "SECTOR LOG", f"flight {row.flight} needs ctr, id and "
+                   "start: an accepted hand-off notes the ATC's initials, the Plane ID and the "
+                   "time it started", row.where("flight"))
+        return None
+    if row.ctr not in sheet.shift.controllers:
+        sheet.rule("row.unknown-atc", "SECTOR LOG", f"{row.ctr} is not an ATC on this shift "
+                   f"({', '.join(sheet.shift.seating)})", row.where("ctr"), piece=row.id)
+        return None
+    start = sheet.time(row, "start", row.start)
+    finish = sheet.time(row, "finish", row.finish) if row.finish is not None else None
+    if start is None or (row.finish is not None and finish is None):
+        return None
+    if finish is not None and finish <= start:
+        sheet.rule("row.finish-before-start", "1.43", f"{row.flight} finishes at {row.finish}, "
+                   f"not after its start at {row.start}: a plane is active from the turn after "
+                   "its hand-off is accepted", row.where("finish"), at=finish, piece=row.id)
+        return None
+    flight = Flight(row, n, route, row.ctr, row.id, start, finish,
+                    sheet.tables.schedules[row.flight])
+    flight.deals = read_deals(sheet, flight)
+    flight.events = read_events(sheet, flight)
+    flight.quality = read_quality(flight)
+    check_marks(sheet, flight)
+    return flight
+
+
+def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
+    """Return the deals behind D and W, each at its time (the finish when not given)."""
+    row, default = f.row, f.finish if f.finish is not None else sheet.end
+    if row.deals is None:
+        if row.d >= 2:
+            sheet.rule("sheet.deal-split", "12.06", f"D {row.d} may be minor or major deals (a "
+                       f"major deal counts 2) and the sheet does not say which: counted as "
+                       f"{row.d} minor deals; write them as deals: [minor, major, ...]",
+                       row.where("d"), at=f.finish, piece=f.plane, warn=True)
+        return [Deal("minor", default, False, row.where("d")) for _ in range(row.d)]
+    out = []
+    for i, note in enumerate(row.deals):
+        kind, at, timed = (note.kind if isinstance(note, DealNote) else note), default, False
+        if isinstance(note, DealNote) and note.at is not None:
+            t = sheet.time(note, "at", note.at)
+            if t is not None and not f.start <= t <= default:
+                sheet.rule("row.deal-time", "SECTOR LOG", f"a deal at {note.at} is outside "
+                           f"{f.span()}", note.where("at"), at=t, piece=f.plane)
+            elif t is not None:
+                at, timed = t, True
+        out.append(Deal(kind, at, timed, row.where("deals", i)))
+    counted = sum(2 if d.kind == "major" else 1 for d in out if d.kind != "covered")
+    if counted != row.d:
+        sheet.rule("row.deals", "12.06", f"D is {row.d}; the deals listed count {counted} (a "
+                   "major deal counts 2; a covered-up deal is a final warning in W, not a D)",
+                   row.where("d"), at=f.finish, piece=f.plane)
+    return out
+
+
+def read_events(sheet: Sheet, f: Flight) -> list[tuple[RandomEventCard, int | None]]:
+    """Return the random events that struck the flight, with the turn each was drawn."""
+    out: list[tuple[RandomEventCard, int | None]] = []
+    for event in f.row.events:
+        card = sheet.tables.random_events.get(event.card)
+        if card is None or card.event in ("celebrity-alert", "appraisal"):
+            what = (f"no random event card {event.card!r}" if card is None else
+                    "a Celebrity Alert is a CJ row of its own and an Appraisal the record's "
+                    "'appraisal:'")
+            sheet.rule("row.event", "RANDOM EVENTS", what, event.where("card"), piece=f.plane)
+            continue
+        at = sheet.time(event, "at", event.at) if event.at is not None else None
+        if at is not None and not f.start <= at <= min(f.end, sheet.end):
+            sheet.rule("row.event-time", "RANDOM EVENTS", f"{event.card} at {event.at} is "
+                       f"outside {f.span()}", event.where("at"), at=at, piece=f.plane)
+        if card.land_within and event.at is None:
+            sheet.rule("sheet.event-time", LAND_WITHIN.get(card.event, card.title.upper()),
+                       f"{card.title} gives "
+                       f"{card.land_within} to land from the turn it is drawn, which the sheet "
+                       "does not say: the landing counts as in time; write 'at:'",
+                       event.where("card"), piece=f.plane, warn=True)
+        out.append((card, at))
+    return out
+
+
+def read_quality(f: Flight) -> str | None:
+    """Return how the flight ended: as written, or read from W, CM and P."""
+    row = f.row
+    if f.finish is None:
+        return None
+    if row.hand_off is not None:
+        return row.hand_off
+    covered = sum(1 for d in f.deals if d.kind == "covered")
+    if row.w > covered:
+        return "overshoot"
+    # P above 0 says the hand-off was not perfect, whatever CM says.
+    return "perfect" if row.cm and not row.p else "imperfect"
+
+
+def check_marks(sheet: Sheet, f: Flight) -> None:
+    """4.12, 12.06-12.08, 4.14, 11.01: W, D and the finish agree with how the flight ended."""
+    row, q = f.row, f.quality
+    covered = sum(1 for d in f.deals if d.kind == "covered")
+    say = partial(sheet.rule, at=f.finish or f.start, piece=f.plane)
+    if f.finish is None and row.hand_off is not None:
+        say("row.no-finish", "SECTOR LOG", f"{f.code} ended ({row.hand_off}) but has no "
+            "finish time: note when it was handed off or left play", row.where("hand_off"))
+    wanted = covered + (q == "overshoot")
+    if row.w != wanted:
+        why = (["an overshoot is a final warning noted in W (4.12)"] if q == "overshoot" else
+               [f"{f.code} did not overshoot"] if q is not None else [])
+        why.append(f"{covered} covered-up deal(s) listed, each a final warning (12.07)")
+        say("row.warnings", "4.12" if q == "overshoot" else "12.08", f"W is {row.w}, the row "
+            f"explains {wanted}: {'; '.join(why)}", row.where("w"))
+    if q == "deal" and not any(d.kind != "covered" for d in f.deals):
+        say("row.no-deal", "4.14", "handing off by another hex side is a deal (a major one by "
+            "an unmonitored side, 4.15); D is 0", row.where("d"))
+    if q == "emergency" and not any(c.event == "engine-failure" for c, _ in f.events):
+        say("row.emergency", "11.01", "an emergency landing follows an Engine Failure card: "
+            "list it in events", row.where("hand_off"))
+    check_hand_off(sheet, f)
+
+
+def check_hand_off(sheet: Sheet, f: Flight) -> None:
+    """4.01-4.08, PENALTIES: P and CM agree with how the flight was handed off."""
+    row, q = f.row, f.quality
+    say = partial(sheet.rule, at=f.finish or f.start, piece=f.plane)
+    if q is None and (row.p is not None or row.cm):
+        say("row.not-finished", "SECTOR LOG", f"P and CM are noted at the hand-off; {f.code} "
+            "has no finish time", row.where("p" if row.p is not None else "cm"))
+    if row.cm and q is not None and q != "perfect":
+        ended = (f"P is {row.p}" if row.p else "W notes an overshoot" if q == "overshoot"
+                 else f"it ended as {q}")
+        say("row.commendation", "4.05", f"a commendation is for a perfect hand-off (P 0, no "
+            f"overshoot); {f.code}: {ended}", row.where("cm"))
+    if q == "perfect" and row.p:
+        say("row.perfect-p", "4.01", f"a perfect hand-off ends on the exit point at its level: "
+            f"P is 0, not {row.p}", row.where("p"))
+    if q == "overshoot" and row.p == 0:
+        say("row.overshoot-p", "4.10", "an overshooting plane finishes its move past the exit "
+            "point, so it is at least 1 hex away: P is at least 1 (PENALTIES)", row.where("p"))
+    if q == "perfect" and not row.cm:
+        say("row.no-commendation", "4.05", "a perfect hand-off earns a commendation, noted in "
+            "CM", row.where("cm"))
+    if q == "imperfect" and row.hand_off is None and row.p == 0:
+        say("row.no-commendation", "4.05", "P 0 and no W reads as a perfect hand-off, which "
+            "earns a commendation in CM; counted as imperfect (write hand_off: imperfect if it "
+            "did not follow the hand-off route)", row.where("cm"), warn=True)
+    if q in PAID and row.p is None:
+        say("row.no-p", "PENALTIES", f"{f.code} was handed off: note P, the levels and hexes "
+            "away from a perfect hand-off (0 on the exit point at its level)", row.where())

@@ -48,7 +48,7 @@ def test_new_refuses_bad_names_and_existing_games(tmp_path, monkeypatch, pnp) ->
     assert code == 2 and "already exists" in out
 
 
-def test_new_into_a_content_folder_that_is_a_file_is_a_usage_error(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+def test_new_into_a_file_is_a_usage_error(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
     """--content or --templates naming a file exits 2 and writes nothing (it was an internal
     NotADirectoryError, exit 3)."""
     monkeypatch.chdir(tmp_path)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from ..content.json_schema import schema_comment
-from ..core.files import write_atomic
+from ..core.files import folder_problem, write_atomic
 
 
 class ScaffoldError(Exception):
-    """The game cannot be created (bad name, or it exists)."""
+    """The game cannot be created (bad name, it exists, or its folder cannot be made)."""
 
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
@@ -118,16 +119,21 @@ def scaffold(content_dir: Path, slug: str, title: str,
     template_dir = (templates_dir or content_dir.parent / "templates") / slug
     if template_dir.exists():
         raise ScaffoldError(f"{template_dir} already exists")
+    for folder in (game_dir, template_dir):
+        problem = folder_problem(folder.parent)
+        if problem:
+            raise ScaffoldError(problem)
     schemas = content_dir.parent / "schemas"
-    safe_title = title.replace('"', "'")
-    quoted = f'"{safe_title}"'
+    # A JSON string is a YAML double-quoted scalar: backslashes and quotes read back as typed.
+    quoted = json.dumps(title, ensure_ascii=False)
+    docstring_title = " ".join(title.replace("\\", "/").replace('"', "'").split())
     files = {
         game_dir / "game.yaml": GAME_YAML.format(
             comment=schema_comment(game_dir / "game.yaml", schemas, "game"), title=quoted),
         game_dir / "cards" / "cards.yaml": CARDS_YAML.format(
             comment=schema_comment(game_dir / "cards" / "cards.yaml", schemas, "deck"),
             title=quoted, slug=slug),
-        game_dir / "rules.py": RULES_PY.format(title=safe_title),
+        game_dir / "rules.py": RULES_PY.format(title=docstring_title),
         template_dir / "card-front.yaml": FRONT_YAML.format(slug=slug),
         template_dir / "card-back.yaml": BACK_YAML.format(slug=slug),
     }

@@ -72,11 +72,13 @@ def simulate(options: SimulateOptions) -> int:
     simulation, table = prepared(content, options.game, cache)
     seats = seat_bots(simulation, options.bots or [simulation.bots[0]],
                       options.players or simulation.players[0])
+    _check_folders(options)
     workers = options.jobs or os.cpu_count() or 1
     size = task_size(options.games, workers)
-    tasks = [Task(content, options.game, seats, options.seed, start,
+    # Made as the workers take them: a run of 10^12 games holds a few tasks, not 10^9.
+    tasks = (Task(content, options.game, seats, options.seed, start,
                   min(start + size, options.games), options.records is not None, cache)
-             for start in range(0, options.games, size)]
+             for start in range(0, options.games, size))
     thresholds = simulation.targets(table) if simulation.targets is not None else []
     balance = Balance(options.game, seats, options.seed, simulation.length, thresholds,
                       cooperative=simulation.cooperative)
@@ -101,9 +103,21 @@ def simulate(options: SimulateOptions) -> int:
     (options.output / "report.html").write_text(_page(data, options.output), encoding="utf-8")
     typer.echo(render_markdown(data, exact=False))
     typer.echo(f"{options.games} games in {took:.1f} s ({options.games / max(took, 1e-9):.0f} "
-               f"games/s, {len(tasks)} tasks of up to {size}); report in "
+               f"games/s, {math.ceil(options.games / size)} tasks of up to {size}); report in "
                f"{options.output / 'report.md'}, report.html and report.json", err=True)
     return 0
+
+
+def _check_folders(options: SimulateOptions) -> None:
+    """Raise :class:`SimulationError` for a report or records folder that cannot be written,
+    before a game is played."""
+    from ..core.files import folder_problem
+    from ..referee.simulation import SimulationError
+
+    for option, folder in (("-o", options.output), ("--records", options.records)):
+        problem = folder_problem(folder) if folder is not None else None
+        if problem:
+            raise SimulationError(f"{option}: {problem}")
 
 
 def _write_records(folder: Path, game: str, start: int, played: list[Played],

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.digests import canonical_json, digest
+from ..core.files import folder_problem
 from ..core.findings import Finding, apply_strict, error, exit_code, summary
 from ..core.store import CACHE_DIR, Cache
 from .events import (
@@ -72,9 +73,12 @@ class Build:
     def run(self) -> int:
         """Build every game asked for; return the exit code (the worst game's). Raises
         ``UsageError`` for a game the project does not have and :class:`OptionError` when
-        ``--only`` names no component of any game."""
+        ``--only`` names no component of any game or the output folder cannot be written."""
         from ..content.project import select_games
 
+        problem = folder_problem(self.project.output)
+        if problem:
+            raise OptionError(f"-o: {problem}")
         code = 0
         known: set[str] = set()
         with cyclic_gc_paused():

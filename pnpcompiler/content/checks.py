@@ -121,7 +121,8 @@ def kinds_have_their_count(game: GameContent) -> Iterator[Finding]:
 
 
 def counts_match_bom(game: GameContent) -> Iterator[Finding]:
-    """The pieces the content provides add up to the rulebook's count for each entry."""
+    """The pieces the content provides add up to the rulebook's count for each entry, and a
+    printed entry with a count has content that provides it."""
     bom = game.bom()
     totals = game.counts()
     first_file: dict[str, Component] = {}
@@ -137,6 +138,16 @@ def counts_match_bom(game: GameContent) -> Iterator[Finding]:
         yield error("bom.count-mismatch",
                     f"expected {entry.count} {entry.name} as the bill of materials says{at}, "
                     f"found {total} in content", first_file[key].where("component"))
+    # Only when every file validated and names a known entry: a file that failed, or one
+    # that misspells its component, may be the one meant to provide it.
+    if game.failed_kinds or set(totals) - set(bom):
+        return
+    for key, entry in bom.items():
+        if entry.printed and entry.count and key not in totals:
+            yield error("bom.count-mismatch",
+                        f"expected {entry.count} {entry.name} as the bill of materials says, "
+                        f"found none: no content file provides component {key!r}",
+                        entry.where("count"))
 
 
 def card_backs_exist(game: GameContent) -> Iterator[Finding]:

@@ -41,7 +41,8 @@ def find_games(content_dir: Path) -> list[str]:
 def select_games(content_dir: Path, names: list[str] | None) -> list[str]:
     """Resolve the games a command was asked for; raise :class:`UsageError` for unknown ones."""
     if not content_dir.is_dir():
-        raise UsageError(f"content folder {display_path(content_dir)!r} does not exist "
+        state = "is a file, not a folder" if content_dir.exists() else "does not exist"
+        raise UsageError(f"content folder {display_path(content_dir)!r} {state} "
                          "(run pnp in your project folder, or pass --content DIR)")
     games = find_games(content_dir)
     if not names:

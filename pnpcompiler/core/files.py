@@ -30,6 +30,20 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         raise
 
 
+def folder_problem(path: Path) -> str | None:
+    """Make a folder to write into (and its parents) if need be; return why it cannot be
+    made or written into, or None when it can."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return f"{display_path(path)} is a file, not a folder"
+    except OSError as exc:
+        return f"cannot make the folder {display_path(path)}: {exc.strerror or exc}"
+    if not os.access(path, os.W_OK | os.X_OK):
+        return f"cannot write into the folder {display_path(path)}: permission denied"
+    return None
+
+
 def display_path(path: Path) -> str:
     """Show a path relative to the working directory when it is inside it."""
     if not path.is_absolute():

@@ -200,17 +200,28 @@ def to_finding(doc: Document, root: type[BaseModel], err: Any) -> Finding:
         return error("schema.invalid-format",
                      f"expected text matching {ctx.get('pattern')}, found {describe(found)}",
                      doc.locate(path))
-    if kind in ("too_short", "too_long"):
-        return error("schema.wrong-length", _clean(err.get("msg", "")) +
-                     f", found {describe(found)}", doc.locate(path))
-    if kind in ("string_too_short", "string_too_long"):
-        return error("schema.wrong-length", _clean(err.get("msg", "")), doc.locate(path))
+    if kind in ("too_short", "too_long", "string_too_short", "string_too_long"):
+        return error("schema.wrong-length", _wrong_length(kind, ctx, found), doc.locate(path))
     if kind == "length":
         return error("schema.invalid-length", err.get("msg", ""), doc.locate(path))
     if kind == "value_error":
         return error("schema.invalid-value", _clean(err.get("msg", "")), doc.locate(path))
     code = kind if kind.startswith(("game.", "content.")) else f"schema.{kind.replace('_', '-')}"
     return error(code, _clean(err.get("msg", "invalid value")), doc.locate(path))
+
+
+def _wrong_length(kind: str, ctx: dict[str, Any], found: Any) -> str:
+    """Say what length a list, a mapping or a text should have had, and what it had."""
+    bound = "at least" if kind.endswith("too_short") else "at most"
+    limit = ctx.get("min_length" if kind.endswith("too_short") else "max_length", "?")
+    if kind.startswith("string"):
+        unit = "character" if limit == 1 else "characters"
+        return f"expected text of {bound} {limit} {unit}, found {describe(found)}"
+    what = "a mapping" if ctx.get("field_type") == "Dictionary" else "a list"
+    actual = ctx.get("actual_length", len(found) if isinstance(found, list | dict) else "?")
+    items = "item" if limit == 1 else "items"
+    return (f"expected {what} of {bound} {limit} {items}, "
+            f"found {actual} {'item' if actual == 1 else 'items'}")
 
 
 def _clean(msg: str) -> str:

@@ -11,8 +11,10 @@ process, many, or a cluster.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from itertools import chain, islice
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -24,21 +26,44 @@ class SchedulerError(Exception):
     nothing answers at its address)."""
 
 
-def run_tasks(work: Callable[[T], R], tasks: Sequence[T], *, jobs: int | None = None,
+TASKS_AHEAD = 4
+"""Tasks handed to a local pool ahead of the one whose result is awaited, a worker: enough to
+keep every worker busy, few enough that a run of any length holds only these in memory."""
+
+
+def run_tasks(work: Callable[[T], R], tasks: Iterable[T], *, jobs: int | None = None,
               scheduler: str | None = None) -> Iterator[R]:
     """Run ``work`` on every task and yield the results in the tasks' order: on the Dask
     cluster whose scheduler is at ``scheduler`` (``tcp://HOST:PORT``), else on ``jobs``
-    local processes (every core when None; one runs them here)."""
+    local processes (every core when None; one runs them here), taking the tasks from
+    ``tasks`` as the workers need them."""
     if scheduler is not None:
         yield from _on_dask(work, tasks, scheduler)
         return
     jobs = jobs or os.cpu_count() or 1
-    if jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
+    pending = iter(tasks)
+    first = list(islice(pending, jobs))
+    if jobs == 1 or len(first) <= 1:
+        for task in chain(first, pending):
             yield work(task)
         return
-    with process_pool(min(jobs, len(tasks))) as pool:
-        yield from pool.map(work, tasks)
+    with process_pool(len(first)) as pool:
+        yield from _in_order(pool, work, chain(first, pending), TASKS_AHEAD * len(first))
+
+
+def _in_order(pool: Executor, work: Callable[[T], R], tasks: Iterator[T], ahead: int
+              ) -> Iterator[R]:
+    """Yield each task's result in the tasks' order, with at most ``ahead`` tasks handed
+    to the pool at a time; those not started are cancelled when the caller stops early."""
+    running: deque[Future[R]] = deque(pool.submit(work, task) for task in islice(tasks, ahead))
+    try:
+        while running:
+            result = running.popleft().result()
+            running.extend(pool.submit(work, task) for task in islice(tasks, 1))
+            yield result
+    finally:
+        for future in running:
+            future.cancel()
 
 
 def process_pool(workers: int) -> Executor:
@@ -51,7 +76,7 @@ def process_pool(workers: int) -> Executor:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
 
 
-def _on_dask(work: Callable[[T], R], tasks: Sequence[T], scheduler: str) -> Iterator[R]:
+def _on_dask(work: Callable[[T], R], tasks: Iterable[T], scheduler: str) -> Iterator[R]:
     """Run the tasks on a Dask cluster; a worker lost mid-task has its tasks run again
     elsewhere by the scheduler, so no task is lost."""
     try:

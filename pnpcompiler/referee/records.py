@@ -19,6 +19,7 @@ the content cannot referee the record.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -212,6 +213,11 @@ def _header_problem(doc: Document, game: str | None, record: str | None, content
                           "(e.g. game: rushing-tin, record: shift)",
                           doc.locate((missing,) if missing in doc.data else ()))
     if not (content_dir / game / "game.yaml").is_file():
-        return unreadable("record.unknown-game", f"no game {game!r} in {content_dir}",
-                          doc.locate(("game",)))
+        from ..content.project import find_games
+
+        games = find_games(content_dir)
+        close = difflib.get_close_matches(str(game), games, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return unreadable("record.unknown-game", f"no game {game!r} in {content_dir}{hint}; "
+                          f"games: {', '.join(games) or 'none'}", doc.locate(("game",)))
     return None

@@ -199,7 +199,7 @@ class Simulation:
 
 class SimulationError(Exception):
     """A run cannot start: the game has no simulation, no such bot, a player count it does
-    not seat (a usage error)."""
+    not seat, a folder it cannot write into (a usage error)."""
 
 
 def simulation_of(game: GameContent) -> Simulation:
@@ -220,8 +220,9 @@ def seat_bots(simulation: Simulation, bots: list[str], players: int) -> tuple[st
     :class:`SimulationError` for a bot the game lacks or a table it cannot seat."""
     fewest, most = simulation.players
     if not fewest <= players <= most:
-        seats = str(fewest) if fewest == most else f"{fewest} to {most}"
-        raise SimulationError(f"the game seats {seats} players, not {players}")
+        seats = f"{fewest} player" if fewest == most == 1 else (
+            f"{fewest} players" if fewest == most else f"{fewest} to {most} players")
+        raise SimulationError(f"the game seats {seats}, not {players}")
     for bot in bots:
         if bot.startswith(SLOPPY):
             _sloppy_bot(simulation, bot)

@@ -44,3 +44,16 @@ def test_build_prints_each_outputs_files_then_what_prints_nothing(pnp: Pnp,
     # pnp validate shows each.
     assert "rulebook.contradiction" not in out
     assert "    Pilot Log: 1 sheet on pages 9-10, 1 page" in out
+
+
+def test_an_output_folder_that_cannot_be_made_is_a_usage_error(
+        project: Callable[..., Path], pnp: Pnp) -> None:
+    """-o naming a file, or a folder under one, says so and exits 2 before any work (it was
+    an internal error, exit 3, from deep inside the build)."""
+    project()
+    Path("afile").write_text("not a folder\n", encoding="utf-8")
+    code, out = pnp("build", "-o", "afile")
+    assert code == 2 and "pnp: error: -o: afile is a file, not a folder" in out, out
+    code, out = pnp("build", "-o", "afile/kits")
+    assert code == 2, out
+    assert "pnp: error: -o: cannot make the folder afile/kits: Not a directory" in out

@@ -85,6 +85,13 @@ def test_missing_content_folder_is_a_usage_error(tmp_path, monkeypatch, pnp) -> 
     assert code == 2 and "does not exist" in out
 
 
+
+def test_a_content_folder_that_is_a_file_says_so(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.yaml").write_text("title: x\n", encoding="utf-8")
+    code, out = pnp("validate", "--content", "games.yaml")
+    assert code == 2 and "content folder 'games.yaml' is a file, not a folder" in out
+
 def test_list_shows_counts_against_the_bill_of_materials(project, pnp) -> None:  # type: ignore[no-untyped-def]
     project()
     code, out = pnp("list")

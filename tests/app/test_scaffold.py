@@ -46,3 +46,30 @@ def test_new_refuses_bad_names_and_existing_games(tmp_path, monkeypatch, pnp) ->
     assert pnp("new", "ok-game")[0] == 0
     code, out = pnp("new", "ok-game")
     assert code == 2 and "already exists" in out
+
+
+def test_new_into_a_file_is_a_usage_error(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+    """--content or --templates naming a file exits 2 and writes nothing (it was an internal
+    NotADirectoryError, exit 3)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("not a folder\n", encoding="utf-8")
+    code, out = pnp("new", "my-game", "--content", "afile")
+    assert code == 2 and "pnp: error: afile is a file, not a folder" in out
+    code, out = pnp("new", "my-game", "--templates", "afile")
+    assert code == 2 and "pnp: error: afile is a file, not a folder" in out
+    assert not (tmp_path / "content" / "my-game").exists()
+
+
+def test_new_game_keeps_a_title_with_backslashes_and_quotes(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+    """A title is written as YAML that reads back as typed: a backslash made the new game
+    fail to validate (an unknown escape), and double quotes became single ones."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    title = 'C:\\Games "Big" #1: Über & <b>'
+    assert pnp("new", "my-game", "--title", title)[0] == 0
+    code, out = pnp("validate", "my-game", "--strict")
+    assert code == 0, out
+    code, out = pnp("export", "my-game", "--format", "json")
+    assert code == 0, out
+    assert json.loads(out)["manifest"]["title"] == title

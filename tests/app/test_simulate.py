@@ -16,7 +16,7 @@ Pnp = Callable[..., tuple[int, str]]
 
 @pytest.mark.parametrize(("args", "says"), [
     (["air-cargo", "--bots", "reckless"], "no bot 'reckless'; the game has: careful, bold"),
-    (["air-cargo", "--players", "2"], "the game seats 1 players, not 2"),
+    (["air-cargo", "--players", "2"], "the game seats 1 player, not 2"),
     (["two-airport", "--players", "5"], "the game seats 2 to 4 players, not 5"),
     (["two-airport", "--bots", "random,random,random"], "3 bots for 2 seats"),
     (["no-such-game"], "no game 'no-such-game'"),
@@ -68,3 +68,17 @@ def test_simulate_draws_score_and_winner_plots(pnp: Pnp, tmp_path: Path, monkeyp
     assert drawn[0]["scores.png"].startswith(b"\x89PNG")
     assert b"<svg" in drawn[0]["winners.svg"]
     assert drawn[0] == drawn[1]
+
+
+@pytest.mark.parametrize("where", [["-o", "afile"], ["-o", "afile/report"],
+                                   ["--records", "afile"]])
+def test_simulate_into_a_file_is_a_usage_error_before_any_game(
+        pnp: Pnp, tmp_path: Path, monkeypatch, where: list[str]) -> None:
+    """-o or --records naming a file exits 2 before a game is played (it played every game,
+    then failed with an internal error, exit 3)."""
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("not a folder\n", encoding="utf-8")
+    code, out = pnp("simulate", "air-cargo", "--games", "2", "--content", str(CONTENT), *where)
+    assert code == 2, out
+    assert f"pnp: error: {where[0]}: " in out and "afile" in out
+    assert "games, seat 1" not in out

@@ -29,3 +29,24 @@ def test_a_value_wrong_for_every_alternative_is_one_finding(text: str,
     doc, _ = load_text(text, "t.yaml")
     _, findings = validate_document(doc, _Aircraft)
     assert [(f.location.path if f.location else "", f.message) for f in findings] == found
+
+
+class _Plan(Model):
+    dice: Annotated[list[int], Field(min_length=2, max_length=2)]
+    name: Annotated[str, Field(min_length=1, max_length=4)] = "a"
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("dice: [6, 4, 2]\n", ("dice", "expected a list of at most 2 items, found 3 items")),
+    ("dice: [6]\n", ("dice", "expected a list of at least 2 items, found 1 item")),
+    ("dice: [6, 4]\nname: ''\n", ("name", "expected text of at least 1 character, found text ''")),
+    ("dice: [6, 4]\nname: abcdef\n",
+     ("name", "expected text of at most 4 characters, found text 'abcdef'")),
+])
+def test_a_list_or_text_of_the_wrong_length_says_expected_and_found(
+        text: str, found: tuple[str, str]) -> None:
+    """A length finding says what length was expected and what was found, in the user's words
+    rather than the validation library's."""
+    doc, _ = load_text(text, "t.yaml")
+    _, findings = validate_document(doc, _Plan)
+    assert [(f.location.path if f.location else "", f.message) for f in findings] == [found]

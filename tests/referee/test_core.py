@@ -236,6 +236,16 @@ def test_an_unknown_kind_lists_the_kinds_the_game_reads(tally_game: Path) -> Non
     assert finding.code == "record.unknown-kind" and "it knows: tally" in finding.message
 
 
+
+def test_an_unknown_game_suggests_the_nearest_and_lists_the_games(tally_game: Path) -> None:
+    """A misspelt game in a record's header says which game was meant, as ``pnp validate``
+    does for a misspelt game on its command line."""
+    path = tally_game.parent / "other.yaml"
+    path.write_text("game: goldn\nrecord: tally\n", encoding="utf-8")
+    [finding] = referee_file(path, tally_game).findings
+    assert finding.code == "record.unknown-game"
+    assert finding.message.endswith("(did you mean 'golden'?); games: golden")
+
 # --- content checks remembered in the build cache --------------------------------------------
 
 

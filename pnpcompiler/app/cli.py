@@ -236,9 +236,13 @@ def schema(
     import json
 
     from ..content.json_schema import all_schemas, write_schemas
+    from ..core.files import folder_problem
     from ..referee.records import record_models
 
     if not check:
+        problem = folder_problem(output)
+        if problem is not None:
+            raise fail_usage(problem)
         for path in write_schemas(output, content, [templates], record_models):
             typer.echo(f"wrote {path}")
         return
@@ -322,6 +326,12 @@ def run() -> None:
     except KeyboardInterrupt:
         typer.echo("pnp: interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:  # a file or folder the command was given cannot be read or written
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        typer.echo(f"pnp: error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(2)
     except Exception as exc:  # a bug in pnp: say so in one line unless asked for the trace
         if os.environ.get("PNP_DEBUG"):
             raise

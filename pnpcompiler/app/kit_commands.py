@@ -59,9 +59,9 @@ def export(
     pictures it names: cards/ (sheets of up to 10 x 7 faces, each with its back), tiles/,
     boards/. See docs/tts.md.
 
+    \b
     Example:  pnp export rushing-tin --format json -o rushing-tin.json
-
-    Example:  pnp export rushing-tin --format tts -o tts
+              pnp export rushing-tin --format tts -o tts
     """
     if output_format is ExportFormat.tts:
         if output is None:
@@ -186,8 +186,9 @@ def build(
     build's id, and --changed-since that id (or last, or a git revision) later writes a PDF
     of only the items that changed, with their backs.
 
+    \b
     Example:  pnp build rushing-tin --paper a4 --paper letter --back-offset 0.5,-1 -o out
-    Example:  pnp build rushing-tin --changed-since last   (or a build id, or HEAD~3)
+              pnp build rushing-tin --changed-since last   (or a build id, or HEAD~3)
     """
     from ..build.options import (
         BuildOptions,

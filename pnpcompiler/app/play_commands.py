@@ -50,11 +50,12 @@ def referee(
     The record's header names the game and the kind of record (see docs/referee.md). Exit
     code 0 when the record is legal, 1 when it has findings, 2 when it cannot be read.
 
+    \b
     Example:  pnp referee shift.yaml --format json
               pnp referee --batch logs/ --format json > reports.jsonl
               pnp referee --batch 'logs/**/*.yaml' --scheduler tcp://scheduler.lan:8786
     """
-    from ..core.files import write_atomic
+    from ..core.files import folder_problem, write_atomic
     from ..core.store import CACHE_DIR
     from ..referee import (
         board_pages,
@@ -91,6 +92,11 @@ def referee(
         raise fail_usage("-o is for --board or --map-trace; the report goes to standard output")
     if board is not None and map_trace:
         raise fail_usage("use --board or --map-trace, not both")
+    drawn_into = (output or Path(f"{log.stem}-boards") if board == "all"
+                  else (output or log).parent if board is not None or map_trace else None)
+    problem = None if drawn_into is None else folder_problem(drawn_into)
+    if problem is not None:  # said before the report, not after it
+        raise fail_usage(problem)
     report = referee_file(log, content, log.as_posix(), cache=cache)
     if output_format is ReportFormat.json:
         typer.echo(render_report_json(report))
@@ -165,13 +171,11 @@ def simulate(
     rushing-tin. A run reproduces exactly from its seed, with any number of processes or a
     cluster.
 
+    \b
     Example:  pnp simulate air-cargo --games 10000 --seed 1
-
-    Example:  pnp simulate two-airport --players 3 --bots racing,random --records games/
-
-    Example:  pnp simulate rushing-tin --players 2 --bots careful,busy --games 200
-
-    Example:  pnp simulate air-cargo --bots sloppy-careful@0.1 --records games/
+              pnp simulate two-airport --players 3 --bots racing,random --records games/
+              pnp simulate rushing-tin --players 2 --bots careful,busy --games 200
+              pnp simulate air-cargo --bots sloppy-careful@0.1 --records games/
     """
     from ..core.store import CACHE_DIR
     from ..referee.executor import SchedulerError

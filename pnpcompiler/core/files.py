@@ -16,9 +16,13 @@ def _umask() -> int:
 
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:  # named for the file asked for, not its folder or temporary twin
+        why = folder_problem(path.parent) or exc.strerror or str(exc)
+        raise OSError(exc.errno, why, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import CONTENT, REPO, TEMPLATES
+from tests.paths import CONTENT, EXAMPLES, REPO, TEMPLATES
 
 COMMANDS = ["validate", "list", "export", "build", "rules", "schema", "new"]
 
@@ -278,3 +278,41 @@ def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) 
     with ProgressBar("rushing-tin", enabled=True) as bar:
         bar("faces", 1, 2)
     assert written == []
+
+
+def test_a_file_a_command_cannot_write_is_a_usage_error(tmp_path: Path) -> None:
+    """An output path under a file (or in a folder that cannot hold it) is the user's to
+    mend: exit 2 naming the path asked for, never an internal error (exit 3) or the name
+    of a temporary file."""
+    (tmp_path / "afile").write_text("not a folder\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "pnpcompiler", "export", "air-cargo",
+                             "--content", str(CONTENT), "-o", "afile/air-cargo.json"],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.strip().endswith(
+        "pnp: error: afile/air-cargo.json: afile is a file, not a folder"), result.stderr
+    assert "Traceback" not in result.stderr and ".tmp" not in result.stderr
+
+
+def test_schema_and_referee_drawings_check_their_folder_before_any_work(
+        tmp_path: Path, pnp, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("not a folder\n", encoding="utf-8")
+    code, out = pnp("schema", "--content", str(CONTENT), "-o", "afile")
+    assert code == 2 and "pnp: error: afile is a file, not a folder" in out, out
+    record = str(EXAMPLES / "rushing-tin" / "shift-solo.yaml")
+    for drawing in (["--board", "all", "-o", "afile"], ["--board", "3", "-o", "afile/b.svg"]):
+        code, out = pnp("referee", record, "--content", str(CONTENT), *drawing)
+        # Said before the report, which is not printed for a command that cannot finish.
+        assert code == 2 and out.strip() == "pnp: error: afile is a file, not a folder", out
+
+
+@pytest.mark.parametrize("command", ["build", "export", "referee", "simulate"])
+def test_each_example_in_help_is_a_line_of_its_own(pnp, command: str) -> None:  # type: ignore[no-untyped-def]
+    code, out = pnp(command, "--help")
+    lines = [line.strip() for line in out.splitlines()]
+    examples = [line.removeprefix("Example:").strip() for line in lines
+                if line.startswith(("Example:", f"pnp {command} "))]
+    assert code == 0 and len(examples) >= 2, out
+    assert all(e.startswith(f"pnp {command} ") and e.count(f"pnp {command} ") == 1
+               for e in examples), examples

@@ -5,7 +5,10 @@ The model follows rules 3.01-3.12, 5.01-5.14 and 10.01-10.07:
 - a plane moves exactly as many hexes as its level (speed = level), straight ahead;
 - only at the end of a move may it turn one hex side and change one level (3.07, 3.11);
 - in flight it stays at levels 2-6; level 2 only inside the level-2 hand-off zone (or route)
-  or on the airport's approach when landing (10.04); level 1 only when landing (10.01);
+  or on the airport's approach when landing (10.04), and the searches for a way to an exit
+  come down to level 2 only where a plane bound for that exit may: a plane handing off to
+  the level-2 exit within the zone, a plane landing within the airport's airspace; level 1
+  only when landing (10.01);
 - at level 3 or below it never enters the airport's control zone, the airport or its
   approach, except when taking off or landing along the approach line (5.10-5.11);
 - it never leaves the map during a move;
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...core.hexgrid import DIRECTIONS, Hex, add, neighbors, scale, turn
 
@@ -56,9 +60,10 @@ class Airspace:
         """Return the direction a landing plane flies along the approach."""
         return turn(self.takeoff_direction, 3)
 
-    @property
+    @cached_property
     def restricted(self) -> frozenset[Hex]:
-        """Return the hexes a plane at level 3 or below may not enter, except on approach."""
+        """Return the hexes a plane at level 3 or below may not enter, except on approach
+        (the airport's airspace; worked out once)."""
         return self.control_zone | {self.airport, *self.approach}
 
 
@@ -234,10 +239,21 @@ class Movement:
         self._steps[state] = found
         return found
 
+    def level_two_allowed(self, exit_level: int, h: Hex) -> bool:
+        """Return whether a plane bound for the exit at ``exit_level`` (1: landing) may come
+        down to level 2 on ``h`` (10.04): approaching to land within the airport's airspace,
+        or handing off to the level-2 exit point within the level-2 hand-off zone (evasive
+        action, an engine failure and the claim of 10.04's "only safe way" aside)."""
+        if exit_level == 1:
+            return h in self.air.restricted
+        return exit_level == 2 and h in self.air.level2_allowed
+
     def moves_to(self, goal: Goal) -> dict[State, int]:
-        """Return the fewest moves to ``goal`` from every state on the map that can reach it:
-        what :meth:`fewest_moves` finds from each, worked out for all at once (once per goal)
-        by searching backwards from the states whose next move completes the flight."""
+        """Return the fewest moves to ``goal`` from every state on the map that can reach it,
+        worked out for all at once (once per goal) by searching backwards from the states
+        whose next move completes the flight: what :meth:`fewest_moves` finds from each. A
+        move down to level 2 counts only where 10.04 lets a plane bound for ``goal`` come
+        down (:meth:`level_two_allowed`), as the referee rules."""
         found = self._moves_to.get(goal)
         if found is None:
             found = self._moves_to[goal] = self._search_back(goal)
@@ -246,6 +262,7 @@ class Movement:
     def _search_back(self, goal: Goal) -> dict[State, int]:
         before: dict[State, list[State]] = {}
         done: list[State] = []
+        exit_level = 1 if goal.landing else goal.level
         for state in self.states():
             step = self.step(state)
             if step is None:
@@ -254,6 +271,9 @@ class Movement:
             if path[-1] == goal.hex and self.reaches(state, path, goal):
                 done.append(state)
             for nxt in after:
+                if (nxt[2] == 2 and state[2] > 2
+                        and not self.level_two_allowed(exit_level, nxt[0])):
+                    continue  # 10.04: no way down to level 2 for a plane bound for this goal
                 before.setdefault(nxt, []).append(state)
         found = dict.fromkeys(done, 1)
         frontier, n = done, 1
@@ -278,7 +298,19 @@ class Movement:
 
     def fewest_moves_to(self, start: State, goals: list[Goal], limit: int = 60
                         ) -> dict[Goal, int]:
-        """Return the fewest moves from ``start`` to each reachable goal (breadth first)."""
+        """Return the fewest moves from ``start`` to each reachable goal (breadth first; one
+        search for the goals of each exit level, since 10.04 lets a plane bound for one exit
+        come down to level 2 where a plane bound for another may not)."""
+        by_exit: dict[int, list[Goal]] = {}
+        for goal in goals:
+            by_exit.setdefault(1 if goal.landing else goal.level, []).append(goal)
+        found: dict[Goal, int] = {}
+        for exit_level, bound_there in by_exit.items():
+            found.update(self._search_forward(start, bound_there, exit_level, limit))
+        return found
+
+    def _search_forward(self, start: State, goals: list[Goal], exit_level: int, limit: int
+                        ) -> dict[Goal, int]:
         found: dict[Goal, int] = {}
         pending = set(goals)
         by_hex: dict[Hex, list[Goal]] = {}
@@ -300,8 +332,10 @@ class Movement:
                         found[goal] = n
                         pending.discard(goal)
                 for nxt in after:
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        following.append(nxt)
+                    if nxt in seen or (nxt[2] == 2 and state[2] > 2
+                                       and not self.level_two_allowed(exit_level, nxt[0])):
+                        continue
+                    seen.add(nxt)
+                    following.append(nxt)
             frontier = following
         return found

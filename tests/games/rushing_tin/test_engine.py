@@ -90,9 +90,15 @@ def test_12_07_cover_up_pays_once_and_the_record_replays_the_same_every_time() -
     from pnpcompiler.games.rushing_tin.referee.log import CoverUp
 
     engine, log = _shift_engine()
-    turn = next(t for t in log.turns if t.turn == 4)
-    move = next(m for m in turn.moves if m.plane == 4)
-    plane_atc = engine.initial(log).state.planes[4].atc
+    # The example's first move with a deal, and the ATC who accepted that plane last before.
+    atc_of = {a.plane: a.atc for a in log.setup.accept}
+    for turn in log.turns:
+        move = next((m for m in turn.moves if m.deals), None)
+        if move is not None:
+            break
+        atc_of.update({a.plane: a.atc for a in turn.accept})
+    assert move is not None
+    plane_atc = atc_of[move.plane]
     other = next(a.id for a in log.atcs if a.id != plane_atc)
     move.cover_up = CoverUp(paid={other: 100})
     first, _ = replay(engine, log)

@@ -217,3 +217,38 @@ def test_moves_to_is_the_fewest_moves_from_every_state(col: int, row: int, facin
     goal = _exits()[exit_level]
     state: State = (h, facing, level, taking_off)
     assert mv.moves_to(goal).get(state) == mv.fewest_moves(state, goal, limit=200)
+
+
+@pytest.mark.parametrize("exit_level", sorted(_exits()))
+def test_rule_10_04_the_way_to_an_exit_comes_down_to_level_2_only_where_that_exit_allows(
+        exit_level: int) -> None:
+    """Every way the table counts to an exit is flown by moves the referee allows a plane
+    bound there (10.04): from every state a step leads to a state one move nearer, and none
+    comes down to level 2 where a plane bound for that exit may not (the level-2 zone is
+    for the level-2 exit's planes; the airport's airspace for the landing ones)."""
+    mv = _movement()
+    goal = _exits()[exit_level]
+    table = mv.moves_to(goal)
+    downs = 0
+    for state, moves in table.items():
+        if moves == 1:
+            continue
+        step = mv.step(state)
+        assert step is not None, state
+        nearer = [nxt for nxt in step[1] if table.get(nxt) == moves - 1 and (
+            state[2] <= 2 or nxt[2] != 2 or mv.level_two_allowed(exit_level, nxt[0]))]
+        assert nearer, state
+        downs += state[2] > 2 and any(nxt[2] == 2 for nxt in nearer)
+    # The zone and the airspace are where planes bound there do come down.
+    assert (downs > 0) == (exit_level in (1, 2)), downs
+
+
+def test_rule_10_04_a_plane_bound_for_the_airport_never_plans_through_the_level_2_zone(
+        ) -> None:
+    """RT001: a plane bound to land, at 1210 heading for the level-2 hand-off zone at level
+    3, has no legal way left (its only way round comes down to level 2 in the zone, which
+    10.04 keeps for the level-2 exit's planes); one bound for the level-2 exit has."""
+    mv = _movement()
+    state: State = (hg.offset_to_axial(11, 9, "odd-q"), 5, 3, False)  # 1210 on the map
+    assert mv.moves_to(_exits()[1]).get(state) is None
+    assert mv.moves_to(_exits()[2]).get(state) is not None

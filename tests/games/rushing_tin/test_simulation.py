@@ -222,3 +222,14 @@ def test_a_tried_move_settled_as_the_shift_plays_it_as_applied(rushing_tin: Game
 
     for seed, styles in ((5, ["careful"]), (6, ["careful", "busy"])):
         assert played(True, seed, styles) == played(False, seed, styles)
+
+
+def test_engine_failure_drops_from_the_level_a_vertical_evasive_action_left(
+        rushing_tin: GameContent) -> None:
+    # ENGINE FAILURE with 7.08: shift 448 of `pnp simulate rushing-tin --seed 1` has a plane
+    # with a failed engine at level 3 come down to 2 in evasive action from a vertical near
+    # miss; its engine then drops it to level 1 at the end of the move, which the controllers
+    # must write (they wrote 2, the drop from where the move began).
+    controllers = Controllers(Staff(rushing_tin), game_seed(1, 448), [STYLES["careful"]])
+    controllers.play(13)
+    assert [f.code for f in controllers.ctx.findings] == []

@@ -179,9 +179,7 @@ def level_two_allowed(ctx: Context, plane: Plane, at: Hex) -> bool:
     apply to it)."""
     if plane.fault in ("engine-1", "engine-2"):
         return True
-    if plane.exit_level == 2:
-        return at in ctx.movement.air.level2_allowed
-    return plane.exit_level == 1 and at in ctx.lookups.restricted
+    return ctx.movement.level_two_allowed(plane.exit_level, at)
 
 
 def arrive(ctx: Context, walk: Walk) -> None:

@@ -472,10 +472,14 @@ class Controllers:
                 record["evasive"] = self.evasive(choice, plane, move, record, kind)
             move.setdefault("near_misses", []).append(record)
             ctx, _twin = choice.trial(plane, move)
-            if any(f.code in RESTRICTED for f in choice.new(ctx)):
+            new = choice.new(ctx)
+            if any(f.code in RESTRICTED for f in new) or (
+                    plane.dropped_to(plane.level) is not None
+                    and any(f.code == "event.fault" for f in new)):
                 # Evasive action mid-move leaves no turn or level change (6.10, 7.11); on
                 # take-off its level change is the turn's one level (5.02); a failed engine
-                # still drops (ENGINE FAILURE), from the level the evasive action left.
+                # still drops (ENGINE FAILURE), from the level the evasive action left (a
+                # vertical one's changes the level the drop is written from).
                 move.pop("turn", None)
                 move.pop("level", None)
                 self.engine_drop(choice, plane, move)

@@ -233,3 +233,15 @@ def test_engine_failure_drops_from_the_level_a_vertical_evasive_action_left(
     controllers = Controllers(Staff(rushing_tin), game_seed(1, 448), [STYLES["careful"]])
     controllers.play(13)
     assert [f.code for f in controllers.ctx.findings] == []
+
+
+def test_1_36_the_controllers_accept_a_card_whose_entry_no_plane_is_about_to_block(
+        rushing_tin: GameContent) -> None:
+    # 1.80 makes the ATCs accept a pending card while planes wait in the pool; 1.36 then
+    # forbids every move that ends in the way of its plane entering next turn. In shift 12
+    # of `pnp simulate rushing-tin --players 4 --seed 3` the card first chosen put its plane
+    # where plane 5's next move, whatever it did, ended in its way (turn 20); another card
+    # entered elsewhere.
+    controllers = Controllers(Staff(rushing_tin), game_seed(3, 12), [STYLES["careful"]] * 4)
+    controllers.play(21)
+    assert [f.code for f in controllers.ctx.findings] == []

@@ -128,22 +128,31 @@ class Controllers:
         setup["accept"] = self.accept_all()
 
     def entry_conflicts(self, flight: str) -> int:
-        """Return how many planes sit in the way of a card's entry move, or near its entry."""
+        """Return how crowded a card's entry is: most, the planes whose next move straight on
+        ends in the way of a plane entering there (1.36: the card must be accepted, 1.80, and
+        its plane enters next turn, when every move of such a plane may end in its way); then
+        the planes in the way of its entry move or near its entry now; then the planes
+        already waiting to enter there."""
         ctx = self.ctx
         entry = int(flight[2])
         point = ctx.geo.points_in_play().get(entry)
         if point is None:
-            return 99
+            return 999
         waiting = sum(1 for p in ctx.state.planes.values()
                       if p.where in ("waiting", "ground") and p.entry == entry)
         if point.name == "airport":
             return waiting
-        h, out = point.hex, 0
+        same, run = ctx.lookups.in_the_way(entry, entry)
+        h, out, blocking = point.hex, 0, 0
+        for p in ctx.state.on_map():
+            if p.hex is not None and abs(p.level - entry) <= 2:
+                end = ahead(ctx, p)[-1]
+                blocking += end in same or end in run
         for _ in range(entry + 1):
             out += sum(1 for p in ctx.state.on_map() if p.hex is not None
                        and distance(p.hex, h) <= 1 and abs(p.level - entry) <= 1)
             h = neighbor(h, hexgrid.turn(point.outward, 3))
-        return out * 10 + waiting
+        return blocking * 100 + out * 10 + waiting
 
     def flights(self) -> list[str]:
         """Return the unused hand-off cards of the sector, shuffled."""

@@ -59,7 +59,7 @@ DEALT: dict[str | None, tuple[Any, ...]] = {"major": (0, 1, 0, 0, 0, 0, False),
 :meth:`Choice.score`)."""
 
 NEAR, ON_THE_WAY, BESIDE_THE_WAY = 3, 10, 4
-"""How much each kind of crowding weighs in a spot's risk (:meth:`Choice.risk`): another plane
+"""How much each kind of crowding weighs (:meth:`Choice.crowding`): another plane
 near it, a hex of my next move on its way, one beside its way. Weighed against the moves to
 the exit, a near miss's likelihood matters more than a move or two: in 300 solo shifts of
 seed 7 these weights (from 1, 2 and 2) took the deals from 4.85 to 3.96 a shift and the
@@ -95,7 +95,7 @@ class Choice:
         self.tried: dict[str, tuple[Context, Plane]] = {}
         """The moves tried for the plane, by what they write (see :meth:`trial`)."""
         self.on_map = ctx.state.on_map()
-        """The planes on the map as the plane chooses (see :meth:`risk`)."""
+        """The planes on the map as the plane chooses (see :meth:`crowding`)."""
         self.quiet = quiet_course(ctx, plane, through_weather=True)
         """The plane's quiet run, weather allowed (``quiet.quiet_course``), if any: every move
         of the plane flies the same run, and weather on it changes no score."""
@@ -124,12 +124,24 @@ class Choice:
         first."""
         chosen, least, first = options[0], None, 0
         rest: list[tuple[int, PlaneMove]] = []
+        flying: list[tuple[tuple[Any, ...], int, State]] = []
         for n, offered in enumerate(options):
-            found = self.quiet_score(plane, offered, least)
+            found = self.quiet_outcome(plane, offered)
             if found is None:
                 rest.append((n, offered))
-            elif least is None or (found, n) < (least, first):
-                chosen, least, first = offered, found, n
+            elif found[1] is not None:
+                flying.append((found[0], n, found[1]))
+            elif least is None or (found[0], n) < (least, first):
+                chosen, least, first = offered, found[0], n
+        # A quiet move flying on scores no better than its head (crowding only adds): in the
+        # order of their heads, the crowding is counted until a head is worse than the best.
+        flying.sort()
+        for head, n, at in flying:
+            if least is not None and head[:5] > least[:5]:
+                break
+            found = self.crowded(self.ctx, plane, at, head, least)
+            if least is None or (found, n) < (least, first):
+                chosen, least, first = options[n], found, n
         for n, offered in rest:
             if least is not None:
                 # Sure to be ruled on, or to collide first if nobody near: worse than a best
@@ -209,63 +221,88 @@ class Choice:
                   minor: int, least: tuple[Any, ...] | None) -> tuple[Any, ...]:
         """Return the score of a move that leaves the plane flying, ``at`` the place it
         ends in (hex, facing, level, still taking off; see :meth:`score`)."""
+        return self.crowded(ctx, plane, at, self.flying_on_head(ctx, plane, at, errors, major,
+                                                                minor), least)
+
+    def flying_on_head(self, ctx: Context, plane: Plane, at: State, errors: int, major: int,
+                       minor: int) -> tuple[Any, ...]:
+        """Return :meth:`flying_on`'s score but its last place, with the planes near it not
+        yet counted (:meth:`crowding`): its first five places are a bound no less than the
+        score's (the planes only add)."""
         away = self.distance(ctx, plane, at)
         trapped = away >= 99  # no legal way left to its exit: it will leave by another
         # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
         # makes the next move illegal: as bad as an error now.
-        head = (errors + int(trapped and at[3]), major, minor, 8 if trapped else 3)
-        if least is not None and (*head, away) > least[:5]:
-            return (*head, away, away, False)  # worse whatever its crowding
-        return (*head, away + 2 * self.risk(ctx, plane, at), away, False)
+        routes = self.staff.routes_across(ctx, plane.exit_level).get(at[0], 0)
+        return (errors + int(trapped and at[3]), major, minor, 8 if trapped else 3,
+                away + 2 * routes, away)
+
+    def crowded(self, ctx: Context, plane: Plane, at: State, head: tuple[Any, ...],
+                least: tuple[Any, ...] | None) -> tuple[Any, ...]:
+        """Return :meth:`flying_on`'s score from its :meth:`flying_on_head`: the planes near
+        it counted, unless the head is worse than ``least`` already."""
+        if least is not None and head[:5] > least[:5]:
+            return (*head, False)  # worse whatever its crowding
+        return (*head[:4], head[4] + 2 * self.crowding(ctx, plane, at), head[5], False)
 
     def quiet_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
                     ) -> tuple[Any, ...] | None:
         """Return :meth:`score` of a quiet move (``quiet.quiet_end``, weather allowed) or a
-        hold on the ground without trying it on a fork, or None for any other move. Such a
-        move only moves the plane (the weather's penalty and lightning rolls are written after
-        choosing), and the one rule it can break is a blocked entry (1.36), besides the repair
-        roll a plane with a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the moves
-        offered have none); one that ends facing off the map hands the plane off there
+        hold on the ground without trying it on a fork, or None for any other move (see
+        :meth:`quiet_outcome`)."""
+        found = self.quiet_outcome(plane, offered)
+        if found is None:
+            return None
+        score, at = found
+        return score if at is None else self.crowded(self.ctx, plane, at, score, least)
+
+    def quiet_outcome(self, plane: Plane, offered: PlaneMove
+                      ) -> tuple[tuple[Any, ...], State | None] | None:
+        """Return what a quiet move or a hold on the ground comes to without trying it on a
+        fork: (its score, None), or for a plane flying on (its :meth:`flying_on_head`, the
+        place it ends in), its crowding yet to count; None for any other move. Such a move
+        only moves the plane (the weather's penalty and lightning rolls are written after
+        choosing), and the one rule it can break is a blocked entry (1.36), besides the
+        repair roll a plane with a fault must make (ELECTRICAL FAILURE, LIGHTNING STRIKES: the
+        moves offered have none); one that ends facing off the map hands the plane off there
         (``arrive.exit_of``), a deal if over the wrong side."""
         move = offered.move
         if move.repair is not None or move.regain_control:
             return None
         if move.hold and plane.where == "ground":
             # Holding on the ground does nothing and breaks no rule (5.03), a fault aside.
-            return HOLD if plane.fault is None and writes_nothing_to_match(move) else None
+            return ((HOLD, None) if plane.fault is None and writes_nothing_to_match(move)
+                    else None)
+        ctx = self.ctx
         if plane.taking_off:
-            return self.take_off_score(plane, offered, least)
+            took = quiet_take_off(ctx, plane, move)
+            if took is None:
+                return None
+            at, facing, level, still, rulings = took
+            errors = rulings + int(entry_blocked(ctx, plane.id, at, level) is not None)
+            end = (at, facing, level, still)
+            return self.flying_on_head(ctx, plane, end, errors, 0, 0), end
         quiet = self.quiet
         if (quiet is None or plane.where not in ("flying", "waiting") or move.hold
                 or not writes_nothing_to_match(move)):
             return None
-        end = quiet_end_of(self.ctx, quiet, plane, move)
-        if end is None:
+        found = quiet_end_of(ctx, quiet, plane, move)
+        if found is None:
             return None
         unrolled = int(plane.fault in REPAIRABLE)  # no repair roll: event.repair-roll
-        at, facing, level, _, faces_out = end
+        at, facing, level, _, faces_out = found
         if faces_out:
-            out = exit_of(self.ctx, plane, at, facing, level, facing, overshoot=False)
+            out = exit_of(ctx, plane, at, facing, level, facing, overshoot=False)
             return (unrolled, int(out.deal == "major"), int(out.deal == "minor"),
-                    QUALITY.get(out.quality, 9), 0, 0, False)
-        errors = unrolled + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
-        return self.flying_on(self.ctx, plane, (at, facing, level, False), errors, 0, 0, least)
+                    QUALITY.get(out.quality, 9), 0, 0, False), None
+        errors = unrolled + int(entry_blocked(ctx, plane.id, at, level) is not None)
+        end = (at, facing, level, False)
+        return self.flying_on_head(ctx, plane, end, errors, 0, 0), end
 
-    def take_off_score(self, plane: Plane, offered: PlaneMove, least: tuple[Any, ...] | None
-                       ) -> tuple[Any, ...] | None:
-        """Return :meth:`score` of a quiet take-off move (``quiet.quiet_take_off``) without
-        trying it on a fork, or None for any other: it draws only 5.02's rulings and a
-        blocked entry's (1.36)."""
-        took = quiet_take_off(self.ctx, plane, offered.move)
-        if took is None:
-            return None
-        at, facing, level, still, rulings = took
-        errors = rulings + int(entry_blocked(self.ctx, plane.id, at, level) is not None)
-        return self.flying_on(self.ctx, plane, (at, facing, level, still), errors, 0, 0, least)
-
-    def risk(self, ctx: Context, plane: Plane, at: State) -> int:
-        """Return how crowded the plane's spot ``at`` (hex, facing, level, taking off) is:
-        planes near it at about its level, and other points' entry routes it sits on.
+    def crowding(self, ctx: Context, plane: Plane, at: State) -> int:
+        """Return how crowded with planes the plane's spot ``at`` (hex, facing, level, taking
+        off) is (the other points' hand-off routes it lies on count in
+        :meth:`flying_on_head`, one each).
 
         Each other plane within 2 hexes at about its level counts :data:`NEAR`; and where
         the other plane is now and where it goes if it flies straight on, my next move
@@ -286,7 +323,7 @@ class Choice:
             crowd += ON_THE_WAY * len(spots.intersection(mine))
             if other.level == level:
                 crowd += BESIDE_THE_WAY * sum([beside[g] for g in mine if g in beside])
-        return crowd + self.staff.routes_across(ctx, plane.exit_level).get(here, 0)
+        return crowd
 
     def distance(self, ctx: Context, plane: Plane, at: State) -> int:
         """Return the fewest moves the plane needs from ``at`` (hex, facing, level, taking

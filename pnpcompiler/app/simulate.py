@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import time
 from dataclasses import dataclass
 from functools import partial
@@ -91,6 +92,11 @@ def simulate(options: SimulateOptions) -> int:
         typer.echo(f"{options.game}: {balance.games}/{options.games} games, "
                    + _progress(balance, seats[0]), err=True)
     took = time.perf_counter() - began
+    if options.records is not None:
+        stale = _remove_earlier_records(options.records, options.game, options.games, width)
+        if stale:
+            typer.echo(f"removed {stale} record(s) of an earlier run from {options.records} "
+                       f"({options.game}-N.yaml beyond this run's {options.games})", err=True)
     exact: Exact = {name: (t.columns, partial(t.chance, table))
              for name, t in simulation.exact_tables.items()}
     data = balance.to_json(exact)
@@ -128,6 +134,24 @@ def _write_records(folder: Path, game: str, start: int, played: list[Played],
         assert one.record is not None
         path = folder / f"{game}-{start + offset:0{width}d}.yaml"
         path.write_text(one.record, encoding="utf-8")
+
+
+def _remove_earlier_records(folder: Path, game: str, games: int, width: int) -> int:
+    """Remove the records an earlier run left in ``folder`` that this run did not write
+    (named as it names them, another number or width), so the folder holds this run alone:
+    ``pnp referee --batch`` on it would mix the runs. Return how many were removed; other
+    files are left as they are."""
+    named = re.compile(rf"{re.escape(game)}-(\d+)\.yaml")
+    removed = 0
+    for path in folder.iterdir():
+        match = named.fullmatch(path.name)
+        if match is None or not path.is_file():
+            continue
+        number = match.group(1)
+        if len(number) != width or int(number) >= games:
+            path.unlink()
+            removed += 1
+    return removed
 
 
 def _plots(data: dict[str, object], folder: Path) -> dict[str, object]:

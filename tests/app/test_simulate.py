@@ -82,3 +82,20 @@ def test_simulate_into_a_file_is_a_usage_error_before_any_game(
     assert code == 2, out
     assert f"pnp: error: {where[0]}: " in out and "afile" in out
     assert "games, seat 1" not in out
+
+
+def test_records_of_an_earlier_run_are_removed_and_other_files_kept(
+        pnp: Pnp, tmp_path: Path, monkeypatch) -> None:
+    # A second run into the same --records folder leaves it holding that run alone (a
+    # referee --batch over it would mix the runs): the first run's 12 records, numbered
+    # 00-11, are replaced by the second's 3, numbered 0-2; a file of the user's stays.
+    monkeypatch.chdir(tmp_path)
+    common = ["simulate", "air-cargo", "--content", str(CONTENT), "--no-plots", "-j", "1",
+              "--records", "games"]
+    assert pnp(*common, "--games", "12")[0] == 0
+    Path("games/notes.yaml").write_text("mine: true\n", encoding="utf-8")
+    code, out = pnp(*common, "--games", "3")
+    assert code == 0, out
+    assert sorted(p.name for p in Path("games").iterdir()) == [
+        "air-cargo-0.yaml", "air-cargo-1.yaml", "air-cargo-2.yaml", "notes.yaml"]
+    assert "removed 12 record(s) of an earlier run from games" in out

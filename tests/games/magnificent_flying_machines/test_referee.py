@@ -86,6 +86,18 @@ def test_8_1_turns_go_round_in_order(game: GameContent) -> None:
     assert codes(replay(game, race_log(game, turns))) == [("turn.order", "8.1")]
 
 
+def test_8_1_a_misspelt_machine_is_one_finding_and_its_turn_is_judged(game: GameContent
+                                                                      ) -> None:
+    # The turn is the monoplane's, whose turn it is: its actions are judged as its own
+    # (here, a repeated take-off rolling one die too many), not each "outside any turn".
+    turn = {"machine": "monoplan", "phases": [
+        {"action": "take-off", "dice": [3, 3, 3, 3, 3], "outcome": "fail"},
+        {"action": "take-off", "dice": [1, 1, 3, 3, 3], "outcome": "pass"}]}
+    race = replay(game, race_log(game, [turn]))
+    assert codes(race) == [("turn.machine", "8.1"), ("test.dice", "8.2")]
+    assert race.flyers["monoplane"].altitude == 1 and race.turns == 1
+
+
 @pytest.mark.parametrize("bot", sorted(BOTS))
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_bots_play_legal_races_to_their_end(game: GameContent, bot: str,

@@ -23,10 +23,14 @@ def start(race: Race, turn: Turn) -> None:
                           piece=turn.machine)
     flyer = race.flyers.get(turn.machine)
     if flyer is None:
+        # One finding for a misspelt name: the turn is judged as the turn of the machine
+        # whose turn it is, not dropped (its every action would be outside any turn, and
+        # the race one turn short).
         race.rulings.rule("turn.machine", "8.1", f"no machine {turn.machine!r} races; "
-                          f"machines: {', '.join(race.order)}", turn.where("machine"))
-        return
-    if turn.machine != due:
+                          f"machines: {', '.join(race.order)}; judged as {due}'s turn, whose "
+                          "turn it is", turn.where("machine"))
+        flyer = race.flyers[due]
+    elif turn.machine != due:
         race.rulings.rule("turn.order", "8.1", f"turns go round the table in order: it is "
                           f"{due}'s turn, found {turn.machine}", turn.where("machine"),
                           piece=turn.machine)

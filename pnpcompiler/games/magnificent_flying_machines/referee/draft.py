@@ -15,7 +15,8 @@ def check_draft(race: Race, log: RaceLog) -> None:
     taken: dict[str, str] = {}
     excluded = set(race.tables.rules.variants.two_player.excluded_pilots)
     for i, machine in enumerate(log.machines):
-        where, piece = log.where("machines", i), machine.dashboard
+        piece = machine.dashboard
+        where = log.where("machines", i, "pilot") or log.where("machines", i)
         if machine.pilot in taken:
             race.rulings.rule("draft.pilot", "6.7", f"{machine.pilot} already flies the "
                               f"{taken[machine.pilot]}: each pilot card is taken once", where,
@@ -28,10 +29,12 @@ def check_draft(race: Race, log: RaceLog) -> None:
                               "two-player game", where, piece=piece)
         if machine.dashboard in taken:
             race.rulings.rule("draft.machine", "6.8", f"the {machine.dashboard} is chosen twice: "
-                              "there is one of each flying machine", where, piece=piece)
+                              "there is one of each flying machine",
+                              log.where("machines", i, "dashboard"), piece=piece)
         if machine.colour is not None and machine.colour in taken:
             race.rulings.rule("draft.colour", "6.8", f"{machine.colour} is already the "
-                              f"{taken[machine.colour]}'s colour", where, piece=piece)
+                              f"{taken[machine.colour]}'s colour",
+                              log.where("machines", i, "colour"), piece=piece)
         check_equipment(race, log, i, taken)
         for value in (machine.pilot, machine.dashboard, machine.colour, *machine.equipment):
             if value is not None:

@@ -32,7 +32,7 @@ from pnpcompiler.games.now_boarding.referee.purchase import final_score
 from pnpcompiler.games.now_boarding.referee.replay import engine_of
 from pnpcompiler.games.now_boarding.referee.state import Game
 from pnpcompiler.referee import referee_file
-from tests.paths import CONTENT
+from tests.paths import CONTENT, EXAMPLES
 
 COLOURS = ["blue", "orange", "purple", "teal", "pink", "brown"]
 
@@ -322,3 +322,17 @@ def test_8_1_a_lost_game_has_no_score_or_tier(engine: NowBoardingEngine) -> None
     claims = End(reason="advanced-loss", score=1, tier="Keep trying!")
     assert codes(engine, game.fork(), [claims]) == ["end.score 8.1", "end.tier 8.1"]
     assert codes(engine, game.fork(), [End(reason="advanced-loss")]) == []
+
+
+def test_2_1_a_day_out_of_order_is_found_at_its_day(tmp_path: Path) -> None:
+    # The example written as day 1 then day 3: one finding, at the `day: 3` line, which is
+    # what is wrong (its first round, round 1, is the round that comes next).
+    text = (EXAMPLES / "now-boarding" / "three-players.yaml").read_text(encoding="utf-8")
+    line = text.splitlines().index("- day: 2") + 1
+    record = tmp_path / "record.yaml"
+    record.write_text(text.replace("- day: 2\n", "- day: 3\n", 1), encoding="utf-8")
+    report = referee_file(record, CONTENT, loaded={})
+    found = [f for f in report.findings if f.code == "schedule.order"]
+    assert [(f.location.line, f.location.col) if f.location else None for f in found] == [
+        (line, 8)]
+    assert "expected day 2 round 1 next, found day 3 round 1" in found[0].message

@@ -37,6 +37,9 @@ class StartRound:
     day: int
     round: int
     where: Location | None = None
+    """Where the record writes the round."""
+    day_where: Location | None = None
+    """Where the record writes its day."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ class NowBoardingEngine:
         """Return the record's steps as actions, every player's Arrival included."""
         for day in log.days:
             for entry in day.rounds:
-                yield StartRound(day.day, entry.round, entry.where("round"))
+                yield StartRound(day.day, entry.round, entry.where("round"), day.where("day"))
                 yield from entry.departure
                 yield EndDeparture()
                 named = {a.player for a in entry.arrival}
@@ -178,9 +181,10 @@ def start_round(game: Game, action: StartRound) -> None:
                               turn=None)
         return
     if (action.day, action.round) != expected:
+        wrong_day = action.day != expected[0] and action.day_where is not None
         game.rulings.rule("schedule.order", "2.1", f"expected day {expected[0]} round "
                           f"{expected[1]} next, found day {action.day} round {action.round}",
-                          action.where, turn=None)
+                          action.day_where if wrong_day else action.where, turn=None)
     game.day, game.round, game.round_where = action.day, action.round, action.where
     game.departed.clear()
     game.rulings.day, game.rulings.round = action.day, action.round

@@ -248,13 +248,16 @@ def schema(
         return
     stale = []
     for rel, body in sorted(all_schemas(content, [templates], record_models).items()):
+        path = output / rel
         try:
-            same = json.loads((output / rel).read_text("utf-8")) == body
+            state = "stale" if json.loads(path.read_text("utf-8")) != body else None
+        except FileNotFoundError:
+            state = "missing"
         except (OSError, ValueError):
-            same = False
-        if not same:
+            state = "unreadable"
+        if state is not None:
             stale.append(rel)
-            typer.echo(f"{output / rel}: stale (pnp schema -o {output} rewrites it)")
+            typer.echo(f"{path}: {state} (pnp schema -o {output} writes it)")
     if stale:
         raise typer.Exit(1)
     typer.echo(f"{output}: every schema is up to date")

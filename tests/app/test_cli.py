@@ -170,6 +170,9 @@ def test_schema_check_names_a_stale_schema(project, pnp, tmp_path: Path) -> None
     (tmp_path / "schemas" / "deck.schema.json").write_text("{}")
     code, out = pnp("schema", "--check", "-o", "schemas")
     assert code == 1 and "deck.schema.json: stale" in out
+    (tmp_path / "schemas" / "tiles.schema.json").unlink()
+    code, out = pnp("schema", "--check", "-o", "schemas")
+    assert code == 1 and "tiles.schema.json: missing (pnp schema -o schemas writes it)" in out
 
 
 def test_committed_schemas_are_up_to_date(tmp_path: Path) -> None:

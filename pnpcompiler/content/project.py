@@ -47,8 +47,11 @@ def select_games(content_dir: Path, names: list[str] | None) -> list[str]:
     games = find_games(content_dir)
     if not names:
         if not games:
-            raise UsageError(f"no games in {display_path(content_dir)!r}: a game is a folder "
-                             f"with a {MANIFEST} (create one with 'pnp new GAME')")
+            folders = sorted(f"{p.name}/{MANIFEST}" for p in content_dir.iterdir()
+                             if (p / MANIFEST).is_dir())
+            why = f" ({', '.join(folders)}: a folder, not a file)" if folders else ""
+            raise UsageError(f"no games in {display_path(content_dir)!r}{why}: a game is a "
+                             f"folder with a {MANIFEST} (create one with 'pnp new GAME')")
         return games
     unknown = [n for n in names if n not in games]
     if unknown:

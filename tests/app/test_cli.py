@@ -92,6 +92,14 @@ def test_a_content_folder_that_is_a_file_says_so(tmp_path, monkeypatch, pnp) -> 
     code, out = pnp("validate", "--content", "games.yaml")
     assert code == 2 and "content folder 'games.yaml' is a file, not a folder" in out
 
+
+def test_a_manifest_that_is_a_folder_is_named(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "content" / "g1" / "game.yaml").mkdir(parents=True)
+    code, out = pnp("validate")
+    assert code == 2 and "no games in 'content' (g1/game.yaml: a folder, not a file)" in out
+
+
 def test_list_shows_counts_against_the_bill_of_materials(project, pnp) -> None:  # type: ignore[no-untyped-def]
     project()
     code, out = pnp("list")

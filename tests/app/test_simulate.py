@@ -86,7 +86,7 @@ def test_simulate_into_a_file_is_a_usage_error_before_any_game(
 
 
 def test_records_of_an_earlier_run_are_removed_and_other_files_kept(
-        pnp: Pnp, tmp_path: Path, monkeypatch) -> None:
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A second run into the same --records folder leaves it holding that run alone (a
     # referee --batch over it would mix the runs): the first run's 12 records, numbered
     # 00-11, are replaced by the second's 3, numbered 0-2; a file of the user's stays.

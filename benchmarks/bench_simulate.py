@@ -162,7 +162,7 @@ def local_cluster(folder: Path) -> Iterator[str]:
                                       "--no-dashboard", "--host", "127.0.0.1"],
                                      stdout=log, stderr=subprocess.STDOUT, cwd=folder)
                     for _ in range(2)]
-        with Client(address, timeout="30s") as client:
+        with Client(address, timeout="30s") as client:  # type: ignore[no-untyped-call]
             client.wait_for_workers(2, timeout=60)
         yield address
     finally:
@@ -181,7 +181,8 @@ def dask_figures(folder: Path, tasks: int = 400) -> dict[str, float]:
     memory (MB) on a local cluster of two workers."""
     from distributed import Client
 
-    with local_cluster(folder) as address, Client(address) as client:
+    with local_cluster(folder) as address, \
+            Client(address) as client:  # type: ignore[no-untyped-call]
         client.gather(client.map(nothing, range(8), pure=False))
         best = float("inf")
         for _ in range(3):

@@ -21,8 +21,9 @@ from typing import Any
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_air_cargo import STYLES, Pilot, dump, load_chart
+from play_air_cargo import load_chart
 
+from pnpcompiler.games.air_cargo.referee.bots import STYLES, Navigator, Pilot, dump
 from pnpcompiler.games.air_cargo.referee.context import Chart, cargo_class_number
 from pnpcompiler.games.air_cargo.referee.flight import fly
 from pnpcompiler.games.air_cargo.referee.log import FlightLog, Fly, PilotLogRecord, Plan
@@ -63,7 +64,7 @@ def rescore_sheet(chart: Chart, data: Data) -> None:
 
 def resume(chart: Chart, data: Data) -> Pilot:
     """Return a pilot who has played the record's events so far and writes on into it."""
-    pilot = Pilot(chart, 0, STYLES["careful"])
+    pilot = Pilot(Navigator(chart), 0, STYLES["careful"])
     for event in data["events"]:
         if "plan" in event:
             plan(pilot.game, Plan.model_validate(event["plan"]))
@@ -180,7 +181,7 @@ def mistakes() -> dict[str, tuple[str, Mistake]]:
         pilot = resume(c, d)
         state = pilot.state
         dest, weight = state.visited[0], state.planned_cargo[0]
-        path = pilot.route(state.position, dest, weight)
+        path = pilot.navigator.route(state.position, dest, weight, pilot.row())
         assert path is not None
         pilot.fly(dest, weight, path)
         d.pop("seed")

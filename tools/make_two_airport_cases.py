@@ -20,9 +20,7 @@ from typing import Any
 
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from play_two_airport import RecordDumper
-
+from pnpcompiler.games.two_airport.referee.bots import RecordDumper
 from pnpcompiler.referee import referee_file
 
 ROOT = Path(__file__).resolve().parent.parent

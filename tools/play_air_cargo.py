@@ -39,7 +39,7 @@ def referee_text(path: Path) -> tuple[bool, dict[str, Any]]:
     report = referee_file(path, ROOT / "content")
     for finding in report.findings:
         print(f"{finding.code} [{finding.extra.get('rule')}] {finding.message}", file=sys.stderr)
-    return report.legal, next(iter(report.scores.values()), {})
+    return report.legal, dict(next(iter(report.scores.values()), {}))
 
 
 def wanted(record: Data, want: str | None) -> bool:

@@ -48,7 +48,7 @@ def main() -> int:
     report = referee_file(args.output, ROOT / "content")
     for finding in report.findings:
         print(finding.code, finding.extra.get("rule"), finding.message, file=sys.stderr)
-    deals = sum(1 for i in report.incidents if "deal" in i["kind"])
+    deals = sum(1 for i in report.incidents if "deal" in str(i["kind"]))
     hand_offs = [i for i in report.incidents if i["kind"] == "hand-off"]
     print(f"{args.output}: {len(report.findings)} findings, {len(hand_offs)} hand-offs, "
           f"{deals} deals, winner {report.winner}, scores "

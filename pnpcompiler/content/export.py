@@ -10,8 +10,8 @@ from typing import Any
 from ..core.findings import Finding
 from ..core.loader import load_text
 from ..core.validate import validate_document
+from .game import GameRules
 from .manifest import Manifest
-from .plugin import Rules
 from .project import GameContent, model_for
 
 #: Version of the export format; bump when its shape changes.
@@ -104,7 +104,8 @@ def to_yaml(data: dict[str, Any]) -> str:
     return yaml.safe_dump(data, sort_keys=True, allow_unicode=True, width=100)
 
 
-def import_game(data: dict[str, Any], rules: Rules) -> tuple[GameContent | None, list[Finding]]:
+def import_game(data: dict[str, Any], rules: GameRules
+                ) -> tuple[GameContent | None, list[Finding]]:
     """Validate an export back into a game (the round trip export -> load -> export)."""
     findings: list[Finding] = []
     doc, found = load_text(json.dumps(data.get("manifest")), "<export>:manifest")

@@ -49,7 +49,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         started += workers
         from distributed import Client
 
-        with Client(address, timeout="20s") as client:
+        with Client(address, timeout="20s") as client:  # type: ignore[no-untyped-call]
             client.wait_for_workers(2, timeout=30)
         yield address, workers
     finally:

@@ -306,7 +306,8 @@ def test_a_file_a_command_cannot_write_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_schema_and_referee_drawings_check_their_folder_before_any_work(
-        tmp_path: Path, pnp, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+        tmp_path: Path, pnp: Callable[..., tuple[int, str]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     Path("afile").write_text("not a folder\n", encoding="utf-8")
     code, out = pnp("schema", "--content", str(CONTENT), "-o", "afile")

@@ -25,7 +25,7 @@ Pnp = Callable[..., tuple[int, str]]
     (["air-cargo", "--bots", "sloppy-careful@2"], "a number above 0 and at most 1"),
     (["air-cargo", "--bots", "sloppy-reckless"], "no bot 'sloppy-reckless'"),
 ])
-def test_simulate_usage_errors_exit_2(pnp: Pnp, tmp_path: Path, monkeypatch,
+def test_simulate_usage_errors_exit_2(pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       args: list[str], says: str) -> None:
     monkeypatch.chdir(tmp_path)
     code, out = pnp("simulate", *args, "--games", "2", "--content", str(CONTENT))
@@ -41,8 +41,8 @@ def test_simulate_a_game_without_bots_exits_2(pnp: Pnp, project: Callable[..., P
     assert "golden has no bots to simulate it with" in out
 
 
-def test_simulate_says_plots_are_skipped_without_matplotlib(pnp: Pnp, tmp_path: Path,
-                                                            monkeypatch) -> None:
+def test_simulate_says_plots_are_skipped_without_matplotlib(
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setitem(sys.modules, "pnpcompiler.app.plots", None)  # import fails
     code, _ = pnp("simulate", "air-cargo", "--games", "5", "--content", str(CONTENT),
@@ -54,7 +54,8 @@ def test_simulate_says_plots_are_skipped_without_matplotlib(pnp: Pnp, tmp_path: 
         tmp_path / "report" / "report.md").read_text(encoding="utf-8")
 
 
-def test_simulate_draws_score_and_winner_plots(pnp: Pnp, tmp_path: Path, monkeypatch) -> None:
+def test_simulate_draws_score_and_winner_plots(
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("matplotlib")
     monkeypatch.chdir(tmp_path)
     drawn = []
@@ -73,7 +74,7 @@ def test_simulate_draws_score_and_winner_plots(pnp: Pnp, tmp_path: Path, monkeyp
 @pytest.mark.parametrize("where", [["-o", "afile"], ["-o", "afile/report"],
                                    ["--records", "afile"]])
 def test_simulate_into_a_file_is_a_usage_error_before_any_game(
-        pnp: Pnp, tmp_path: Path, monkeypatch, where: list[str]) -> None:
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: list[str]) -> None:
     """-o or --records naming a file exits 2 before a game is played (it played every game,
     then failed with an internal error, exit 3)."""
     monkeypatch.chdir(tmp_path)
@@ -85,7 +86,7 @@ def test_simulate_into_a_file_is_a_usage_error_before_any_game(
 
 
 def test_records_of_an_earlier_run_are_removed_and_other_files_kept(
-        pnp: Pnp, tmp_path: Path, monkeypatch) -> None:
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A second run into the same --records folder leaves it holding that run alone (a
     # referee --batch over it would mix the runs): the first run's 12 records, numbered
     # 00-11, are replaced by the second's 3, numbered 0-2; a file of the user's stays.

@@ -105,7 +105,7 @@ def test_html_report_is_well_formed_with_each_section_of_the_markdown(
 def test_html_report_embeds_each_plot(reports: dict[str, Path], game: str) -> None:
     data = json.loads((reports[game] / "report.json").read_text(encoding="utf-8"))
     page = parsed(reports[game])
-    embedded = {f.get("id"): f.find("img") for f in page.iter("figure")}
+    embedded = {f.get("id", ""): f.find("img") for f in page.iter("figure")}
     svgs = [name for name in data["plots"] if name.endswith(".svg")]
     assert svgs and sorted(embedded) == sorted(f"plot-{name}" for name in svgs)
     for name in svgs:

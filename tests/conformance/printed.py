@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.pdfs import content_stream, resources
+
 PT = 72 / 25.4
 MARKER = re.compile(r"/PnpSheet <</Sheet (\d+) /Side /(\w+) /Holds /(\w+)>> DP")
 CLIP = re.compile(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\*? n")
@@ -39,12 +41,12 @@ def read_pages(path: Path) -> list[Printed]:
     reader = PdfReader(io.BytesIO(path.read_bytes()))
     out = []
     for number, page in enumerate(reader.pages, start=1):
-        content = page.get_contents().get_data().decode("latin-1")
+        content = content_stream(page)
         marker = MARKER.search(content)
         assert marker, f"{path.name} page {number} has no sheet marker"
         clips = tuple(tuple(round(float(v) / PT, 3) for v in m.groups())
                       for m in CLIP.finditer(content))
-        forms = page["/Resources"].get("/XObject", {})
+        forms = resources(page).get("/XObject", {})
         placed = []
         for m in PLACED.finditer(content):
             _, _, w, h = (float(v) for v in forms[m.group(3)]["/BBox"])

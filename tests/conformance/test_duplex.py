@@ -18,6 +18,7 @@ import pytest
 from pnpcompiler.layout.impose import MARGIN
 from tests.conformance.games import GAMES
 from tests.conformance.printed import blank, labels, on_a_front, read_pages, turned_centre
+from tests.pdfs import catalog
 
 Kits = Callable[[str, str], Path]
 EVERY_GAME = (*GAMES, "sampler", "my-game")
@@ -85,7 +86,7 @@ def test_a_folded_kit_is_one_sided_throughout(duplex_kits: Kits, game: str, pape
     assert [(p.sheet, p.side) for p in pages] == [(p.number, "Front") for p in pages]
     assert not {"Backs", "Blank"} & {p.holds for p in pages}
     assert "Every page is one-sided" in pages[1].text
-    preferences = PdfReader(path).trailer["/Root"]["/ViewerPreferences"]
+    preferences = catalog(PdfReader(path))["/ViewerPreferences"]
     assert preferences["/Duplex"] == "/Simplex"
 
 
@@ -96,15 +97,21 @@ def test_the_pdf_asks_for_actual_size_the_duplex_edge_and_shows_its_outline(
     """A viewer's print dialog starts at 100% and on the kit's duplex edge; the outline has
     the calibration sheet, the contents and each component at its first page, a front."""
     from pypdf import PdfReader
+    from pypdf.generic import Destination
 
     path = kit_pdf(duplex_kits, duplex, game, "letter")
     reader = PdfReader(path)
-    root = reader.trailer["/Root"]
+    root = catalog(reader)
     assert root["/ViewerPreferences"]["/PrintScaling"] == "/None"
     assert root["/ViewerPreferences"]["/Duplex"] == {
         "long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "fold": "/Simplex"}[duplex]
     assert root["/PageMode"] == "/UseOutlines"
-    outline = {o.title: reader.get_destination_page_number(o) + 1 for o in reader.outline}
+    outline: dict[str, int] = {}
+    for mark in reader.outline:  # one level of bookmarks, each with its page
+        assert isinstance(mark, Destination) and mark.title, mark
+        page = reader.get_destination_page_number(mark)
+        assert page is not None, mark.title
+        outline[mark.title] = page + 1
     pages = read_pages(path)
     assert outline.pop("Calibration sheet") == 1
     assert pages[outline.pop("Contents") - 1].holds == "Contents"

@@ -15,15 +15,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import reportlab
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpcompiler.content.assets import PictureChanged, confine, game_assets
 from pnpcompiler.core.findings import Finding
 from pnpcompiler.layout.model import Image
+from tests.pdfs import content_stream, resources
 
 PT = 72 / 25.4
-VERA = Path(__import__("reportlab").__file__).parent / "fonts"
+VERA = Path(reportlab.__file__).parent / "fonts"
 SVG = "{http://www.w3.org/2000/svg}"
 
 GAME_YAML = """\
@@ -124,7 +126,7 @@ def _page_images(pdf: Path) -> list[dict[str, Any]]:
 
     found = []
     for page in PdfReader(pdf).pages:
-        xobjects = page["/Resources"].get("/XObject") or {}
+        xobjects = resources(page).get("/XObject") or {}
         for ref in xobjects.values():
             obj = ref.get_object()
             if obj["/Subtype"] == "/Image":
@@ -152,7 +154,9 @@ def test_images_are_drawn_in_the_pdf_once_each_and_jpeg_stays_jpeg(
 
     rendered = PILImage.open(tmp_path / "out" / "demo" / "png" / "cards" / "alpha.png")
     # The top of the card (the cover-fitted art) is the art's red.
-    r, g, b = rendered.convert("RGB").getpixel((rendered.width // 2, 40))
+    pixel = rendered.convert("RGB").getpixel((rendered.width // 2, 40))
+    assert isinstance(pixel, tuple)
+    r, g, b = pixel
     assert r > 150 and g < 80 and b < 80
 
 
@@ -211,10 +215,11 @@ def test_pdf_draws_the_picture_where_the_fit_says(fit: str, tmp_path: Path) -> N
     image = Image(str(path), digest, "png", (200, 100), 10, 10, 40, 60, fit)
     face = Face(63.5, 88.9, 0.0, None, (image,))
     page = PdfReader(io.BytesIO(faces_pdf([face]))).pages[0]
-    stream = page.get_contents().get_data().decode("latin-1")
+    stream = content_stream(page)
     numbers = r"(-?[\d.]+)"
-    w, _, _, h, x, y = (float(v) for v in re.search(
-        " ".join([numbers] * 6) + r" cm\s*/FormXob\S* Do", stream).groups())
+    placed = re.search(" ".join([numbers] * 6) + r" cm\s*/FormXob\S* Do", stream)
+    assert placed is not None, stream
+    w, _, _, h, x, y = (float(v) for v in placed.groups())
     px, py, pw, ph = image.placed()
     assert (x, w, h) == pytest.approx((px * PT, pw * PT, ph * PT), abs=0.01)
     assert y == pytest.approx((88.9 - py - ph) * PT, abs=0.01)
@@ -385,7 +390,7 @@ def test_a_declared_font_is_embedded_and_named_in_the_svg(
     reader = PdfReader(tmp_path / "out" / "demo" / "demo-a4.pdf")
     fonts = {}
     for page in reader.pages[1:2]:  # the sheet of cards
-        for ref in page["/Resources"]["/Font"].values():
+        for ref in resources(page)["/Font"].values():
             font = ref.get_object()
             descendant = font.get("/DescendantFonts")
             desc = (descendant[0].get_object() if descendant else font)["/FontDescriptor"]

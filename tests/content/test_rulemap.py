@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -175,7 +176,7 @@ def move(rulings):
 
 
 @pytest.fixture
-def race(project) -> Path:  # type: ignore[no-untyped-def]
+def race(project: Callable[..., Path]) -> Path:
     """A project whose golden game has a rulebook and a rules.py that cites two rules."""
     game = project({"rulebook.yaml": RULEBOOK, "rules.py": GAME_RULES})
     tests = game.parent.parent / "tests"

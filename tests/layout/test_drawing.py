@@ -105,7 +105,7 @@ def test_a_long_hex_name_shrinks_to_fit_its_hex_down_to_half_size() -> None:
     edge = Paint(None, "#666666", 0.3)
     fitted, floored = (next(e for e in draw.hex_grid(
         frame, [(0, 0)], fill=lambda h: None, edge=edge, coordinates=False,
-        name=lambda h, words=words: words, size=2.0) if isinstance(e, Text))
+        name={(0, 0): words}.get, size=2.0) if isinstance(e, Text))
         for words in ("Old Marshes", "Great Northern Marshes"))
     assert fitted.w == pytest.approx(room)
     assert fitted.size < 2.6 * 72 / 25.4

@@ -10,21 +10,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from pnpcompiler.build.options import BuildOptions
+from pnpcompiler.layout.coverage import overflows, text_ink
 from pnpcompiler.layout.model import Box, Ellipse, Face, Group, Image, Paint, Polygon, Text
 from pnpcompiler.layout.overlaps import (
     OVERFLOW,
     OVERLAP,
     SAFE,
+    SAFE_MARGIN,
     TRIM,
     Clash,
     Scene,
     check_face,
-    overflows,
-    text_ink,
 )
 from pnpcompiler.layout.templates import TemplateSet
 from pnpcompiler.layout.text import PT_PER_MM, TextStyle, fit, label
@@ -46,8 +47,8 @@ def words(text: str, x: float, baseline: float, size: float = 9.0) -> Text:
     return label(text, x, baseline, size)
 
 
-def codes(face: Face, **options: float) -> list[str]:
-    return [clash.code for clash in check_face(face, **options)]
+def codes(face: Face, safe: float = SAFE_MARGIN) -> list[str]:
+    return [clash.code for clash in check_face(face, safe=safe)]
 
 
 def test_text_across_a_ring_overlaps_it() -> None:
@@ -184,7 +185,7 @@ def test_a_clipped_text_is_clipped_in_the_svg_and_the_png() -> None:
 
     pixels = Picture.open(BytesIO(png)).convert("L")
     inked = [x for x in range(pixels.width) for y in range(pixels.height)
-             if pixels.getpixel((x, y)) < 128]
+             if cast(int, pixels.getpixel((x, y))) < 128]  # a grey level: "L"
     assert inked and min(inked) >= 100 - 1 and max(inked) <= 300 + 1  # 10 px a mm
 
 
@@ -278,6 +279,4 @@ def test_a_header_too_wide_for_its_column_is_broken_and_warned() -> None:
 
 def test_the_build_keeps_text_as_far_inside_the_cut_as_the_layout_checks() -> None:
     """``pnp build``'s default --safe is the layout's own default margin."""
-    from pnpcompiler.layout.overlaps import SAFE_MARGIN
-
     assert BuildOptions().safe == SAFE_MARGIN

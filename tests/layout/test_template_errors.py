@@ -222,8 +222,9 @@ def test_unknown_template_key_suggests_the_near_key(tmp_path: Path, template: st
     assert f"unknown key '{key}'" in finding.message
     assert f"(did you mean '{near}'?)" in finding.message
     assert "allowed keys: " in finding.message
-    assert finding.location is not None and finding.location.source_line is not None
-    assert finding.location.source_line[finding.location.col - 1:].startswith(key)
+    where = finding.location
+    assert where is not None and where.source_line is not None and where.col is not None
+    assert where.source_line[where.col - 1:].startswith(key)
 
 
 def test_unknown_element_kind_suggests_the_near_kind(tmp_path: Path) -> None:
@@ -471,10 +472,11 @@ def test_second_validate_reads_faces_from_the_cache(
         demo: Callable[..., Path], pnp: Callable[..., tuple[int, str]],
         monkeypatch: pytest.MonkeyPatch) -> None:
     from pnpcompiler.build import faces
+    from pnpcompiler.layout import templates
 
     demo()
     resolved: list[str] = []
-    real = faces.resolve
+    real = templates.resolve  # what faces calls
 
     def counting(*args: Any, **kwargs: Any) -> Any:
         resolved.append(args[1])

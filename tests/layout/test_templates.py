@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pnpcompiler.layout.model import Text
 from pnpcompiler.layout.templates import TemplateError, TemplateSet, resolve
 from tests.paths import GOLDEN
 
@@ -61,6 +62,7 @@ def test_values_are_escaped_for_markup(tmp_path: Path) -> None:
     face, _ = resolve(templates, "game/face", {"item": {"name": "Fish & <Chips>"}},
                       (60, 90), 3, "card-1")
     (text,) = face.elements
+    assert isinstance(text, Text)
     assert "".join(r.text for line in text.lines for r in line.runs) == "Fish & <Chips>"
 
 
@@ -92,7 +94,7 @@ def test_overflow_error_golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 def test_ink_saver_is_gray_without_backgrounds(tmp_path: Path) -> None:
     from pnpcompiler.layout.ink import ink_saver
-    from pnpcompiler.layout.model import Box, Text
+    from pnpcompiler.layout.model import Box
 
     templates = _templates(tmp_path, (
         "background: '#1f3a5f'\n"

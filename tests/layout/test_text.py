@@ -26,6 +26,7 @@ from pnpcompiler.layout.text import (
     set_by_reportlab,
 )
 from tests.paths import REPO
+from tests.pdfs import resources
 
 TEXTS = st.text(alphabet=st.sampled_from(list("abcXYZ 019.,-'\"éÅ!?()/\t<&:")), max_size=40)
 
@@ -127,7 +128,7 @@ def test_the_title_font_embeds_in_the_pdf_and_is_named_in_the_svg() -> None:
     face = Face(60.0, 20.0, 0.0, "#ffffff", (Text(5.0, 5.0, 50.0, 10.0, fitted.lines, 20.0),))
     assert {run.font for run in runs(face)} == {TITLE_FONT}
     page = PdfReader(io.BytesIO(faces_pdf([face]))).pages[0]
-    fonts = page["/Resources"]["/Font"]
+    fonts = resources(page)["/Font"]
     [font] = [fonts[name].get_object() for name in fonts
               if str(fonts[name].get_object()["/BaseFont"]).endswith("+" + TITLE_FONT)]
     assert "/FontFile2" in font["/FontDescriptor"].get_object()  # the subset is embedded

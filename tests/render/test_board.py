@@ -229,7 +229,7 @@ def test_label_draws_alike_in_svg_and_pdf() -> None:
 def test_groups_and_round_caps_in_every_renderer() -> None:
     from reportlab.pdfgen.canvas import Canvas
 
-    from pnpcompiler.layout.templates import scaled
+    from pnpcompiler.layout.model import scaled
     from pnpcompiler.render.pdf import PageDraw
 
     line = Polygon(((0, 0), (10, 0)), Paint(None, "#cc0000", 1, cap="round"), closed=False)

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pnpcompiler.layout.impose import PAPERS
-from pnpcompiler.render.calibration import VERNIER_STEP, targets, turned
+from pnpcompiler.render.calibration import VERNIER_STEP, Target, targets, turned
 from tests.conformance.printed import read_pages, segments
 
 Kits = Callable[[str, str], Path]
@@ -31,7 +30,7 @@ def test_the_calibration_sheet_has_a_100_mm_and_a_4_inch_ruler_each_way(duplex_k
     assert "5 mm inside the paper's edge" in front.text
 
 
-def _read(target: Any, shift: tuple[float, float], offset: tuple[float, float],
+def _read(target: Target, shift: tuple[float, float], offset: tuple[float, float],
           size: tuple[float, float], duplex: str) -> float:
     """Read one axis of the alignment target as a person does, holding the printed sheet to
     the light: the back's scale, printed ``shift`` mm off (as seen on the back), under the

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .card_play import CardPlayer, record_keys
-from .flight import Pool
+from .flight import Pool, fuel_spent
 from .model import Test
 from .referee.cargo import COLLECT_LIMIT, DELIVERY_TERRAIN, PASSENGER, fits, unloaded
 from .referee.engine import EndRace, EndTurn, PhaseAction, RaceEngine, StartTurn
@@ -108,7 +108,7 @@ def rolled(engine: RaceEngine, race: Race, phase: Phase, taken: tuple[Test, int,
     if flyer.parts.get(test, 0) >= short:
         extra["spare_parts"] = short
     elif test != "landing" and flyer.fuel - 2 >= \
-            engine.fuel_for(now.crossed + (phase.action == "fly-on")):
+            fuel_spent(now.crossed + (phase.action == "fly-on"), engine.fuel):
         extra["fuel"] = True
     elif flyer.luck:
         extra["luck"] = True

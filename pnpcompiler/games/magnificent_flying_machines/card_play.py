@@ -80,9 +80,6 @@ class CardPlayer:
         rng.shuffle(self.deck)
         self.kinds = SORTED.get(engine) or SORTED.setdefault(
             engine, CardKinds.of(engine.tables.tricks.values()))
-        self.machine: Flyer | None = None
-        """The machine whose turn ends, as the cards played after its phases so far leave
-        it (each card is tried on a copy)."""
 
     def card(self, card_id: str) -> TrickCard:
         """Return a card by id."""
@@ -166,9 +163,8 @@ class CardPlayer:
         if now is None:
             return turn
         me = now.flyer.machine.player
-        self.machine = now.flyer
-        turn = self.own_boosts(race, turn, me)
-        return self.dirty_trick(race, turn, me)
+        turn, machine = self.own_boosts(race, turn, me, now.flyer)
+        return self.dirty_trick(race, turn, me, machine)
 
     def draw_and_discard(self, race: Race, ended: Race) -> dict[str, list[str]]:
         """Return a turn's draw (one, Marco Florentina's two) and the discards down to the
@@ -185,15 +181,18 @@ class CardPlayer:
         hand.sort(key=self.kinds.keepers.__contains__)
         return {"draw": drawn, "discard": hand[:excess]}
 
-    def own_boosts(self, race: Race, turn: Turn, me: str) -> Turn:
-        """Return the turn with the player's repair and fuel boosts played where they act."""
+    def own_boosts(self, race: Race, turn: Turn, me: str, machine: Flyer
+                   ) -> tuple[Turn, Flyer]:
+        """Return the turn with the player's repair and fuel boosts played where they act on
+        the machine, and the machine as they leave it."""
         for card_id in self.hand(race, me):
             if card_id in self.kinds.boosts:
-                turn = self.played(race, turn, Play(player=me, card=card_id))
-        return turn
+                turn, machine = self.played(race, turn, Play(player=me, card=card_id), machine)
+        return turn, machine
 
-    def dirty_trick(self, race: Race, turn: Turn, me: str) -> Turn:
-        """Return the turn with one rival's dirty trick played on the machine, now and then."""
+    def dirty_trick(self, race: Race, turn: Turn, me: str, machine: Flyer) -> Turn:
+        """Return the turn with one rival's dirty trick played on the machine (as the cards
+        played before leave it), now and then."""
         now = race.current
         assert now is not None
         for player in race.players:
@@ -202,15 +201,18 @@ class CardPlayer:
             for card_id in self.hand(race, player):
                 if card_id not in self.kinds.dirty:
                     continue
-                tried = self.played(race, turn, Play(player=player, card=card_id,
-                                                     target=now.flyer.name))
+                tried, _ = self.played(race, turn, Play(player=player, card=card_id,
+                                                        target=now.flyer.name), machine)
                 if tried is not turn:
                     return tried
         return turn
 
-    def played(self, race: Race, turn: Turn, play: Play) -> Turn:
-        """Return the turn with a card played after its phases on the machine whose turn it
-        is, or the turn as it was when the referee would find fault with the card.
+    def played(self, race: Race, turn: Turn, play: Play, machine: Flyer
+               ) -> tuple[Turn, Flyer]:
+        """Return the turn with a card played after its phases on ``machine`` (the machine
+        whose turn it is, as the cards played before leave it) and the machine as the card
+        leaves it (acted on a copy), or both as they were when the referee would find fault
+        with the card.
 
         Such a card, from its player's hand and played at any time (a boost on the player's
         own machine, a dirty trick on a rival's), draws a ruling only where its text cannot
@@ -218,16 +220,15 @@ class CardPlayer:
         otherwise for it; Official Scrutiny, which acts on the hands, is tried on the turn's
         whole end."""
         effect = self.card(play.card).effect
-        assert effect is not None and self.machine is not None
+        assert effect is not None
         if effect.scrutiny and self.found(race, revised(
                 turn, {"cards": [*turn.cards, play]})) != self.found(race, turn):
-            return turn
-        machine, faults = fork_flyer(self.machine), list[str]()
-        act_on(race, play, effect, machine, lambda why, rule="8.1": faults.append(why))
+            return turn, machine
+        acted, faults = fork_flyer(machine), list[str]()
+        act_on(race, play, effect, acted, lambda why, rule="8.1": faults.append(why))
         if faults:
-            return turn
-        self.machine = machine
-        return revised(turn, {"cards": [*turn.cards, play]})
+            return turn, machine
+        return revised(turn, {"cards": [*turn.cards, play]}), acted
 
     def found(self, race: Race, turn: Turn) -> list[str]:
         """Return the rulings a turn's end draws, but the hand's (its draw is not made yet):

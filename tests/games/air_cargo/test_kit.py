@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from pnpcompiler.layout.coverage import text_ink
 from pnpcompiler.layout.model import Ellipse, Group, Text
-from pnpcompiler.layout.overlaps import text_ink
 from tests.conformance.faces import kinds_of_face, shipped_faces
 from tests.paths import CONTENT, TEMPLATES
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnpcompiler.content.components import Sheet
+from pnpcompiler.content.components.sheet import TextSection
 from pnpcompiler.content.project import load_game
 from pnpcompiler.layout.forms import sheet_pages
 from tests.layout.test_text import texts, words
@@ -18,7 +19,8 @@ def test_the_air_cargo_rules_summary_is_set_in_paragraphs_not_yaml_lines() -> No
     [summary] = [s for s in game.of_type(Sheet) if s.component == "rules-summary"]
     [page] = sheet_pages(summary, "a4")[0].pages
     phases = next(t for t in texts(page.elements) if words(t).startswith("Planning and flight"))
-    source = next(s.text for s in summary.sections if getattr(s, "title", "") == "Two phases")
+    source = next(s.text for s in summary.sections
+                  if isinstance(s, TextSection) and s.title == "Two phases")
     yaml_first_line = source.splitlines()[0].strip()
     printed_first_line = " ".join(run.text for run in phases.lines[0].runs)
     assert printed_first_line.startswith(yaml_first_line) and printed_first_line != yaml_first_line

@@ -30,6 +30,7 @@ from pnpcompiler.games.air_cargo.referee.log import FlightLog, PilotLogRecord
 from pnpcompiler.games.air_cargo.referee.phases import dice_faces, dice_in_order
 from pnpcompiler.games.air_cargo.referee.replay import Replay, crossed, replay
 from pnpcompiler.games.air_cargo.referee.sheet import check_sheet
+from pnpcompiler.games.air_cargo.referee.state import PilotState
 from pnpcompiler.games.air_cargo.referee.trace import draw
 from pnpcompiler.referee import referee_file
 from tests.games.air_cargo.test_legs import point, radius, tangents
@@ -424,6 +425,7 @@ def _groups(face: Any) -> dict[str, Any]:
 def test_map_trace_draws_every_leg_check_and_the_score(name: str) -> None:
     report = referee_file(GAMES / f"{name}.yaml", CONTENT)
     state = report.state
+    assert isinstance(state, PilotState)
     face = draw(game(), state)
     groups = _groups(face)
     assert {"route", "checks", "leg-numbers", "summary", "flights"} <= set(groups)
@@ -634,7 +636,7 @@ def test_hazards_a_check_made_on_the_wrong_leg_is_one_finding() -> None:
     leg to Seattle, which does: one mistake, ruled on where it is first found."""
     plans = [{"plan": {"dice": [4, 1], "destination": 41}}, {"plan": {"dice": [1, 1],
                                                                       "cargo": 1}}]
-    flight = {"to": 41, "cargo": 1, "legs": [
+    flight: Data = {"to": 41, "cargo": 1, "legs": [
         {"to": "DSD", "checks": [check("Mt Hood")]},
         {"to": "Seattle", "checks": [check("Mt Rainier"), check("landing")]}]}
     assert codes(run({"events": [*plans, {"fly": flight}]})) == ["check.invented"]

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from pnpcompiler.referee import referee_file
 from pnpcompiler.referee.balance import wilson
 from pnpcompiler.referee.batch import referee_batch
@@ -47,8 +49,8 @@ def test_hazard_pass_check_simulated_rates_agree_with_the_exact_chances() -> Non
     assert tested >= 10
 
 
-def test_simulated_games_are_records_the_referee_finds_legal(pnp: Pnp, tmp_path: Path,
-                                                              monkeypatch) -> None:
+def test_simulated_games_are_records_the_referee_finds_legal(
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, _ = pnp("simulate", "air-cargo", "--games", "40", "--seed", "3", "--bots", "bold",
                   "--content", str(CONTENT), "-o", "report", "--records", "games",
@@ -62,7 +64,7 @@ def test_simulated_games_are_records_the_referee_finds_legal(pnp: Pnp, tmp_path:
 
 
 def test_a_run_is_the_same_bytes_on_one_worker_or_two(pnp: Pnp, tmp_path: Path,
-                                                      monkeypatch) -> None:
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     outputs = []
     for jobs in ("1", "2"):
@@ -96,8 +98,8 @@ def test_sloppy_pilots_records_referee_to_exactly_the_rulings_counted(tmp_path: 
     assert {"check.missing", "dice.seed", "flight.cargo-not-planned"} <= set(seen)
 
 
-def test_the_report_counts_the_rulings_the_records_referee_to(pnp: Pnp, tmp_path: Path,
-                                                              monkeypatch) -> None:
+def test_the_report_counts_the_rulings_the_records_referee_to(
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out = pnp("simulate", "air-cargo", "--games", "60", "--seed", "2", "--bots",
                     "sloppy-careful@0.1", "--content", str(CONTENT), "-o", "report",

@@ -119,9 +119,8 @@ class Checking(RaceEngine):
                     play = Play(player=owner, card=card_id, target=flyer.name)
                 else:
                     continue
-                player.machine = flyer
                 tried = turn.model_copy(update={"cards": [play]})
-                acts = player.played(race, turn, play) is not turn
+                acts = player.played(race, turn, play, flyer)[0] is not turn
                 assert acts == (player.found(race, tried) == player.found(race, turn)), play
                 self.checked["card played"] += 1
 

@@ -4,6 +4,7 @@ preset sides."""
 
 from __future__ import annotations
 
+from pnpcompiler.content.components.sheet import TableSection
 from pnpcompiler.content.project import GameContent
 from pnpcompiler.games.magnificent_flying_machines.kit import preset_view
 from pnpcompiler.games.magnificent_flying_machines.lookup import (
@@ -35,7 +36,8 @@ def test_section_5_course_layout_prints_both_placement_columns_as_written(
     (layout,) = game.of_type(CourseLayout)
     sheet = course_layout(game, layout)
     assert sheet is not None
-    table = next(s for s in sheet.sections if getattr(s, "id", None) == "tile-table")
+    table = next(s for s in sheet.sections
+                 if isinstance(s, TableSection) and s.id == "tile-table")
     rows = table.rows
     assert len(rows) == 11
     assert rows[6][5] == "2 x 2PTS & 1 x 2 PT GENERAL CARGO"

@@ -38,7 +38,7 @@ def codes(race: Race) -> list[tuple[str, Any]]:
 
 def test_8_2_a_repeated_test_in_the_same_turn_rolls_one_die_fewer(game: GameContent) -> None:
     # The monoplane (4 take-off symbols, Sikosi +1) fails a take-off, then tries again.
-    turn = {"machine": "monoplane", "phases": [
+    turn: dict[str, Any] = {"machine": "monoplane", "phases": [
         {"action": "take-off", "dice": [3, 3, 3, 3, 3], "outcome": "fail"},
         {"action": "take-off", "dice": [1, 1, 3, 3, 3], "outcome": "pass"}]}
     assert codes(replay(game, race_log(game, [turn]))) == [("test.dice", "8.2")]
@@ -49,7 +49,7 @@ def test_8_2_a_repeated_test_in_the_same_turn_rolls_one_die_fewer(game: GameCont
 
 
 def test_8_3_a_catastrophic_fly_on_forces_a_landing_test(game: GameContent) -> None:
-    turn = {"machine": "monoplane", "phases": [
+    turn: dict[str, Any] = {"machine": "monoplane", "phases": [
         {"action": "take-off", "dice": [1, 1, 3, 3, 3], "outcome": "pass"},
         {"action": "fly-on", "dice": [3, 3, 3, 3, 6], "outcome": "catastrophic"}]}
     race = replay(game, race_log(game, [turn]))

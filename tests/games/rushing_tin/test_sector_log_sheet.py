@@ -60,9 +60,9 @@ def test_rt001_strips_columns_notes_and_cash_tally(rt001: tuple[Any, Sheet]) -> 
                               "W", "P", "D", "CM"]
     assert {"ATC", "WAGE", "BONUSES", "PENALTIES", "FINES / DEALS", "TOTAL", "500"} <= words
     notes = next(s for s in sheet.sections if s.kind == "text")
-    assert "more than 3 cumulative hexes/levels" in notes.text  # type: ignore[union-attr]
+    assert "more than 3 cumulative hexes/levels" in notes.text
     tables = [s for s in sheet.sections if s.kind == "table"]
-    assert [t.split for t in tables] == [2, 2, 1]  # type: ignore[union-attr]
+    assert [t.split for t in tables] == [2, 2, 1]
 
 
 def test_rt001_on_a4_landscape(rt001: tuple[Any, Sheet]) -> None:

@@ -14,10 +14,12 @@ from pypdf import PdfReader
 
 from pnpcompiler.content.project import GameContent, load_game
 from pnpcompiler.layout.collect import boards_of
+from pnpcompiler.layout.impose import MARGIN
 from pnpcompiler.layout.printables import Board
-from pnpcompiler.render.board import MARGIN, board_pdf, fit_scale, tile_plan
+from pnpcompiler.render.board import board_pdf, fit_scale, tile_plan
 from pnpcompiler.render.svg import face_svg
 from tests.paths import CONTENT
+from tests.pdfs import resources
 from tests.render.test_board import box_mm, tiled
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -61,7 +63,7 @@ def test_tiled_pdf_has_a_page_per_tile_with_trim_boxes(board: Board, paper: str)
         expected = (px, page_h - py - h, px + w, page_h - py)
         assert box_mm(page.trimbox) == pytest.approx(expected, abs=0.02)
         assert box_mm(page.bleedbox) == box_mm(page.trimbox)
-        forms |= {ref.idnum for ref in page["/Resources"]["/XObject"].values()}
+        forms |= {ref.idnum for ref in resources(page)["/XObject"].values()}
         text = page.extract_text()
         across = 3 if tile.row == 0 else 2
         assert (f"sheet {tile.name} (row {tile.row + 1} of 2, column {tile.col + 1} of "

@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from pnpcompiler.content.project import GameContent
 from pnpcompiler.games.rushing_tin.referee.bots import Controllers, dump
 from pnpcompiler.games.rushing_tin.referee.staff import STYLES, Staff
@@ -28,8 +30,8 @@ def test_the_controllers_still_play_the_solo_example_shift(rushing_tin: GameCont
     assert played == example.split("\n", 3)[3]
 
 
-def test_simulated_shifts_report_money_planes_and_are_legal(pnp: Pnp, tmp_path: Path,
-                                                            monkeypatch) -> None:
+def test_simulated_shifts_report_money_planes_and_are_legal(
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out = pnp("simulate", "rushing-tin", "--games", "2", "--players", "2", "--bots",
                     "careful,busy", "--seed", "4", "--content", str(CONTENT), "-o", "report",
@@ -94,7 +96,7 @@ def test_a_shift_is_the_same_whatever_the_process_played_before(rushing_tin: Gam
 
 
 def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
-                                                       monkeypatch) -> None:
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     # Choice.best leaves untried a descent to level 2 that sure.low_flying_ruled says
     # the referee must rule on (10.04), and a take-off move that sure.take_off_ruled says
     # breaks 5.02: tried on a fork, each such move of three shifts draws an error, so it could
@@ -142,7 +144,7 @@ def test_with_every_weather_card_drawn_the_controllers_play_on(rushing_tin: Game
 
 
 def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
-                                                monkeypatch) -> None:
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # Choice.best leaves untried a move whose Choice.at_least is worse than the
     # best found so far: tried on a fork, every bounded move of two shifts scores no better
     # than its bound, so leaving it untried never changes the choice.
@@ -175,8 +177,8 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
     assert kinds["flying on"] > 200 and kinds["deal"] > 20 and kinds["fault"] > 10, kinds
 
 
-def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: GameContent,
-                                                               monkeypatch) -> None:
+def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(
+        rushing_tin: GameContent, monkeypatch: pytest.MonkeyPatch) -> None:
     # Choice.quiet_score works out a quiet move's score (flying on, entering, handing off
     # at the edge, taking off, holding on the ground) without trying it: for every move it
     # scores in three shifts, the score is the one the move gets tried on a fork.
@@ -204,8 +206,8 @@ def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(rushing_tin: Game
     assert scored["ground"] > 5
 
 
-def test_a_tried_move_settled_as_the_shift_plays_it_as_applied(rushing_tin: GameContent,
-                                                                monkeypatch) -> None:
+def test_a_tried_move_settled_as_the_shift_plays_it_as_applied(
+        rushing_tin: GameContent, monkeypatch: pytest.MonkeyPatch) -> None:
     # Controllers.choose keeps the fork a chosen move was tried on as the shift after it
     # (ShiftEngine.settle): the shifts, their rulings, incidents and money are those of
     # playing every chosen move on the shift itself.

@@ -20,7 +20,7 @@ from pnpcompiler.games.rushing_tin.referee.snapshot import board_at
 from pnpcompiler.games.rushing_tin.referee.state import HexNames, Shift, WeatherSystem, Wind
 from pnpcompiler.layout.collect import boards_of
 from pnpcompiler.layout.model import Element, Ellipse, Face, Group, Polygon, Text, leaves
-from pnpcompiler.referee import Report, board_pages, referee_file
+from pnpcompiler.referee import AnyReport, board_pages, referee_file
 from pnpcompiler.render.board import board_pdf
 from pnpcompiler.render.svg import face_svg
 from tests.paths import CONTENT
@@ -76,10 +76,17 @@ def game(rushing_tin: GameContent) -> GameContent:
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> Report:
+def report(tmp_path_factory: pytest.TempPathFactory) -> AnyReport:
     log = tmp_path_factory.mktemp("shift") / "shift.yaml"
     log.write_text(SHIFT, encoding="utf-8")
     return referee_file(log, CONTENT)
+
+
+def shifts(report: AnyReport) -> list[Shift]:
+    """Return a shift's snapshots: the shift as each turn left it."""
+    found = [shift for shift in report.snapshots if isinstance(shift, Shift)]
+    assert len(found) == len(report.snapshots)
+    return found
 
 
 @pytest.fixture
@@ -117,14 +124,14 @@ def _svg(game: GameContent, state: Shift) -> ET.Element:
 # --- the replay and its boards ---------------------------------------------------------------
 
 
-def test_the_shift_is_legal_and_keeps_each_turn(report: Report) -> None:
+def test_the_shift_is_legal_and_keeps_each_turn(report: AnyReport) -> None:
     assert report.legal, report.findings
-    assert [s.turn for s in report.snapshots] == [1, 2]
+    assert [s.turn for s in shifts(report)] == [1, 2]
 
 
 @pytest.mark.parametrize("turn", [1, 2])
 def test_each_plane_in_flight_sits_in_its_hex_pointing_its_heading(
-        report: Report, turn: int) -> None:
+        report: AnyReport, turn: int) -> None:
     ((_, text),) = board_pages(report, str(turn))
     root = ET.fromstring(text)
     centres = _hex_centres(root)
@@ -147,8 +154,8 @@ def test_each_plane_in_flight_sits_in_its_hex_pointing_its_heading(
 
 
 def test_waiting_planes_sit_beyond_their_entry_point_and_beside_the_airport(
-        game: GameContent, report: Report) -> None:
-    state = copy.deepcopy(report.snapshots[0])
+        game: GameContent, report: AnyReport) -> None:
+    state = copy.deepcopy(shifts(report)[0])
     state.planes[3].where, state.planes[3].hex = "waiting", None
     state.planes[1].where, state.planes[1].hex = "ground", None
     root = _svg(game, state)
@@ -170,8 +177,8 @@ def test_waiting_planes_sit_beyond_their_entry_point_and_beside_the_airport(
 
 
 def test_an_out_of_control_plane_has_a_red_dashed_ring(game: GameContent,
-                                                        report: Report) -> None:
-    state = copy.deepcopy(report.snapshots[0])
+                                                        report: AnyReport) -> None:
+    state = copy.deepcopy(shifts(report)[0])
     state.planes[2].out_of_control = True
     groups = _groups(_svg(game, state))
     rings = {g.get("id"): [e for e in g.iter(f"{SVG}ellipse") if e.get("stroke") == RED]
@@ -180,12 +187,12 @@ def test_an_out_of_control_plane_has_a_red_dashed_ring(game: GameContent,
     assert rings["plane-3"] == [] and rings["plane-1"] == []
 
 
-def test_weather_and_wind_appear_when_present(game: GameContent, report: Report) -> None:
-    plain = _groups(_svg(game, report.snapshots[0]))
+def test_weather_and_wind_appear_when_present(game: GameContent, report: AnyReport) -> None:
+    plain = _groups(_svg(game, shifts(report)[0]))
     assert "weather" not in plain and "wind" not in plain
     (geo,) = [g for g in geometry_for(game) if g.sector]
     names = HexNames(geo.board.grid)
-    state = copy.deepcopy(report.snapshots[0])
+    state = copy.deepcopy(shifts(report)[0])
     state.weather = [
         WeatherSystem("storm", 4, "F", 100, [names.hex("1308"), names.hex("1309")]),
         WeatherSystem("turbulence", 3, "D", 100, [names.hex("0412")]),
@@ -213,7 +220,7 @@ def test_weather_and_wind_appear_when_present(game: GameContent, report: Report)
         HEADINGS["ne"], abs=0.01)
 
 
-def test_the_title_strip_and_the_controllers_table(report: Report) -> None:
+def test_the_title_strip_and_the_controllers_table(report: AnyReport) -> None:
     ((_, text),) = board_pages(report, "2")
     groups = _groups(ET.fromstring(text))
     assert "Turn 2 - 8:15" in {t.text for t in groups["title"].iter(f"{SVG}text")}
@@ -223,14 +230,14 @@ def test_the_title_strip_and_the_controllers_table(report: Report) -> None:
     assert len(groups["turn-on-track"].findall(f"{SVG}rect")) == 1
 
 
-def test_board_drawing_is_deterministic(report: Report) -> None:
+def test_board_drawing_is_deterministic(report: AnyReport) -> None:
     first = [svg.encode() for _, svg in board_pages(report, "all")]
     second = [svg.encode() for _, svg in board_pages(report, "all")]
     assert len(first) == 2 and first == second
 
 
-def test_the_board_draws_in_a_pdf_too(game: GameContent, report: Report) -> None:
-    data = board_pdf(board_at(game, report.snapshots[1]), fit="a3", title="turn 2")
+def test_the_board_draws_in_a_pdf_too(game: GameContent, report: AnyReport) -> None:
+    data = board_pdf(board_at(game, shifts(report)[1]), fit="a3", title="turn 2")
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "Turn 2 - 8:15" in text and "0412" in text
 
@@ -345,7 +352,7 @@ def test_hex_names_never_cover_the_points_runway_routes_or_labels(game: GameCont
 
 
 def test_the_map_and_each_board_show_a_hex_name_once(game: GameContent,
-                                                     report: Report) -> None:
+                                                     report: AnyReport) -> None:
     face, _ = _map_face(game)
-    for root in (ET.fromstring(face_svg(face)), _svg(game, report.snapshots[-1])):
+    for root in (ET.fromstring(face_svg(face)), _svg(game, shifts(report)[-1])):
         assert [t.text for t in root.iter(f"{SVG}text")].count("0412") == 1

@@ -8,7 +8,15 @@ from typing import Any
 
 from pnpcompiler.content.project import load_game
 from pnpcompiler.games.two_airport.referee.engine import TwoAirportEngine
-from pnpcompiler.games.two_airport.referee.log import Action, Begin, End, Step, Turn, TurnLog
+from pnpcompiler.games.two_airport.referee.log import (
+    Action,
+    Begin,
+    End,
+    Step,
+    Turn,
+    TurnAction,
+    TurnLog,
+)
 from pnpcompiler.games.two_airport.referee.state import Table, Tables, tables_for
 from tests.paths import CONTENT
 
@@ -48,8 +56,9 @@ class Game:
         keys.setdefault("draw", self.table.pile[0] if self.table.pile else None)
         turn = Turn.model_validate({"player": player, "discard": discard, **keys})
         found = []
-        for action in (Begin(turn), *(Step(Action.model_validate(a)) for a in actions),
-                       End(turn)):
+        played: list[TurnAction] = [Begin(turn), *(Step(Action.model_validate(a))
+                                                   for a in actions), End(turn)]
+        for action in played:
             _, rulings = self.engine.apply(self.table, action)
             found += [(f.code, f.extra.get("rule")) for f in rulings]
         return found

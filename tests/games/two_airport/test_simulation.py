@@ -7,14 +7,16 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from pnpcompiler.referee.batch import referee_batch
 from tests.paths import CONTENT
 
 Pnp = Callable[..., tuple[int, str]]
 
 
-def test_simulated_games_report_seats_first_player_and_length(pnp: Pnp, tmp_path: Path,
-                                                              monkeypatch) -> None:
+def test_simulated_games_report_seats_first_player_and_length(
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out = pnp("simulate", "two-airport", "--games", "30", "--players", "3", "--bots",
                     "racing,random", "--seed", "2", "--content", str(CONTENT), "-o", "report",

@@ -168,10 +168,9 @@ def play_card(race: Race, now: TurnState, play: Play, where: Location | None,
         race.rulings.rule("card.player", "8.1", f"{play.player} is not a player of this race",
                           where, piece=piece)
         return
-    if not hands.known_card(race, play.card, where, play.player):
+    card = hands.played_card(race, play.player, play.card, where)
+    if card is None:
         return
-    card = race.tables.tricks[play.card]
-    hands.take(race, play.player, play.card, where)
     mine = play.player == now.flyer.machine.player
     if play.use == "spare-part":
         spare_part(race, play, card, where, test, mine=mine, piece=piece)
@@ -266,10 +265,9 @@ def answer(race: Race, play: Play, target: Flyer, where: Location | None) -> Fly
     Means War turns it on a machine of the player who played it (the one whose turn it is,
     else the first in turn order)."""
     card = race.tables.tricks.get(play.answer or "")
-    owner = target.machine.player
-    if card is None or not hands.known_card(race, card.id, where, owner):
+    if card is None:
         return target
-    hands.take(race, owner, card.id, where)
+    hands.take(race, target.machine.player, card.id, where)
     effect = card.effect
     if effect is None or effect.when != "answer-dirty":
         race.rulings.rule("card.effect", "8.1", f"{card.title} does not answer a dirty trick",
@@ -402,13 +400,8 @@ def cad_source(race: Race, now: TurnState, phase: Phase) -> None:
     else:
         abilities.cad_from(race, now, phase)
     if phase.cad_answer is not None:
-        card = race.tables.tricks.get(phase.cad_answer)
-        tester = now.flyer.machine.player
-        if card is not None and hands.known_card(race, card.id, phase.where("cad_answer"),
-                                                 tester):
-            hands.take(race, tester, card.id, phase.where("cad_answer"))
-            if not cad_cancelled(race, phase):
-                race.rulings.rule("card.effect", "8.1", f"{card.title} does not answer a cad",
-                                  phase.where("cad_answer"), piece=piece)
-        elif card is None:
-            hands.known_card(race, phase.cad_answer, phase.where("cad_answer"), tester)
+        answered = phase.where("cad_answer")
+        card = hands.played_card(race, now.flyer.machine.player, phase.cad_answer, answered)
+        if card is not None and not cad_cancelled(race, phase):
+            race.rulings.rule("card.effect", "8.1", f"{card.title} does not answer a cad",
+                              answered, piece=piece)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ....content.project import GameContent
 from ....core.findings import Finding
-from ..flight import Pool
+from ..flight import Pool, fuel_spent
 from ..model import Test
 from . import (
     abilities,
@@ -81,15 +81,28 @@ class Tried(NamedTuple):
     """The rulings the phase draws."""
 
 
+class Offered(dict[tuple[str, bool, bool], Phase]):
+    """The phases offered, by (action, forced, continues), each built the first time."""
+
+    def __missing__(self, key: tuple[str, bool, bool]) -> Phase:
+        """Build and keep the phase of an action offered for the first time."""
+        action, forced, continues = key
+        made = self[key] = Phase.model_validate(
+            {"action": action, **({"forced": True} if forced else {}),
+             **({"continues": True} if continues else {})})
+        return made
+
+
 class RaceEngine:
     """A race on one loaded content's tiles and tables (see the module's docs)."""
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self.offered: dict[tuple[str, bool, bool], Phase] = {}
+        self.offered = Offered()
         """Each phase offered, built once: a bot is offered several at every decision."""
         self.fuel = tables.rules.fuel
-        """The fuel a turn spends by the tiles it crosses (8.4.1), asked at every decision."""
+        """The fuel a turn spends by the tiles it crosses (8.4.1, :func:`fuel_spent`), asked
+        at every decision."""
 
     @classmethod
     def of(cls, game: GameContent) -> RaceEngine:
@@ -167,17 +180,11 @@ class RaceEngine:
         """Return the phases open now: a forced landing, else the actions of 8.3 where the
         machine is, or the final airfield actions on its runway (section 11)."""
         offered = self.offered
-        return [offered.get(offer) or self.phase(*offer) for offer in self.open_offers(race)]
+        return [offered[offer] for offer in self.open_offers(race)]
 
     def phase(self, action: str, forced: bool = False, continues: bool = False) -> Phase:
         """Return the phase of an action (forced, or going on in the same phase)."""
-        key = (action, forced, continues)
-        made = self.offered.get(key)
-        if made is None:
-            made = self.offered[key] = Phase.model_validate(
-                {"action": action, **({"forced": True} if forced else {}),
-                 **({"continues": True} if continues else {})})
-        return made
+        return self.offered[action, forced, continues]
 
     def open_offers(self, race: Race) -> list[tuple[str, bool, bool]]:
         """Return the open phases as (action, forced, continues) (:meth:`open_phases`)."""
@@ -190,7 +197,7 @@ class RaceEngine:
         # 8.3: flying on needs the fuel for one more tile crossed this turn (on the ground,
         # without a phase going on, it is not asked).
         fly_on = (now.may_continue or flyer.altitude > 0) and flyer.at + 1 < len(race.course) \
-            and flyer.fuel >= self.fuel_for(now.crossed + 1)
+            and flyer.fuel >= fuel_spent(now.crossed + 1, self.fuel)
         offers = []
         if now.may_continue:
             if fly_on:
@@ -213,11 +220,6 @@ class RaceEngine:
         if flyer.altitude < tile.air_bands:
             offers.append(("gain-altitude", False, False))
         return offers
-
-    def fuel_for(self, crossed: int) -> int:
-        """Return the fuel cubes a turn crossing so many tiles spends (8.4.1)."""
-        table = self.fuel
-        return table[min(crossed, len(table) - 1)]
 
     def test_of(self, race: Race, phase: Phase) -> tuple[Test, int, Pool] | None:
         """Return the test an action takes now, its difficulty and its dice pool."""

@@ -5,6 +5,7 @@ writes no ``hands`` is not followed card by card: what is played is still applie
 from __future__ import annotations
 
 from ....core.findings import Location
+from ..model import TrickCard
 from .log import RaceLog, Turn
 from .state import Flyer, Race
 
@@ -50,6 +51,7 @@ def deal(race: Race, log: RaceLog) -> None:
     if log.hands is None:
         return
     race.hands = {player: [] for player in log.players}
+    dealt = log.where("hands")
     for player, cards in log.hands.items():
         where = log.where("hands", player)
         if player not in race.hands:
@@ -65,10 +67,10 @@ def deal(race: Race, log: RaceLog) -> None:
                               piece=machine_of(race, player))
     for player in log.players:
         if player not in log.hands:
-            race.rulings.rule("hand.deal", "4.2", f"no hand is dealt to {player}",
-                              log.where("hands"), piece=machine_of(race, player))
-    check_copies(race, sorted({c for cards in race.hands.values() for c in cards}),
-                 log.where("hands"), None)
+            race.rulings.rule("hand.deal", "4.2", f"no hand is dealt to {player}", dealt,
+                              piece=machine_of(race, player))
+    check_copies(race, sorted({c for cards in race.hands.values() for c in cards}), dealt,
+                 None)
 
 
 def known_card(race: Race, card: str, where: Location | None, player: str) -> bool:
@@ -95,6 +97,18 @@ def check_copies(race: Race, cards: list[str], where: Location | None,
                               piece=machine_of(race, player) if player else None)
 
 
+def played_card(race: Race, player: str, card_id: str, where: Location | None
+                ) -> TrickCard | None:
+    """Return the card a player plays, taken from their hand (8.1); None when the deck holds
+    no such card (reported)."""
+    card = race.tables.tricks.get(card_id)
+    if card is None:
+        known_card(race, card_id, where, player)
+        return None
+    take(race, player, card_id, where)
+    return card
+
+
 def take(race: Race, player: str, card: str, where: Location | None) -> None:
     """Take a card a player plays or discards from their hand (8.1)."""
     if race.hands is None:
@@ -117,22 +131,21 @@ def end_turn(race: Race, turn: Turn, flyer: Flyer) -> None:
     player = flyer.machine.player
     hand = race.hands.setdefault(player, [])
     limit, due = hand_rules(race, player)
+    draw, discard = turn.where("draw"), turn.where("discard")
     if len(turn.draw) != due:
         race.rulings.rule("hand.draw", "8.1", f"{player} draws {due} trick and boost "
                           f"card{'s' if due > 1 else ''} at the end of the turn; found "
-                          f"{len(turn.draw)}", turn.where("draw"),
-                          piece=machine_of(race, player))
+                          f"{len(turn.draw)}", draw, piece=machine_of(race, player))
     drawn = [card for card in turn.draw if card in race.tables.tricks
-             or known_card(race, card, turn.where("draw"), player)]
+             or known_card(race, card, draw, player)]
     hand += drawn
     if drawn:
-        check_copies(race, sorted(set(drawn)), turn.where("draw"), player)
+        check_copies(race, sorted(set(drawn)), draw, player)
     holding = len(hand)
     for card in turn.discard:
-        take(race, player, card, turn.where("discard"))
+        take(race, player, card, discard)
     excess = max(0, holding - limit)
     if len(turn.discard) != excess:
         race.rulings.rule("hand.limit", "8.1", f"{player} holds {holding} cards after the draw "
                           f"and the hand limit is {limit}: {excess} discarded, found "
-                          f"{len(turn.discard)}", turn.where("discard"),
-                          piece=machine_of(race, player))
+                          f"{len(turn.discard)}", discard, piece=machine_of(race, player))

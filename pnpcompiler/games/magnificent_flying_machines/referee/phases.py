@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..flight import fuel_spent
 from ..model import Test
 from . import abilities, cards, cargo
 from .log import Phase
@@ -105,19 +106,13 @@ def allowed_here(race: Race, flyer: Flyer, phase: Phase) -> bool:
         ruling(race, flyer, phase, "move.past-final", "8.1", "the final airfield is the end "
                "of the course: there is no tile to fly on to")
     elif action == "fly-on" and race.current is not None and flyer.fuel < (
-            cost := fuel_cost(race, race.current.crossed + 1)):
+            cost := fuel_spent(race.current.crossed + 1, race.tables.rules.fuel)):
         ruling(race, flyer, phase, "fuel.short", "8.3", f"flying on to cross tile "
                f"{race.current.crossed + 1} this turn needs {cost} fuel cubes (8.4.1); the "
                f"gauge holds {flyer.fuel}")
     else:
         return True
     return False
-
-
-def fuel_cost(race: Race, crossed: int) -> int:
-    """Return the fuel cubes a turn crossing so many tiles spends (8.4.1)."""
-    table = race.tables.rules.fuel
-    return table[min(crossed, len(table) - 1)]
 
 
 def take_test(race: Race, now: TurnState, phase: Phase, test: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..flight import fuel_spent
 from . import teams
 from .cargo import undelivered
 from .log import RaceLog, Turn
@@ -49,8 +50,7 @@ def end(race: Race, turn: Turn) -> None:
         race.rulings.rule("landing.forced", "8.3", "a forced landing test was not taken",
                           turn.where("phases"), piece=piece)
     # Flying on needed the fuel (8.3); damage taken since may have emptied the gauge.
-    spend = race.tables.rules.fuel[min(now.crossed, len(race.tables.rules.fuel) - 1)]
-    flyer.fuel = max(0, flyer.fuel - spend)
+    flyer.fuel = max(0, flyer.fuel - fuel_spent(now.crossed, race.tables.rules.fuel))
     if turn.fuel is not None and turn.fuel != flyer.fuel:
         race.rulings.rule("fuel.end", "8.4.1", f"expected {flyer.fuel} fuel cubes on the gauge "
                           f"after crossing {now.crossed} tiles, found {turn.fuel}",

@@ -30,11 +30,13 @@ while protograf and reportlab, installed with their bytecode, do not. And `pnp b
 an SVG file a face, in a second process beside the PDF: on a file system slow to create files
 its time is that process's, not the PDF's. ext4 without a journal (as on some virtual
 machines) skips, for each new file, every inode freed in the last half minute in the folder's
-block group: a run right after the last one's folder was removed scans past its thousands of
-freed inodes for each file it makes (up to 3 s of system time for 5,400 SVGs), where a
-journalled ext4 or another file system does not. `--no-svg` writes no such files; `--tmp
-DIR` has every run write into DIR (a tmpfs such as /dev/shm takes the disk's file system out
-of every tool's figures alike), and the first lines printed name the file system written to.
+block group: a run right after the last one's folder was removed would scan past its
+thousands of freed inodes for each file it makes (up to 3 s of system time for 5,400 SVGs,
+which a designer's build into a fresh folder does not pay), so every run's folder is kept
+until the benchmark ends and removed then. Files freed by other work on the machine still
+weigh the same way. `--no-svg` writes no such files; `--tmp DIR` has every run write into
+DIR (a tmpfs such as /dev/shm takes the disk's file system out of every tool's figures
+alike), and the first lines printed name the file system written to.
 """
 
 from __future__ import annotations
@@ -119,6 +121,19 @@ def tools(content: Path = PARITY / "content", big: bool = False) -> list[Tool]:
     return out
 
 
+WRITTEN: list[Path] = []
+"""Every run's output folder, removed when the benchmark ends (see :func:`clean_up`)."""
+
+
+def clean_up() -> None:
+    """Remove every run's output folder: all at the end, not each after its run, so that no
+    run makes its files among the thousands of inodes the last one freed (ext4 without a
+    journal scans past each inode freed in the last half minute for every file it makes:
+    seconds of system time a run of 5,400 SVGs that a designer's build does not pay)."""
+    while WRITTEN:
+        shutil.rmtree(WRITTEN.pop(), ignore_errors=True)
+
+
 def run(tool: Tool, timed: bool) -> None:
     """Run ``tool`` once in a fresh folder; record its time, memory and output."""
     out = tool.keep or Path(tempfile.mkdtemp(prefix="pnp-parity-"))
@@ -149,7 +164,7 @@ def run(tool: Tool, timed: bool) -> None:
             tool.peak_kb.append(usage.ru_maxrss)  # kilobytes on Linux
     finally:
         if tool.keep is None:
-            shutil.rmtree(out, ignore_errors=True)
+            WRITTEN.append(out)
 
 
 def count_pages(pdf: Path) -> int:
@@ -348,4 +363,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    finally:
+        clean_up()

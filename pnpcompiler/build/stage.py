@@ -84,6 +84,9 @@ class Stage:
         """Output folders (relative) found to resolve inside the output folder."""
         self.kept: set[str] = set()
         """Relative paths written by this build whose bytes were already in place."""
+        self.as_written: dict[str, tuple[int, int]] = {}
+        """Relative path -> (size, mtime_ns) of each staged file as it was written: moving it
+        into place keeps both, so the record of what is there needs no look at the disk."""
 
     def target(self, rel: str) -> Path:
         """Return where ``rel`` lands, refusing any path that would leave the output folder
@@ -117,27 +120,29 @@ class Stage:
         sha = hashlib.sha256(raw).hexdigest()
         record = self.records.get(rel)
         if record is not None and record.sha256 == sha and unchanged_on_disk(final, record):
-            self.kept.add(rel)
-            self.staged.pop(rel, None)
+            self.staged_elsewhere(rel, None)
             return final
         path = self.dir / rel
         if path.parent not in self._folders:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._folders.add(path.parent)
-        _write_new(path, raw)
-        self.staged[rel] = sha
-        self.kept.discard(rel)
+        self.staged_elsewhere(rel, sha, _write_new(path, raw))
         return final
 
-    def staged_elsewhere(self, rel: str, sha: str | None) -> None:
-        """Record what another process staged for ``rel`` with a copy of this stage: the
-        digest of the file it wrote, or None when the file already in place was kept."""
+    def staged_elsewhere(self, rel: str, sha: str | None,
+                         written: tuple[int, int] | None = None) -> None:
+        """Record what was staged for ``rel`` (here, or by another process with a copy of
+        this stage): the digest of the file written and its (size, mtime_ns) as written,
+        or None when the file already in place was kept."""
         if sha is None:
             self.kept.add(rel)
             self.staged.pop(rel, None)
+            self.as_written.pop(rel, None)
         else:
             self.staged[rel] = sha
             self.kept.discard(rel)
+            if written is not None:
+                self.as_written[rel] = written
 
     def adopt(self, path: Path) -> Path:
         """Stage a file a game's own writer made inside the stage folder; return its final
@@ -165,6 +170,10 @@ class Stage:
         made = self.made
         records: dict[str, FileRecord] = {}
         for rel in sorted(made):
+            known = self.as_written.get(rel)
+            if known is not None:
+                records[rel] = FileRecord(self.staged[rel], *known)
+                continue
             with contextlib.suppress(OSError):
                 st = (self.out_dir / rel).stat()
                 sha = self.staged.get(rel) or self.records[rel].sha256
@@ -275,8 +284,9 @@ class Stage:
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "O_BINARY", 0)
 
 
-def _write_new(path: Path, raw: bytes) -> None:
-    """Write ``raw`` to ``path`` with the permissions a plain open() gives it."""
+def _write_new(path: Path, raw: bytes) -> tuple[int, int]:
+    """Write ``raw`` to ``path`` with the permissions a plain open() gives it; return the
+    file's size and modification time (nanoseconds) as written."""
     # Three system calls, not the six of a buffered file (which asks for the file's size,
     # whether it is a terminal and where it stands): a kit writes thousands of faces.
     fd = os.open(path, _NEW_FILE, 0o666)
@@ -284,8 +294,10 @@ def _write_new(path: Path, raw: bytes) -> None:
         view = memoryview(raw)
         while view:
             view = view[os.write(fd, view):]
+        st = os.fstat(fd)
     finally:
         os.close(fd)
+    return st.st_size, st.st_mtime_ns
 
 
 def _folders_of(rel: str) -> set[str]:

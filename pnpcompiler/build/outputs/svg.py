@@ -62,22 +62,24 @@ class FaceSvgs(Output[FacePiece]):
         return Writing(partial(_finish, staging, stage, pieces, folder), staging.cancel)
 
 
-def _stage_svgs(stage: Stage, pieces: list[FacePiece]) -> list[str | None]:
-    """Draw and stage every face; return, per face, the digest of the file staged (None when
-    the file in place was kept)."""
+def _stage_svgs(stage: Stage, pieces: list[FacePiece]
+                ) -> list[tuple[str, tuple[int, int] | None] | None]:
+    """Draw and stage every face; return, per face, the digest of the file staged and its
+    (size, mtime_ns) as written (None when the file in place was kept)."""
     from ...render.svg import faces_svg
 
     for piece, text in zip(pieces, faces_svg([(p.face, p.title) for p in pieces]),
                            strict=True):
         stage.write(piece.path, text.encode("utf-8"))
-    return [stage.staged.get(piece.path) for piece in pieces]
+    return [(stage.staged[p.path], stage.as_written.get(p.path)) if p.path in stage.staged
+            else None for p in pieces]
 
 
-def _finish(staging: Background[list[str | None]], stage: Stage, pieces: list[FacePiece],
-            folder: Path) -> list[Report]:
+def _finish(staging: Background[list[tuple[str, tuple[int, int] | None] | None]],
+            stage: Stage, pieces: list[FacePiece], folder: Path) -> list[Report]:
     """Record every face staged in ``stage`` (by a second process, or here)."""
-    for piece, sha in zip(pieces, staging.result(), strict=True):
-        stage.staged_elsewhere(piece.path, sha)
+    for piece, staged in zip(pieces, staging.result(), strict=True):
+        stage.staged_elsewhere(piece.path, *(staged or (None,)))
     if not pieces:
         return []
     return [Report(tuple(p.path for p in pieces),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....core.hexgrid import distance
+from ....core.hexgrid import Hex, distance
 from ..movement import State
 from .arrive import exit_of
 from .context import Context
@@ -99,6 +99,8 @@ class Choice:
         self.quiet = quiet_course(ctx, plane, through_weather=True)
         """The plane's quiet run, weather allowed (``quiet.quiet_course``), if any: every move
         of the plane flies the same run, and weather on it changes no score."""
+        self.blocked: dict[tuple[Hex, int], int] = {}
+        """By the place a move of the plane ends (hex, level): :meth:`blocks_entry`."""
 
     def trial(self, plane: Plane, cand: Data | PlaneMove) -> tuple[Context, Plane]:
         """Return a fork of the shift with the move tried on it, and the plane there (read
@@ -229,11 +231,12 @@ class Choice:
         """Return :meth:`flying_on`'s score but its last place, with the planes near it not
         yet counted (:meth:`crowding`): its first five places are a bound no less than the
         score's (the planes only add)."""
-        away = self.distance(ctx, plane, at)
+        exit_level = plane.exit_level
+        away = self.moves_to_exit(ctx, exit_level, at)
         trapped = away >= 99  # no legal way left to its exit: it will leave by another
         # Taking off with no legal way on (too low to reach the route's end at level 3, 5.02)
         # makes the next move illegal: as bad as an error now.
-        routes = self.staff.routes_across(ctx, plane.exit_level).get(at[0], 0)
+        routes = self.staff.routes_across(ctx, exit_level).get(at[0], 0)
         return (errors + int(trapped and at[3]), major, minor, 8 if trapped else 3,
                 away + 2 * routes, away)
 
@@ -279,7 +282,7 @@ class Choice:
             if took is None:
                 return None
             at, facing, level, still, rulings = took
-            errors = rulings + int(entry_blocked(ctx, plane.id, at, level) is not None)
+            errors = rulings + self.blocks_entry(plane, at, level)
             end = (at, facing, level, still)
             return self.flying_on_head(ctx, plane, end, errors, 0, 0), end
         quiet = self.quiet
@@ -295,7 +298,7 @@ class Choice:
             out = exit_of(ctx, plane, at, facing, level, facing, overshoot=False)
             return (unrolled, int(out.deal == "major"), int(out.deal == "minor"),
                     QUALITY.get(out.quality, 9), 0, 0, False), None
-        errors = unrolled + int(entry_blocked(ctx, plane.id, at, level) is not None)
+        errors = unrolled + self.blocks_entry(plane, at, level)
         end = (at, facing, level, False)
         return self.flying_on_head(ctx, plane, end, errors, 0, 0), end
 
@@ -325,20 +328,36 @@ class Choice:
                 crowd += BESIDE_THE_WAY * sum([beside[g] for g in mine if g in beside])
         return crowd
 
+    def blocks_entry(self, plane: Plane, at: Hex, level: int) -> int:
+        """Return 1 when the plane ending its move at ``at`` and ``level`` would be in the way
+        of a plane waiting to enter (1.36, ``flight.entry_blocked``), else 0 (looked up once
+        a place for the plane choosing: its moves end on at most three)."""
+        key = (at, level)
+        found = self.blocked.get(key)
+        if found is None:
+            found = self.blocked[key] = int(
+                entry_blocked(self.ctx, plane.id, at, level) is not None)
+        return found
+
     def distance(self, ctx: Context, plane: Plane, at: State) -> int:
         """Return the fewest moves the plane needs from ``at`` (hex, facing, level, taking
         off) to its exit (99: none within 30)."""
-        rows = self.staff.exits.get(plane.exit_level)
+        return self.moves_to_exit(ctx, plane.exit_level, at)
+
+    def moves_to_exit(self, ctx: Context, exit_level: int, at: State) -> int:
+        """Return the fewest moves from ``at`` to the exit at ``exit_level`` (see
+        :meth:`distance`)."""
+        rows = self.staff.exits.get(exit_level)
         row = rows.get(at[0]) if rows is not None else None
         if row is not None:  # the common case, looked up at once
             index = state_index(at)
             found = None if index is None else row[index]
         else:
-            goal = ctx.lookups.goals.get(plane.exit_level)
+            goal = ctx.lookups.goals.get(exit_level)
             if goal is None or at[0] is None:
                 return 99
             if at[0] in ctx.lookups.hexes:
-                row = self.staff.moves_to(ctx, plane.exit_level).get(at[0])
+                row = self.staff.moves_to(ctx, exit_level).get(at[0])
                 index = state_index(at)
                 found = None if row is None or index is None else row[index]
             else:

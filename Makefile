@@ -24,12 +24,12 @@ kit: $(VENV)/.installed
 
 # pytest runs on every core here (pytest-xdist); `python -m pytest` alone stays serial.
 test: $(VENV)/.installed-dev
-	$(BIN)/ruff check pnpcompiler tests tools
+	$(BIN)/ruff check pnpcompiler tests tools benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto
 
 lint: $(VENV)/.installed-dev
-	$(BIN)/ruff check pnpcompiler tests tools
+	$(BIN)/ruff check pnpcompiler tests tools benchmarks
 
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy

@@ -478,7 +478,7 @@ def test_cli_text_report_names_the_rule_and_the_flight(scratch: Scratch, pnp: Ru
     scratch(CASES / "leg-too-long", "record.yaml")
     code, out = pnp("referee", "record.yaml", "--content", str(CONTENT))
     assert code == 1
-    assert "error leg.too-long" in out and "[rule Execute flight, turn 5]" in out
+    assert "error leg.too-long" in out and "[rule Execute flight, turn 4]" in out
 
 
 @pytest.mark.parametrize(("text", "where"), [

@@ -282,6 +282,20 @@ def test_8_1_immunity_and_this_means_war_answer_a_dirty_trick(game: GameContent)
     assert codes(race) == []
     assert race.flyers["monoplane"].passengers == [0]
     assert race.flyers["biplane"].passengers == []
+    # An answer the deck does not hold is one finding: a misspelling is read as the card of
+    # the hand nearest to it. A name near none leaves the trick unanswered, and the hand then
+    # holds one card too many at the turn's end (which card left it the record cannot say).
+    grumpy["answer"] = "imunity-flying"
+    race = replay(game, race_log(game, [turn("monoplane", discard=[], cards=[grumpy])],
+                                 hands=hands, **loaded))
+    assert codes(race) == [("card.unknown", "8.1")]
+    assert "read as immunity-flying" in race.rulings.findings[0].message
+    assert race.flyers["monoplane"].passengers == [0]
+    grumpy["answer"] = "lucky-escape"
+    race = replay(game, race_log(game, [turn("monoplane", discard=[], cards=[grumpy])],
+                                 hands=hands, **loaded))
+    assert [c for c, _ in codes(race)] == ["card.unknown", "hand.limit"]
+    assert race.flyers["monoplane"].passengers == []
 
 
 def test_8_1_swap_the_maps_moves_a_rival_back_one_tile(game: GameContent) -> None:

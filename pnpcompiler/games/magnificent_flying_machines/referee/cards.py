@@ -266,7 +266,10 @@ def answer(race: Race, play: Play, target: Flyer, where: Location | None) -> Fly
     else the first in turn order)."""
     card = race.tables.tricks.get(play.answer or "")
     if card is None:
-        return target
+        card = hands.read_as(race, play.answer or "", play.where("answer") or where,
+                             target.machine.player)
+        if card is None:  # one finding; the trick acts as if unanswered
+            return target
     hands.take(race, target.machine.player, card.id, where)
     effect = card.effect
     if effect is None or effect.when != "answer-dirty":

@@ -4,6 +4,8 @@ writes no ``hands`` is not followed card by card: what is played is still applie
 
 from __future__ import annotations
 
+import difflib
+
 from ....core.findings import Location
 from ..model import TrickCard
 from .log import RaceLog, Turn
@@ -80,6 +82,18 @@ def known_card(race: Race, card: str, where: Location | None, player: str) -> bo
     race.rulings.rule("card.unknown", "8.1", f"no trick and boost card {card!r}", where,
                       piece=machine_of(race, player))
     return False
+
+
+def read_as(race: Race, card: str, where: Location | None, player: str) -> TrickCard | None:
+    """Report a card the deck does not hold that a player plays from their hand (8.1); return
+    the card of their hand its name is closest to (a misspelling: the rest of the record is
+    judged as if that card were written), or None when none is close."""
+    hand = (race.hands or {}).get(player, [])
+    close = difflib.get_close_matches(card, hand, n=1, cutoff=0.8)
+    read = f"; read as {close[0]}, the card of {player}'s hand nearest to it" if close else ""
+    race.rulings.rule("card.unknown", "8.1", f"no trick and boost card {card!r}{read}", where,
+                      piece=machine_of(race, player))
+    return race.tables.tricks[close[0]] if close else None
 
 
 def check_copies(race: Race, cards: list[str], where: Location | None,

@@ -13,10 +13,14 @@ import pytest
 
 from pnpcompiler.content.project import GameContent
 from pnpcompiler.games.rushing_tin.referee.bots import Controllers, dump
+from pnpcompiler.games.rushing_tin.referee.context import Context
 from pnpcompiler.games.rushing_tin.referee.staff import STYLES, Staff
+from pnpcompiler.games.rushing_tin.referee.state import Plane
+from pnpcompiler.games.rushing_tin.routes import minutes, parse_route
 from pnpcompiler.referee import referee_file
 from pnpcompiler.referee.batch import referee_batch
 from pnpcompiler.referee.simulation import game_seed, prepared
+from tests.games.rushing_tin.tables import shift_in_turn_5
 from tests.paths import CONTENT, EXAMPLES
 
 Pnp = Callable[..., tuple[int, str]]
@@ -103,7 +107,6 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
     # never have been the best; with planes on its way (alone off), an error or a collision.
     from pnpcompiler.games.rushing_tin.referee import choice
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.state import Plane
     from pnpcompiler.games.rushing_tin.referee.sure import low_flying_ruled, take_off_ruled
 
     checked = []
@@ -122,6 +125,9 @@ def test_a_move_the_controllers_do_not_try_is_ruled_on(rushing_tin: GameContent,
         return best(self, plane, options)
 
     monkeypatch.setattr(choice.Choice, "best", checking)
+    # Taking off while a plane comes in to land, as the ATCs do not (choice.LANDING_SOON),
+    # puts planes on the way of a departure's move: those moves are checked too.
+    monkeypatch.setattr(choice, "LANDING_SOON", -1)
     for seed in (1, 2, 3):
         Controllers(Staff(rushing_tin), seed, [STYLES["careful"], STYLES["busy"]]).play(31)
     kinds = Counter(checked)
@@ -150,7 +156,6 @@ def test_a_move_scores_no_better_than_its_bound(rushing_tin: GameContent,
     # than its bound, so leaving it untried never changes the choice.
     from pnpcompiler.games.rushing_tin.referee import choice
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.state import Plane
     from pnpcompiler.games.rushing_tin.referee.sure import fault_ruled
 
     bounded = []
@@ -184,7 +189,6 @@ def test_a_move_scored_without_a_fork_scores_as_it_does_on_one(
     # scores in three shifts, the score is the one the move gets tried on a fork.
     from pnpcompiler.games.rushing_tin.referee import choice
     from pnpcompiler.games.rushing_tin.referee.engine import PlaneMove
-    from pnpcompiler.games.rushing_tin.referee.state import Plane
 
     scored: Counter[str] = Counter()
     best = choice.Choice.best
@@ -226,24 +230,53 @@ def test_a_tried_move_settled_as_the_shift_plays_it_as_applied(
         assert played(True, seed, styles) == played(False, seed, styles)
 
 
+def _controller_on_an_empty_map(game: GameContent) -> tuple[Controllers, Context]:
+    """Return a solo controller, P, in turn 5 of a shift with nothing on the map."""
+    controllers = Controllers(Staff(game), 1, [STYLES["careful"]])
+    controllers.ctx = shift_in_turn_5(game, "P")
+    controllers.atcs = ["P"]
+    return controllers, controllers.ctx
+
+
+def _fly(ctx: Context, pid: int, flight: str, at: str, facing: int, level: int,
+         fault: str | None = None) -> Plane:
+    """Put P's plane ``pid`` flying ``flight`` on the map."""
+    route = parse_route(flight)
+    assert route is not None
+    plane = Plane(pid, flight, "P", route.airline, route.entry, route.exit, route.multi,
+                  ctx.tables.schedules[flight], minutes("8:45") or 0, active_from=1,
+                  where="flying", hex=ctx.names.hex(at), facing=facing, level=level,
+                  fault=fault)
+    ctx.state.planes[pid] = plane
+    return plane
+
+
 def test_engine_failure_drops_from_the_level_a_vertical_evasive_action_left(
         rushing_tin: GameContent) -> None:
-    # ENGINE FAILURE with 7.08: shift 448 of `pnp simulate rushing-tin --seed 1` has a plane
-    # with a failed engine at level 3 come down to 2 in evasive action from a vertical near
-    # miss; its engine then drops it to level 1 at the end of the move, which the controllers
-    # must write (they wrote 2, the drop from where the move began).
-    controllers = Controllers(Staff(rushing_tin), game_seed(1, 448), [STYLES["careful"]])
-    controllers.play(13)
-    assert [f.code for f in controllers.ctx.findings] == []
+    # ENGINE FAILURE with 7.08: a plane with a failed engine at level 3 passes under one at
+    # level 4 on 1107, panics (a 1) and descends to level 2 in evasive action; its engine
+    # then drops it to level 1 at the end of the move, which the controller must write (it
+    # wrote 2, the drop from where the move began, and the referee ruled event.fault).
+    controllers, ctx = _controller_on_an_empty_map(rushing_tin)
+    plane = _fly(ctx, 1, "AA306", "0908", 1, 3, fault="engine-1")
+    _fly(ctx, 2, "CA201", "1107", 4, 4)
+    controllers.roll = lambda: 1  # type: ignore[method-assign]
+    move = controllers.choose(plane)
+    assert move["near_misses"][0]["evasive"] == {"level": "down"}
+    assert move["level"] == 1
+    assert [f.code for f in ctx.findings] == []
 
 
 def test_1_36_the_controllers_accept_a_card_whose_entry_no_plane_is_about_to_block(
         rushing_tin: GameContent) -> None:
-    # 1.80 makes the ATCs accept a pending card while planes wait in the pool; 1.36 then
-    # forbids every move that ends in the way of its plane entering next turn. In shift 12
-    # of `pnp simulate rushing-tin --players 4 --seed 3` the card first chosen put its plane
-    # where plane 5's next move, whatever it did, ended in its way (turn 20); another card
-    # entered elsewhere.
-    controllers = Controllers(Staff(rushing_tin), game_seed(3, 12), [STYLES["careful"]] * 4)
-    controllers.play(21)
-    assert [f.code for f in controllers.ctx.findings] == []
+    # 1.80 makes the ATC accept a pending card while planes wait in the pool; its plane
+    # enters next turn, and 1.36 forbids a move ending in its way. Plane 1, far from entry
+    # point 09 (level 4) now, ends its next move straight on at 1408, beside that entry's
+    # run at level 4: of AA401 (entering there) and CA201 (at level 2's point), CA201.
+    controllers, ctx = _controller_on_an_empty_map(rushing_tin)
+    _fly(ctx, 1, "TJ305", "1006", 0, 4)
+    assert ctx.movement.path((ctx.names.hex("1006"), 0, 4, False))[-1] == ctx.names.hex("1408")
+    ctx.state.controllers["P"].pending = ["AA401", "CA201"]
+    ctx.state.pool = {5}
+    accepted = controllers.accept_all()
+    assert [a["flight"] for a in accepted] == ["CA201"]

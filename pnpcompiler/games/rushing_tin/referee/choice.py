@@ -66,6 +66,14 @@ seed 7 these weights (from 1, 2 and 2) took the deals from 4.85 to 3.96 a shift 
 shifts that end with the ATC fired from 83% to 64%, with no more rulings and at the same
 speed."""
 
+LANDING_SOON = 10
+"""A plane this many moves from landing or fewer will fly the approach in, the way a plane
+taking off flies out along it, straight, for turns: the departure counts it as three hexes on
+its way (:meth:`Choice.crowding`), so a careful ATC holds a plane on the ground while one is
+coming in to land (5.03) rather than launch it head-on into it. In 300 solo shifts of seed 7
+this took the deals from 3.96 to 1.98 a shift and the shifts that end with the ATC fired from
+64% to 24% (2, 5 and 8 moves: 4.12, 2.64, 2.08 deals; 14 and more the same as 10)."""
+
 SEARCH_LIMIT = 30
 """The most moves a controller looks ahead for a plane's way to its exit."""
 
@@ -311,14 +319,24 @@ class Choice:
         the other plane is now and where it goes if it flies straight on, my next move
         straight on should pass neither (a near miss is decided by the path taken): each hex
         of one on a hex of the other at about the same level counts :data:`ON_THE_WAY`, and
-        each beside one at the same level :data:`BESIDE_THE_WAY`."""
-        here, _, level, _ = at
+        each beside one at the same level :data:`BESIDE_THE_WAY`. A plane taking off flies
+        the whole approach, and a plane about to land (:data:`LANDING_SOON`) is on its way."""
+        here, _, level, taking_off = at
         mine = ctx.movement.path(at)
+        if taking_off:  # it flies on along the approach, straight, for the turns to come
+            mine = [*mine, *ctx.lookups.approach]
         crowd = 0
         # The shift itself has the planes on the map listed once for the plane choosing.
         for other in self.on_map if ctx is self.ctx else ctx.state.on_map():
             there = other.hex
-            if other.id == plane.id or there is None or not -2 < other.level - level < 2:
+            if other.id == plane.id or there is None:
+                continue
+            if (taking_off and other.exit_level == 1 and not other.taking_off
+                    and self.moves_to_exit(ctx, 1, (there, other.facing, other.level, False))
+                    <= LANDING_SOON):
+                crowd += ON_THE_WAY * 3  # it flies in along the approach the departure flies
+                continue
+            if not -2 < other.level - level < 2:
                 continue
             if distance(there, here) <= 2:
                 crowd += NEAR

@@ -8,10 +8,15 @@ import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.paths import SAMPLER
+from tests.pdfs import content_stream, resources
+
+if TYPE_CHECKING:
+    from pypdf import PageObject, PdfReader
 
 PT = 72 / 25.4
 POKER_BLEED = (63.5 + 6, 88.9 + 6)
@@ -44,28 +49,27 @@ def kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def _reader(path: Path) -> object:
+def _reader(path: Path) -> PdfReader:
     from pypdf import PdfReader
 
     return PdfReader(io.BytesIO(path.read_bytes()))
 
 
-def _pages_labelled(reader: object, label: str) -> list[int]:
-    return [i for i, page in enumerate(reader.pages)  # type: ignore[attr-defined]
-            if label in (page.extract_text() or "")]
+def _pages_labelled(reader: PdfReader, label: str) -> list[int]:
+    return [i for i, page in enumerate(reader.pages) if label in (page.extract_text() or "")]
 
 
-def _clips(page: object) -> list[tuple[float, float, float, float]]:
+def _clips(page: PageObject) -> list[tuple[float, float, float, float]]:
     """Return each face's clip rectangle (its bleed box) in mm, PDF coordinates."""
-    data = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
-    return [tuple(float(v) / PT for v in m.groups()) for m in  # type: ignore[misc]
+    data = content_stream(page)
+    return [(float(m[1]) / PT, float(m[2]) / PT, float(m[3]) / PT, float(m[4]) / PT) for m in
             re.finditer(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\*? n", data)]
 
 
-def _bleed_boxes(page: object, size: tuple[float, float]) -> list[tuple[float, ...]]:
+def _bleed_boxes(page: PageObject, size: tuple[float, float]) -> list[tuple[float, ...]]:
     """Return the filled rectangles of ``size`` mm (a face's background over its trim and
     bleed), in mm, PDF coordinates."""
-    data = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
+    data = content_stream(page)
     boxes = [tuple(float(v) / PT for v in m.groups()) for m in
              re.finditer(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re f\*?", data)]
     return [b for b in boxes if b[2:] == pytest.approx(size, abs=1e-3)]
@@ -75,9 +79,9 @@ def _flat(points: list[tuple[float, float]]) -> list[float]:
     return [v for point in points for v in point]
 
 
-def _placed_forms(page: object) -> list[tuple[float, float]]:
+def _placed_forms(page: PageObject) -> list[tuple[float, float]]:
     """Return where each shared back form is placed (its bleed box's corner), in mm."""
-    data = page.get_contents().get_data().decode("latin-1")  # type: ignore[attr-defined]
+    data = content_stream(page)
     return [(float(m.group(1)) / PT, float(m.group(2)) / PT) for m in
             re.finditer(r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*/\S+ Do", data)]
 
@@ -99,7 +103,7 @@ def test_every_pdf_passes_a_syntax_check(kit: Path) -> None:
 def test_kit_pdf_structure(kit: Path) -> None:
     """Page sizes, trim and bleed boxes, embedded fonts."""
     reader = _reader(kit / "a" / "sampler" / "sampler-a4.pdf")
-    pages = reader.pages  # type: ignore[attr-defined]
+    pages = reader.pages
     sizes = {(round(float(p.mediabox.width) / PT), round(float(p.mediabox.height) / PT))
              for p in pages}
     assert sizes == {(210, 297), (297, 210)}
@@ -110,7 +114,7 @@ def test_kit_pdf_structure(kit: Path) -> None:
     assert float(trim.height) / PT == pytest.approx(2 * 88.9 + 6, abs=0.01)
     fonts = set()
     for page in pages:
-        for font in page["/Resources"].get("/Font", {}).values():
+        for font in resources(page).get("/Font", {}).values():
             font = font.get_object()
             descriptor = font.get("/FontDescriptor", {})
             fonts.add((font["/BaseFont"], any(k in descriptor for k in
@@ -124,7 +128,7 @@ def test_cards_are_their_size_and_backs_mirror_fronts_plus_the_offset(kit: Path)
     right and 2 mm up (offsets are right and down in mm; PDF y grows upward). Eight cards
     fit: neighbours in a row share their cut, so each is clipped at its inner trims."""
     reader = _reader(kit / "letter" / "sampler" / "sampler-letter.pdf")
-    pages = reader.pages  # type: ignore[attr-defined]
+    pages = reader.pages
     front = _pages_labelled(reader, "fronts: Sampler cards")[0]
     assert "backs" in pages[front + 1].extract_text()
     page_w = float(pages[front].mediabox.width) / PT
@@ -144,9 +148,9 @@ def test_backs_are_shared_forms(kit: Path) -> None:
     eight cards have two backs (plain and the emblem)."""
     reader = _reader(kit / "a" / "sampler" / "sampler-a4.pdf")
     (back,) = _pages_labelled(reader, "backs (long-edge duplex): Sampler cards\n")
-    page = reader.pages[back]  # type: ignore[attr-defined]
-    assert len(page["/Resources"]["/XObject"]) == 2
-    assert page.get_contents().get_data().decode("latin-1").count(" Do") == 8
+    page = reader.pages[back]
+    assert len(resources(page)["/XObject"]) == 2
+    assert content_stream(page).count(" Do") == 8
 
 
 def test_counters_share_sheets_and_have_aligned_backs(kit: Path) -> None:
@@ -155,7 +159,7 @@ def test_counters_share_sheets_and_have_aligned_backs(kit: Path) -> None:
     after the ganged sheet holds the backs of its cards and counters, each where its front
     lands when the sheet is turned over its long edge."""
     reader = _reader(kit / "a" / "sampler" / "sampler-a4.pdf")
-    pages = reader.pages  # type: ignore[attr-defined]
+    pages = reader.pages
     (front,) = _pages_labelled(reader, "fronts: Sampler cards, Sampler counters\n")
     (markers_sheet,) = _pages_labelled(reader, "fronts: Sampler markers (one-sided)")
     assert markers_sheet > front + 1
@@ -178,7 +182,7 @@ def test_counters_share_sheets_and_have_aligned_backs(kit: Path) -> None:
 
 def test_fold_puts_fronts_and_backs_on_one_page(kit: Path) -> None:
     reader = _reader(kit / "fold" / "sampler" / "sampler-a4.pdf")
-    pages = reader.pages  # type: ignore[attr-defined]
+    pages = reader.pages
     assert len(pages) == 2 + 3  # calibration, contents; 10 cards, 4 to a folded sheet
     page = pages[2]
     page_w = float(page.mediabox.width) / PT
@@ -217,7 +221,7 @@ def test_png_per_face_at_the_chosen_resolution(kit: Path) -> None:
 def test_boards_whole_on_a3_and_as_a_poster(kit: Path) -> None:
     boards = kit / "a" / "sampler" / "boards"
     for board in ("board", "chart"):
-        a3 = _reader(boards / f"{board}-a3.pdf").pages[0]  # type: ignore[attr-defined]
+        a3 = _reader(boards / f"{board}-a3.pdf").pages[0]
         assert sorted((round(float(a3.mediabox.width) / PT),
                        round(float(a3.mediabox.height) / PT))) == [297, 420]
         assert "true size" in a3.extract_text()

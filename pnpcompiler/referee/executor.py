@@ -13,12 +13,24 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
 from itertools import chain, islice
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
+
+
+class Pending(Protocol[R_co]):
+    """A task handed to workers: a local pool's future or a Dask one."""
+
+    def result(self) -> R_co:
+        """Wait for the task; return what it returned."""
+
+    def cancel(self) -> Any:
+        """Cancel the task if it has not started."""
 
 
 class SchedulerError(Exception):
@@ -27,8 +39,9 @@ class SchedulerError(Exception):
 
 
 TASKS_AHEAD = 4
-"""Tasks handed to a local pool ahead of the one whose result is awaited, a worker: enough to
-keep every worker busy, few enough that a run of any length holds only these in memory."""
+"""Tasks handed to the workers ahead of the one whose result is awaited, a worker (a Dask
+worker thread): enough to keep every worker busy, few enough that a run of any length holds
+only these in memory."""
 
 
 def run_tasks(work: Callable[[T], R], tasks: Iterable[T], *, jobs: int | None = None,
@@ -48,18 +61,20 @@ def run_tasks(work: Callable[[T], R], tasks: Iterable[T], *, jobs: int | None = 
             yield work(task)
         return
     with process_pool(len(first)) as pool:
-        yield from _in_order(pool, work, chain(first, pending), TASKS_AHEAD * len(first))
+        yield from _in_order(pool.submit, work, chain(first, pending),
+                             TASKS_AHEAD * len(first))
 
 
-def _in_order(pool: Executor, work: Callable[[T], R], tasks: Iterator[T], ahead: int
-              ) -> Iterator[R]:
+def _in_order(submit: Callable[[Callable[[T], R], T], Pending[R]], work: Callable[[T], R],
+              tasks: Iterator[T], ahead: int) -> Iterator[R]:
     """Yield each task's result in the tasks' order, with at most ``ahead`` tasks handed
-    to the pool at a time; those not started are cancelled when the caller stops early."""
-    running: deque[Future[R]] = deque(pool.submit(work, task) for task in islice(tasks, ahead))
+    to the workers at a time; those not started are cancelled when the caller stops
+    early."""
+    running: deque[Pending[R]] = deque(submit(work, task) for task in islice(tasks, ahead))
     try:
         while running:
             result = running.popleft().result()
-            running.extend(pool.submit(work, task) for task in islice(tasks, 1))
+            running.extend(submit(work, task) for task in islice(tasks, 1))
             yield result
     finally:
         for future in running:
@@ -89,7 +104,8 @@ def _on_dask(work: Callable[[T], R], tasks: Iterable[T], scheduler: str) -> Iter
     except OSError as exc:
         raise SchedulerError(f"no Dask scheduler answers at {scheduler}: {exc}") from exc
     with client:
-        # pure=False: two equal tasks are still two tasks; the keys keep the order visible.
-        futures = client.map(work, list(tasks), pure=False)
-        for future in futures:
-            yield future.result()
+        threads = sum(client.nthreads().values())  # type: ignore[no-untyped-call]
+        # pure=False: two equal tasks are still two tasks. Handed out as the workers need
+        # them, as on a local pool: a run of any length holds only these.
+        yield from _in_order(partial(client.submit, pure=False), work, iter(tasks),
+                             TASKS_AHEAD * max(threads, 2))

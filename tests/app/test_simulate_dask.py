@@ -45,3 +45,25 @@ def test_dask_cluster_gives_the_local_bytes_and_loses_no_game_to_a_killed_worker
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name
                                                             ).read_bytes()
     assert json.loads((tmp_path / "dask" / "report.json").read_bytes())["games"] == 800
+
+
+def test_a_dask_cluster_takes_tasks_as_it_needs_them(
+        cluster: tuple[str, list[subprocess.Popen[bytes]]]) -> None:
+    """As on a local pool, a run on a cluster hands its tasks out a few at a time: a run of
+    10**12 games would otherwise hold every task on the client before the first is done."""
+    from collections.abc import Iterator
+    from itertools import islice
+
+    from pnpcompiler.referee.executor import run_tasks
+
+    address, _ = cluster
+    taken = 0
+
+    def tasks() -> Iterator[int]:
+        nonlocal taken
+        for n in range(10_000):
+            taken += 1
+            yield -n
+
+    assert list(islice(run_tasks(abs, tasks(), scheduler=address), 5)) == [0, 1, 2, 3, 4]
+    assert taken < 100

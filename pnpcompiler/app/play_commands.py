@@ -149,7 +149,8 @@ def simulate(
         "and plots [default: out/simulate/GAME].", show_default=False)] = None,
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", help="Also write every game as a record that "
-        "pnp referee reads (GAME-N.yaml, N padded to the run's size).")] = None,
+        "pnp referee reads (GAME-N.yaml, N padded to the run's size); the records an "
+        "earlier run left there are removed, other files kept.")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Local processes (default: every core).")] = None,
     scheduler: Annotated[str | None, typer.Option(

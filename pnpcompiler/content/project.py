@@ -55,12 +55,18 @@ def select_games(content_dir: Path, names: list[str] | None) -> list[str]:
         return games
     unknown = [n for n in names if n not in games]
     if unknown:
-        close = difflib.get_close_matches(unknown[0], games, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        listing = ", ".join(games) or "none"
-        raise UsageError(f"no game {unknown[0]!r} in {display_path(content_dir)!r}{hint}; "
-                         f"games: {listing}")
+        raise UsageError(no_such_game(content_dir, unknown[0], games))
     return list(dict.fromkeys(names))
+
+
+def no_such_game(content_dir: Path, name: str, games: list[str] | None = None) -> str:
+    """Say that the content folder has no game ``name``: the game most like it, and the
+    games it has (``games``, found in the folder when not given)."""
+    games = find_games(content_dir) if games is None else games
+    close = difflib.get_close_matches(name, games, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return (f"no game {name!r} in {display_path(content_dir)!r}{hint}; "
+            f"games: {', '.join(games) or 'none'}")
 
 
 def content_files(game_dir: Path) -> list[Path]:

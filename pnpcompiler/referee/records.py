@@ -19,7 +19,6 @@ the content cannot referee the record.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -213,11 +212,8 @@ def _header_problem(doc: Document, game: str | None, record: str | None, content
                           "(e.g. game: rushing-tin, record: shift)",
                           doc.locate((missing,) if missing in doc.data else ()))
     if not (content_dir / game / "game.yaml").is_file():
-        from ..content.project import find_games
+        from ..content.project import no_such_game
 
-        games = find_games(content_dir)
-        close = difflib.get_close_matches(str(game), games, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return unreadable("record.unknown-game", f"no game {game!r} in {content_dir}{hint}; "
-                          f"games: {', '.join(games) or 'none'}", doc.locate(("game",)))
+        return unreadable("record.unknown-game", no_such_game(content_dir, str(game)),
+                          doc.locate(("game",)))
     return None

@@ -145,10 +145,7 @@ def test_a_fact_may_heed_only_some_errors_of_a_check(project: Callable[..., Path
     assert _game(project).fact(points) == 1
 
 
-def test_a_game_kind_extending_a_generic_map_prints_as_it(
-        project: Callable[..., Path]) -> None:
-    """A game's own map class with no board hook of its own prints as the generic hex map."""
-    written = _game(project, '''
+OWN_MAP = '''
 from typing import Literal
 from pnpcompiler.content.components import HexMap
 from pnpcompiler.content.components.maps import Hex
@@ -157,9 +154,21 @@ from pnpcompiler.content.components.maps import Hex
 @rules.kind
 class OwnMap(HexMap[Hex]):
     kind: Literal["own-map"] = "own-map"
-''')
+'''
+
+
+def _own_map_game(project: Callable[..., Path]) -> GameContent:
+    """Return a game whose rules module adds its own map kind, and whose board is of it."""
+    written = _game(project, OWN_MAP)
     board_file = written.root / "maps" / "board.yaml"
     board_file.write_text(board_file.read_text().replace("kind: hex-map", "kind: own-map"))
+    return written
+
+
+def test_a_game_kind_extending_a_generic_map_prints_as_it(
+        project: Callable[..., Path]) -> None:
+    """A game's own map class with no board hook of its own prints as the generic hex map."""
+    written = _own_map_game(project)
     game, findings = load_game(written.root.parent, written.slug)
     assert game is not None, findings
     (own,) = [c for c in game.components.values() if c.kind == "own-map"]
@@ -172,18 +181,7 @@ def test_a_broken_manifest_or_rules_module_is_the_one_error(project: Callable[..
                                                             broken: str) -> None:
     """Without the manifest or the rules module, the game's own kinds are unknown: the
     components of those kinds are not reported as of an unknown kind, one error per mistake."""
-    game = _game(project, '''
-from typing import Literal
-from pnpcompiler.content.components import HexMap
-from pnpcompiler.content.components.maps import Hex
-
-
-@rules.kind
-class OwnMap(HexMap[Hex]):
-    kind: Literal["own-map"] = "own-map"
-''')
-    board_file = game.root / "maps" / "board.yaml"
-    board_file.write_text(board_file.read_text().replace("kind: hex-map", "kind: own-map"))
+    game = _own_map_game(project)
     path = game.root / broken
     path.write_text(path.read_text() + ("\n  oops: [unclosed\n" if broken == "game.yaml"
                                         else "\ndef (:\n"))

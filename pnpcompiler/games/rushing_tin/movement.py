@@ -98,6 +98,7 @@ class Goal:
     hex: Hex
     facing: int
     level: int
+    """The exit's level: 1 for a landing."""
     landing: bool = False
 
 
@@ -248,6 +249,13 @@ class Movement:
             return h in self.air.restricted
         return exit_level == 2 and h in self.air.level2_allowed
 
+    def may_follow(self, state: State, nxt: State, exit_level: int) -> bool:
+        """Return whether a plane bound for the exit at ``exit_level`` may go from ``state``
+        to ``nxt`` (one of the states its move leads to) on its way there: not down to level
+        2 where 10.04 keeps it out (:meth:`level_two_allowed`)."""
+        return not (nxt[2] == 2 and state[2] > 2
+                    and not self.level_two_allowed(exit_level, nxt[0]))
+
     def moves_to(self, goal: Goal) -> dict[State, int]:
         """Return the fewest moves to ``goal`` from every state on the map that can reach it,
         worked out for all at once (once per goal) by searching backwards from the states
@@ -262,7 +270,6 @@ class Movement:
     def _search_back(self, goal: Goal) -> dict[State, int]:
         before: dict[State, list[State]] = {}
         done: list[State] = []
-        exit_level = 1 if goal.landing else goal.level
         for state in self.states():
             step = self.step(state)
             if step is None:
@@ -271,10 +278,8 @@ class Movement:
             if path[-1] == goal.hex and self.reaches(state, path, goal):
                 done.append(state)
             for nxt in after:
-                if (nxt[2] == 2 and state[2] > 2
-                        and not self.level_two_allowed(exit_level, nxt[0])):
-                    continue  # 10.04: no way down to level 2 for a plane bound for this goal
-                before.setdefault(nxt, []).append(state)
+                if self.may_follow(state, nxt, goal.level):
+                    before.setdefault(nxt, []).append(state)
         found = dict.fromkeys(done, 1)
         frontier, n = done, 1
         while frontier:
@@ -303,7 +308,7 @@ class Movement:
         come down to level 2 where a plane bound for another may not)."""
         by_exit: dict[int, list[Goal]] = {}
         for goal in goals:
-            by_exit.setdefault(1 if goal.landing else goal.level, []).append(goal)
+            by_exit.setdefault(goal.level, []).append(goal)
         found: dict[Goal, int] = {}
         for exit_level, bound_there in by_exit.items():
             found.update(self._search_forward(start, bound_there, exit_level, limit))
@@ -332,10 +337,8 @@ class Movement:
                         found[goal] = n
                         pending.discard(goal)
                 for nxt in after:
-                    if nxt in seen or (nxt[2] == 2 and state[2] > 2
-                                       and not self.level_two_allowed(exit_level, nxt[0])):
-                        continue
-                    seen.add(nxt)
-                    following.append(nxt)
+                    if nxt not in seen and self.may_follow(state, nxt, exit_level):
+                        seen.add(nxt)
+                        following.append(nxt)
             frontier = following
         return found

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...content.project import GameContent
 from .movement import Goal, State
 from .routes import TURN_MINUTES, Route, minutes, parse_route
-from .sector_map import PointInPlay, SectorGeometry
+from .sector_map import SectorGeometry
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def route_times(geo: SectorGeometry) -> dict[str, RouteTime]:
     for level, point in points.items():
         starts[level] = (movement.takeoff_state() if point.name == "airport"
                          else movement.entry_state(point.hex, point.outward, level))
-    goals = {level: _goal(point) for level, point in points.items()}
+    goals = {level: point.goal for level, point in points.items()}
     # One breadth-first search per start, towards every goal at once.
     table = {level: movement.fewest_moves_to(start, list(goals.values()))
              for level, start in starts.items()}
@@ -56,12 +56,6 @@ def route_times(geo: SectorGeometry) -> dict[str, RouteTime]:
         out[row.flight] = RouteTime(row.flight, total // TURN_MINUTES,
                                     _fewest(route, table, goals))
     return out
-
-
-def _goal(point: PointInPlay) -> Goal:
-    if point.name == "airport":
-        return Goal(point.hex, point.outward, 1, landing=True)
-    return Goal(point.hex, point.outward, point.level)
 
 
 def _fewest(route: Route, table: dict[int, dict[Goal, int]], goals: dict[int, Goal]

@@ -11,7 +11,7 @@ from functools import cached_property
 
 from ...core.hexgrid import Hex, direction_index, rectangle
 from .model import Sector, SectorMap
-from .movement import Airspace, Movement, control_zone, level2_zone, route_hexes
+from .movement import Airspace, Goal, Movement, control_zone, level2_zone, route_hexes
 
 #: Rule 10.04: the Level 2 Hand-off Zone is the 9 hexes adjacent to the level-2 route.
 LEVEL2_ZONE_SIZE = 9
@@ -29,6 +29,13 @@ class PointInPlay:
     hex: Hex
     outward: int
     level: int
+
+    @property
+    def goal(self) -> Goal:
+        """Return where a flight bound for this point ends: the exit point, or a landing."""
+        if self.name == "airport":
+            return Goal(self.hex, self.outward, 1, landing=True)
+        return Goal(self.hex, self.outward, self.level)
 
 
 class SectorGeometry:

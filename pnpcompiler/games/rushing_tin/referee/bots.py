@@ -142,12 +142,8 @@ class Controllers:
                       if p.where in ("waiting", "ground") and p.entry == entry)
         if point.name == "airport":
             return waiting
-        same, run = ctx.lookups.in_the_way(entry, entry)
-        h, out, blocking = point.hex, 0, 0
-        for p in ctx.state.on_map():
-            if p.hex is not None and abs(p.level - entry) <= 2:
-                end = ahead(ctx, p)[-1]
-                blocking += end in same or end in run
+        blocking = sum(ends_in_the_way(ctx, p, entry) for p in ctx.state.on_map())
+        h, out = point.hex, 0
         for _ in range(entry + 1):
             out += sum(1 for p in ctx.state.on_map() if p.hex is not None
                        and distance(p.hex, h) <= 1 and abs(p.level - entry) <= 1)
@@ -377,17 +373,9 @@ class Controllers:
         ending its move in the way of that entry breaks 1.36 ("always consider the
         consequences of the next turn prior to accepting a Hand-off")."""
         ctx = self.ctx
-        for plane in ctx.state.on_map():
-            if plane.hex is None:
-                continue
-            end = ahead(ctx, plane)[-1]
-            for level in range(max(plane.level - 2, 2), min(plane.level + 2, 6) + 1):
-                if level not in ctx.lookups.points:
-                    continue
-                same, run = ctx.lookups.in_the_way(level, level)
-                if end in same or end in run:
-                    return True
-        return False
+        levels = [level for level in ctx.lookups.points if 2 <= level <= 6]
+        return any(ends_in_the_way(ctx, plane, level)
+                   for plane in ctx.state.on_map() for level in levels)
 
     def pool_additions(self, n: int) -> list[int]:
         """Return the planes that join the pool this turn (1.71: as the sector's frequency
@@ -585,6 +573,17 @@ def ahead(ctx: Context, plane: Plane) -> list[Hex]:
     if plane.hex is None:
         return []
     return ctx.movement.path((plane.hex, plane.facing, plane.level, plane.taking_off))
+
+
+def ends_in_the_way(ctx: Context, plane: Plane, level: int) -> bool:
+    """Return whether a plane on the map, at about ``level``, ends its next move straight on
+    on or next to the entry run of the point at ``level`` (1.36: in the way of a plane
+    entering there next turn)."""
+    if plane.hex is None or abs(plane.level - level) > 2:
+        return False
+    end = ahead(ctx, plane)[-1]
+    same, run = ctx.lookups.in_the_way(level, level)
+    return end in same or end in run
 
 
 # --- writing ------------------------------------------------------------------------------------

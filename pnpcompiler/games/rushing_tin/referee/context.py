@@ -197,7 +197,7 @@ class MapLookups:
             sections=sections, section_of=geo.section_of(),
             edge=frozenset((h, d) for h in geo.hexes for d in range(6)
                            if neighbor(h, d) not in geo.hexes),
-            goals={level: exit_goal(p) for level, p in points.items()})
+            goals={level: p.goal for level, p in points.items()})
 
 
 @dataclass
@@ -267,9 +267,3 @@ def where(model: Model | None, *parts: str | int) -> Location | None:
     """Return the record location of a model or a key inside it."""
     return model.where(*parts) if model is not None else None
 
-
-def exit_goal(point: PointInPlay) -> Goal:
-    """Return where a flight bound for a point ends: the exit point, or a landing."""
-    if point.name == "airport":
-        return Goal(point.hex, point.outward, 1, landing=True)
-    return Goal(point.hex, point.outward, point.level)

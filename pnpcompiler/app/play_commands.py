@@ -178,12 +178,17 @@ def simulate(
               pnp simulate rushing-tin --players 2 --bots careful,busy --games 200
               pnp simulate air-cargo --bots sloppy-careful@0.1 --records games/
     """
+    from ..content.project import UsageError, select_games
     from ..core.store import CACHE_DIR
     from ..referee.executor import SchedulerError
     from ..referee.simulation import SimulationError
     from .simulate import SimulateOptions
     from .simulate import simulate as run_simulation
 
+    try:
+        select_games(content, [game])
+    except UsageError as exc:
+        raise fail_usage(str(exc)) from None
     options = SimulateOptions(
         game, games, [b.strip() for b in bots.split(",") if b.strip()] if bots else [], seed,
         players, content, output or Path("out") / "simulate" / game, records, jobs, scheduler,

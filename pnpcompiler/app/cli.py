@@ -236,9 +236,15 @@ def schema(
     import json
 
     from ..content.json_schema import all_schemas, write_schemas
+    from ..content.project import UsageError, select_games
     from ..core.files import folder_problem
     from ..referee.records import record_models
 
+    try:
+        # A mistyped --content would give schemas that list no game's ids.
+        select_games(content, None)
+    except UsageError as exc:
+        raise fail_usage(str(exc)) from None
     if not check:
         problem = folder_problem(output)
         if problem is not None:

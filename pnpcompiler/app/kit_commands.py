@@ -51,7 +51,8 @@ def export(
     Tabletop Simulator.
 
     The json and yaml exports hold: format, game, manifest (with defaults filled in), counts
-    (pieces per bill-of-materials entry) and components (each content file's model by path).
+    (pieces per bill-of-materials entry), components (each content file's model by path) and
+    derived (what the game's rules work out from it: Rushing Tin's routes, Air Cargo's legs).
 
     --format tts builds the game's faces and writes into OUT/<game>/ (OUT given with -o):
     <game>.json, a saved object to copy into Tabletop Simulator's Saved Objects folder (each

@@ -150,7 +150,8 @@ def simulate(
     records: Annotated[Path | None, typer.Option(
         "--records", metavar="DIR", help="Also write every game as a record that "
         "pnp referee reads (GAME-N.yaml, N padded to the run's size); the records an "
-        "earlier run left there are removed, other files kept.")] = None,
+        "earlier run of this game left there are removed, other files (another game's "
+        "records too) kept.")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Local processes (default: every core).")] = None,
     scheduler: Annotated[str | None, typer.Option(
@@ -176,14 +177,19 @@ def simulate(
     Example:  pnp simulate air-cargo --games 10000 --seed 1
               pnp simulate two-airport --players 3 --bots racing,random --records games/
               pnp simulate rushing-tin --players 2 --bots careful,busy --games 200
-              pnp simulate air-cargo --bots sloppy-careful@0.1 --records games/
+              pnp simulate air-cargo --bots sloppy-careful@0.1 --records sloppy/
     """
+    from ..content.project import UsageError, select_games
     from ..core.store import CACHE_DIR
     from ..referee.executor import SchedulerError
     from ..referee.simulation import SimulationError
     from .simulate import SimulateOptions
     from .simulate import simulate as run_simulation
 
+    try:
+        select_games(content, [game])
+    except UsageError as exc:
+        raise fail_usage(str(exc)) from None
     options = SimulateOptions(
         game, games, [b.strip() for b in bots.split(",") if b.strip()] if bots else [], seed,
         players, content, output or Path("out") / "simulate" / game, records, jobs, scheduler,

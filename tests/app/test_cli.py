@@ -170,6 +170,20 @@ def test_schema_writes_a_schema_per_kind(project, pnp, tmp_path: Path) -> None: 
     assert deck["additionalProperties"] is False
 
 
+@pytest.mark.parametrize("check", [[], ["--check"]])
+def test_schema_from_a_content_folder_that_is_missing_or_a_file_is_a_usage_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pnp: Callable[..., tuple[int, str]],
+        check: list[str]) -> None:
+    """A mistyped --content wrote the generic schemas with no game's ids, exit 0."""
+    monkeypatch.chdir(tmp_path)
+    Path("afile").write_text("not a folder\n", encoding="utf-8")
+    code, out = pnp("schema", "--content", "contnet", "-o", "schemas", *check)
+    assert code == 2 and "content folder 'contnet' does not exist" in out, out
+    code, out = pnp("schema", "--content", "afile", "-o", "schemas", *check)
+    assert code == 2 and "content folder 'afile' is a file, not a folder" in out, out
+    assert not Path("schemas").exists()
+
+
 def test_schema_check_names_a_stale_schema(project, pnp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     project()
     assert pnp("schema", "-o", "schemas")[0] == 0

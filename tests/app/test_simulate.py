@@ -33,6 +33,20 @@ def test_simulate_usage_errors_exit_2(pnp: Pnp, tmp_path: Path, monkeypatch: pyt
     assert says in out
 
 
+def test_simulate_names_a_misspelt_game_and_a_content_file_as_the_other_commands_do(
+        pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unknown game gets the nearest game and the list, and --content naming a file says
+    so, as pnp validate, rules and export say them (simulate said only "no game")."""
+    monkeypatch.chdir(tmp_path)
+    code, out = pnp("simulate", "rushing-tn", "--games", "2", "--content", str(CONTENT))
+    assert code == 2
+    assert "(did you mean 'rushing-tin'?); games: air-cargo," in out, out
+    Path("afile").write_text("not a folder\n", encoding="utf-8")
+    code, out = pnp("simulate", "air-cargo", "--games", "2", "--content", "afile")
+    assert code == 2
+    assert "content folder 'afile' is a file, not a folder" in out, out
+
+
 def test_simulate_a_game_without_bots_exits_2(pnp: Pnp, project: Callable[..., Path]
                                              ) -> None:
     project()

@@ -342,3 +342,10 @@ def test_each_example_in_help_is_a_line_of_its_own(pnp, command: str) -> None:  
     assert code == 0 and len(examples) >= 2, out
     assert all(e.startswith(f"pnp {command} ") and e.count(f"pnp {command} ") == 1
                for e in examples), examples
+
+
+def test_preview_help_example_is_not_wrapped(pnp) -> None:  # type: ignore[no-untyped-def]
+    code, out = pnp("preview", "--help")
+    lines = [line.strip() for line in out.splitlines()]
+    assert code == 0 and "Example:  pnp preview rushing-tin --port 8000" in lines, out
+    assert "then open http://127.0.0.1:8000/" in lines, out

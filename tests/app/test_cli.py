@@ -93,6 +93,18 @@ def test_a_content_folder_that_is_a_file_says_so(tmp_path, monkeypatch, pnp) -> 
     assert code == 2 and "content folder 'games.yaml' is a file, not a folder" in out
 
 
+def test_referee_with_a_content_folder_that_is_a_file_says_so(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.yaml").write_text("title: x\n", encoding="utf-8")
+    record = str(EXAMPLES / "air-cargo" / "gold-wing.yaml")
+    for asked in ([record], ["--batch", str(EXAMPLES / "air-cargo")]):
+        code, out = pnp("referee", *asked, "--content", "games.yaml")
+        # Said once, up front: not "no game 'air-cargo'" for each record.
+        assert code == 2 and out.strip() == ("pnp: error: content folder 'games.yaml' is a "
+                                             "file, not a folder (run pnp in your project "
+                                             "folder, or pass --content DIR)"), out
+
+
 def test_a_manifest_that_is_a_folder_is_named(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
     (tmp_path / "content" / "g1" / "game.yaml").mkdir(parents=True)

@@ -316,7 +316,9 @@ def preview(
     updates the open page; changed faces are highlighted. While a file has errors the page
     shows them and keeps the last good drawing. Ctrl-C stops the server. See docs/preview.md.
 
-    Example:  pnp preview rushing-tin --port 8000   (then open http://127.0.0.1:8000/)
+    \b
+    Example:  pnp preview rushing-tin --port 8000
+              then open http://127.0.0.1:8000/
     """
     from ..build.options import Project
     from ..content.project import UsageError

@@ -74,6 +74,7 @@ def referee(
         if log is not None or board is not None or map_trace or output is not None:
             raise fail_usage("--batch referees the records it finds: give no RECORD, "
                               "--board, --map-trace or -o with it")
+        _check_content(content)
         from ..referee.batch import BatchError
         from ..referee.executor import SchedulerError
         from .batch import referee_many
@@ -92,6 +93,7 @@ def referee(
         raise fail_usage("-o is for --board or --map-trace; the report goes to standard output")
     if board is not None and map_trace:
         raise fail_usage("use --board or --map-trace, not both")
+    _check_content(content)
     drawn_into = (output or Path(f"{log.stem}-boards") if board == "all"
                   else (output or log).parent if board is not None or map_trace else None)
     problem = None if drawn_into is None else folder_problem(drawn_into)
@@ -127,6 +129,16 @@ def referee(
             write_atomic(target, pages[0][1])
             typer.echo(f"wrote {target}", err=True)
     raise typer.Exit(code)
+
+
+def _check_content(content: Path) -> None:
+    """Stop with a usage error when the content folder is missing or a file: every record
+    would be refereed against no game at all."""
+    from ..content.project import content_folder_problem
+
+    problem = content_folder_problem(content)
+    if problem is not None:
+        raise fail_usage(problem)
 
 
 def simulate(

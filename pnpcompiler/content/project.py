@@ -40,10 +40,9 @@ def find_games(content_dir: Path) -> list[str]:
 
 def select_games(content_dir: Path, names: list[str] | None) -> list[str]:
     """Resolve the games a command was asked for; raise :class:`UsageError` for unknown ones."""
-    if not content_dir.is_dir():
-        state = "is a file, not a folder" if content_dir.exists() else "does not exist"
-        raise UsageError(f"content folder {display_path(content_dir)!r} {state} "
-                         "(run pnp in your project folder, or pass --content DIR)")
+    problem = content_folder_problem(content_dir)
+    if problem is not None:
+        raise UsageError(problem)
     games = find_games(content_dir)
     if not names:
         if not games:
@@ -57,6 +56,16 @@ def select_games(content_dir: Path, names: list[str] | None) -> list[str]:
     if unknown:
         raise UsageError(no_such_game(content_dir, unknown[0], games))
     return list(dict.fromkeys(names))
+
+
+def content_folder_problem(content_dir: Path) -> str | None:
+    """Say what is wrong with a content folder that is not one (missing, or a file), else
+    return None."""
+    if content_dir.is_dir():
+        return None
+    state = "is a file, not a folder" if content_dir.exists() else "does not exist"
+    return (f"content folder {display_path(content_dir)!r} {state} "
+            "(run pnp in your project folder, or pass --content DIR)")
 
 
 def no_such_game(content_dir: Path, name: str, games: list[str] | None = None) -> str:

@@ -93,6 +93,18 @@ def test_a_content_folder_that_is_a_file_says_so(tmp_path, monkeypatch, pnp) -> 
     assert code == 2 and "content folder 'games.yaml' is a file, not a folder" in out
 
 
+def test_referee_with_a_content_folder_that_is_a_file_says_so(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.yaml").write_text("title: x\n", encoding="utf-8")
+    record = str(EXAMPLES / "air-cargo" / "gold-wing.yaml")
+    for asked in ([record], ["--batch", str(EXAMPLES / "air-cargo")]):
+        code, out = pnp("referee", *asked, "--content", "games.yaml")
+        # Said once, up front: not "no game 'air-cargo'" for each record.
+        assert code == 2 and out.strip() == ("pnp: error: content folder 'games.yaml' is a "
+                                             "file, not a folder (run pnp in your project "
+                                             "folder, or pass --content DIR)"), out
+
+
 def test_a_manifest_that_is_a_folder_is_named(tmp_path, monkeypatch, pnp) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
     (tmp_path / "content" / "g1" / "game.yaml").mkdir(parents=True)
@@ -342,3 +354,10 @@ def test_each_example_in_help_is_a_line_of_its_own(pnp, command: str) -> None:  
     assert code == 0 and len(examples) >= 2, out
     assert all(e.startswith(f"pnp {command} ") and e.count(f"pnp {command} ") == 1
                for e in examples), examples
+
+
+def test_preview_help_example_is_not_wrapped(pnp) -> None:  # type: ignore[no-untyped-def]
+    code, out = pnp("preview", "--help")
+    lines = [line.strip() for line in out.splitlines()]
+    assert code == 0 and "Example:  pnp preview rushing-tin --port 8000" in lines, out
+    assert "then open http://127.0.0.1:8000/" in lines, out

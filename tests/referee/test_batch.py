@@ -81,9 +81,10 @@ def test_any_number_of_workers_gives_the_same_results(records: Path) -> None:
 
 def test_nothing_to_referee_is_a_usage_error(tmp_path: Path, pnp: Pnp) -> None:
     (tmp_path / "empty").mkdir()
-    code, out = pnp("referee", "--batch", str(tmp_path / "empty"))
+    content = ("--content", str(CONTENT))
+    code, out = pnp("referee", "--batch", str(tmp_path / "empty"), *content)
     assert code == 2 and "no records in" in out
-    code, out = pnp("referee", "--batch", str(tmp_path / "nowhere"))
+    code, out = pnp("referee", "--batch", str(tmp_path / "nowhere"), *content)
     assert code == 2 and "is neither a folder, a file nor a glob pattern" in out
     code, out = pnp("referee", "--batch", str(tmp_path), "shift.yaml")
     assert code == 2 and "give no RECORD" in out

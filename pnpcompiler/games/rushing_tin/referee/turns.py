@@ -434,9 +434,10 @@ def check_order(ctx: Context, turn: Turn) -> None:
              and state.planes[m.plane].where != "gone"]
     for (a, key_a), (b, key_b) in itertools.pairwise(moves):
         if key_a > key_b:
-            ctx.rule("move.order", "3.01", f"plane {b.plane} (level {-key_b[0]}) moves before "
-                     f"plane {a.plane} (level {-key_a[0]}): the highest level moves first, then "
-                     "the highest ID (1.33-1.34)", where(b, "plane"), piece=b.plane)
+            ctx.rule("move.order", "3.01", f"plane {b.plane} (level {-key_b[0]}) must move "
+                     f"before plane {a.plane} (level {-key_a[0]}), which the record moves first: "
+                     "the highest level moves first, then the highest ID (1.33-1.34)",
+                     where(b, "plane"), piece=b.plane)
             return
 
 

@@ -13,7 +13,7 @@ from ..routes import hhmm, minutes
 from . import money
 from .log import ControllerClaim
 from .sheet_rows import PAID, Deal, Flight, Sheet
-from .state import Controller
+from .state import Controller, Shift
 from .turns import scores
 
 CARD_NAMES = {None: "no status card", "key-controller": "Key Controller",
@@ -165,6 +165,7 @@ def check_paid(sheet: Sheet, f: Flight, total: int, why: str) -> None:
         code, rule = "bonus.too-far", "PENALTIES"
     sheet.rule(code, rule, f"{f.code} earns {total} ({why}); the sheet notes {paid} paid",
                f.row.where("paid"), at=f.finish, piece=f.plane)
+    sheet.carry(f.atc, "bonuses", paid - total)
 
 
 def appraise(sheet: Sheet, at: int) -> None:
@@ -212,16 +213,18 @@ def claims(sheet: Sheet) -> None:
 
 
 def check_money(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
-    """Compare each part of the money, then the cash (SCORING)."""
+    """Compare each part of the money, then the cash (SCORING); a part may carry a box
+    already ruled wrong (a payment), as the player added it up."""
     parts = (("bonuses", c.bonuses, claim.bonuses, "1.42"),
              ("fines", c.fines, claim.fines, "12.01"),
              ("appraisal", c.appraisal, claim.appraisal, "APPRAISAL"),
              ("lawsuits", c.lawsuits, claim.lawsuits, "CELEBRITY ALERT"))
+    carried = sheet.written.get(c.id, {})
     for name, have, said, rule in parts:
-        if said is not None and said != have:
+        if said is not None and said not in (have, have + carried.get(name, 0)):
             sheet.rule(f"money.{name}", rule, f"{c.id}'s {name} come to {have}; the claim says "
                        f"{said}", claim.where(name))
-    if claim.cash != c.cash:
+    if claim.cash not in (c.cash, as_written(sheet, c).cash):
         sheet.rule("money.cash", "SCORING", f"{c.id} ends with {c.cash} (wage {c.wage}, "
                    f"bonuses {c.bonuses}, fines -{c.fines}, transfers {c.transfers:+d}, "
                    f"appraisal {c.appraisal:+d}, lawsuits -{c.lawsuits}); the claim says "
@@ -257,16 +260,26 @@ def check_record(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
 
 def name_winner(sheet: Sheet) -> None:
     """THE END OF THE SHIFT: the most money wins; ties go to commendations, then fewest
-    deals; a fired ATC cannot win."""
+    deals; a fired ATC cannot win. A winner named on a wrong payment already ruled on is
+    that payment's mistake, not another."""
     record = sheet.record
     if record.winner is None or sheet.unchecked:
         return
     best = money.winner(sheet.shift)
-    if record.winner != best:
+    written = Shift(controllers={a: as_written(sheet, c)
+                                 for a, c in sheet.shift.controllers.items()})
+    if record.winner not in (best, money.winner(written)):
         sheet.rule("score.winner", "THE END OF THE SHIFT", f"the winner is "
                    f"{best or 'undecided (a tie)'}: most money, then most commendations and "
                    f"fewest deals, and a fired ATC cannot win; the sheet names {record.winner}",
                    record.where("winner"))
+
+
+def as_written(sheet: Sheet, c: Controller) -> Controller:
+    """Return the ATC's money as the sheet's own boxes add up, a wrong payment and all."""
+    twin = c.copy()
+    twin.bonuses += sheet.written.get(c.id, {}).get("bonuses", 0)
+    return twin
 
 
 def sheet_scores(sheet: Sheet) -> dict[str, Scores]:

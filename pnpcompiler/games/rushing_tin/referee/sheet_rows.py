@@ -93,6 +93,9 @@ class Sheet(Rulings):
     fired: dict[str, str] = field(default_factory=dict)
     unchecked: dict[str, str] = field(default_factory=dict)
     """ATCs whose money cannot be recomputed, and why."""
+    written: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per ATC, how far a part of their money stands on the sheet's own boxes from the part
+    recomputed, by a box already ruled wrong (a payment): claims may carry it."""
 
     @property
     def end(self) -> int:
@@ -110,6 +113,11 @@ class Sheet(Rulings):
         """Record a ruling; ``at`` (minutes) gives its turn on the time track."""
         super().rule(code, rule, message, where, piece=piece, warn=warn,
                      turn=self.turn(at) if at is not None else turn)
+
+    def carry(self, atc: str, part: str, by: int) -> None:
+        """Note that the sheet's boxes put ``part`` of an ATC's money ``by`` off."""
+        parts = self.written.setdefault(atc, {})
+        parts[part] = parts.get(part, 0) + by
 
     def turn(self, at: int) -> int | None:
         """Return the turn whose time on the track is ``at`` (None outside the shift)."""

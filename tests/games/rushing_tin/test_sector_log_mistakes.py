@@ -56,3 +56,22 @@ def test_1_42_a_payment_that_changes_the_winner_is_one_finding(tmp_path: Path) -
                           ("bonuses: 2220", "bonuses: 7220"), ("winner: JS", "winner: PR"))
     assert found(report) == [("bonus.paid", "1.42", "rows[9].paid")]
     assert report.winner == "JS"
+
+
+def test_1_90_a_time_off_the_track_is_one_finding(tmp_path: Path) -> None:
+    """TJ305's finish written 13:03 for 13:30: the row cannot be placed in time, so PR's money
+    is not checked, which the scoreboard says rather than a second finding."""
+    report = with_mistake(tmp_path, ("finish: 13:30", "finish: 13:03"))
+    assert found(report) == [("time.off-track", "1.90", "rows[11].finish")]
+    assert report.scores["PR"]["claim"] == "unchecked: row TJ305 could not be read"
+    assert "claim" not in report.scores["JS"]
+
+
+def test_1_01_a_row_copied_twice_is_one_finding(tmp_path: Path) -> None:
+    """CA104's row written twice, word for word: the copy adds nothing, so JS's money is
+    still checked."""
+    row = ("  - {flight: CA104, ctr: JS, id: 2, start: 9:15, finish: 11:30, w: 0, p: 0, d: 0, "
+           "cm: 1, paid: 500}\n")
+    report = with_mistake(tmp_path, (row, row + row))
+    assert found(report) == [("row.flight-twice", "1.01", "rows[7].flight")]
+    assert "claim" not in report.scores["JS"]

@@ -40,7 +40,7 @@ def check_sheet(game: GameContent, record: SectorLogRecord) -> Sheet:
         flight = read_row(sheet, n, row)
         if flight is not None:
             sheet.flights.append(flight)
-        elif row.ctr is not None:
+        elif row.ctr is not None and not copied(record, n):
             sheet.unchecked.setdefault(row.ctr, f"row {row.flight} could not be read")
     planes(sheet)
     limits(sheet)
@@ -49,6 +49,12 @@ def check_sheet(game: GameContent, record: SectorLogRecord) -> Sheet:
     claims(sheet)
     name_winner(sheet)
     return sheet
+
+
+def copied(record: SectorLogRecord, n: int) -> bool:
+    """Return whether row ``n`` repeats an earlier row word for word (it adds nothing)."""
+    row = record.rows[n].model_dump()
+    return any(earlier.model_dump() == row for earlier in record.rows[:n])
 
 
 def staff(sheet: Sheet) -> None:

@@ -200,9 +200,7 @@ def claims(sheet: Sheet) -> None:
             continue
         ctrl[atc].transfers = claim.transfers
         if atc in sheet.unchecked:
-            sheet.rule("claim.unchecked", "SCORING", f"{atc}'s money is not checked: "
-                       f"{sheet.unchecked[atc]}", claim.where("cash"), warn=True)
-            continue
+            continue  # the row that leaves it open has its finding; the scoreboard says so
         check_money(sheet, ctrl[atc], claim)
         check_record(sheet, ctrl[atc], claim)
     net = sum(c.transfers for c in record.controllers.values())
@@ -283,9 +281,12 @@ def as_written(sheet: Sheet, c: Controller) -> Controller:
 
 
 def sheet_scores(sheet: Sheet) -> dict[str, Scores]:
-    """Return each ATC's recomputed money and record, with the cash they claimed."""
+    """Return each ATC's recomputed money and record, with the cash they claimed and, when
+    the sheet leaves their money open, why it is not checked."""
     out = scores(sheet.shift)
     for atc, score in out.items():
         claim = sheet.record.controllers.get(atc)
         score["claimed"] = claim.cash if claim else None
+        if claim and atc in sheet.unchecked:
+            score["claim"] = f"unchecked: {sheet.unchecked[atc]}"
     return out

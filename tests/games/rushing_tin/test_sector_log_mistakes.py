@@ -60,11 +60,13 @@ def test_1_42_a_payment_that_changes_the_winner_is_one_finding(tmp_path: Path) -
 
 def test_1_90_a_time_off_the_track_is_one_finding(tmp_path: Path) -> None:
     """TJ305's finish written 13:03 for 13:30: the row cannot be placed in time, so PR's money
-    is not checked, which the scoreboard says rather than a second finding."""
+    is not checked, which the scoreboard says rather than a second finding; nor is JS's, whose
+    TJ212 is paid by TJ's status cards, which TJ305 could have changed."""
     report = with_mistake(tmp_path, ("finish: 13:30", "finish: 13:03"))
     assert found(report) == [("time.off-track", "1.90", "rows[11].finish")]
     assert report.scores["PR"]["claim"] == "unchecked: row TJ305 could not be read"
-    assert "claim" not in report.scores["JS"]
+    assert report.scores["JS"]["claim"] == ("unchecked: TJ212's payment hangs on TJ's status "
+                                            "cards, left open as row TJ305 could not be read")
 
 
 def test_1_01_a_row_copied_twice_is_one_finding(tmp_path: Path) -> None:
@@ -75,3 +77,54 @@ def test_1_01_a_row_copied_twice_is_one_finding(tmp_path: Path) -> None:
     report = with_mistake(tmp_path, (row, row + row))
     assert found(report) == [("row.flight-twice", "1.01", "rows[7].flight")]
     assert "claim" not in report.scores["JS"]
+
+
+def test_1_90_a_row_off_the_track_leaves_its_airline_open(tmp_path: Path) -> None:
+    """TJ103 started 8:05: unread, its perfect hand-off cannot make PR Key Controller with TJ,
+    so TJ305's +50 is not judged either."""
+    report = with_mistake(tmp_path, ("start: 8:00, finish: 9:45", "start: 8:05, finish: 9:45"))
+    assert found(report) == [("time.off-track", "1.90", "rows[9].start")]
+
+
+def test_1_90_a_row_off_the_track_leaves_the_other_atcs_cards_open(tmp_path: Path) -> None:
+    """CA104 finished 11:35: unread, JS's perfect hand-off cannot take CA's Key Controller
+    card from PR, so PR's claim of no CA card is not judged."""
+    report = with_mistake(tmp_path, ("finish: 11:30, w: 0, p: 0", "finish: 11:35, w: 0, p: 0"))
+    assert found(report) == [("time.off-track", "1.90", "rows[6].finish")]
+    assert str(report.scores["PR"]["claim"]).startswith("unchecked: CA302's payment hangs on "
+                                                        "CA's status cards")
+
+
+def test_sector_log_a_misspelt_ctr_is_one_finding(tmp_path: Path) -> None:
+    """AA105's CTR written RP: whose flight it was is not on the sheet, so no ATC's money is
+    checked, rather than PR's found 550 short."""
+    report = with_mistake(tmp_path, ("{flight: AA105, ctr: PR", "{flight: AA105, ctr: RP"))
+    assert found(report) == [("row.unknown-atc", "SECTOR LOG", "rows[0].ctr")]
+    assert report.scores["JS"]["claim"] == report.scores["PR"]["claim"]
+
+
+def test_sector_log_p_and_paid_without_a_finish_is_one_finding(tmp_path: Path) -> None:
+    """AA204's finish left out, its P and payment written: it is not known to have been
+    handed off, so JS's money is not checked against it."""
+    report = with_mistake(tmp_path, ("start: 9:45, finish: 10:45, ", "start: 9:45, "))
+    assert found(report) == [("row.not-finished", "SECTOR LOG", "rows[1].p")]
+
+
+def test_12_06_d_and_the_deals_listed_disagreeing_is_one_finding(tmp_path: Path) -> None:
+    """RA102's deal written major with D 1: minor (as D says) or major (as listed), the
+    fines, the black listing and what follows are open, not each a finding."""
+    report = with_mistake(tmp_path, ("deals: [{kind: minor", "deals: [{kind: major"))
+    assert found(report) == [("row.deals", "12.06", "rows[15].d")]
+
+
+def test_appraisal_naming_an_atc_not_on_the_shift_is_one_finding(tmp_path: Path) -> None:
+    """The appraisal written for SJ: who was paid it is open, not JS's money found short."""
+    report = with_mistake(tmp_path, ("appraisal: {atc: JS", "appraisal: {atc: SJ"))
+    assert found(report) == [("appraisal.unknown-atc", "APPRAISAL", "appraisal.atc")]
+
+
+def test_penalties_p_left_empty_is_one_finding(tmp_path: Path) -> None:
+    """AA204's P cell left empty: the bonus it earned cannot be worked out, so its payment and
+    JS's money are not judged against a guess."""
+    report = with_mistake(tmp_path, ("finish: 10:45, w: 0, p: 1,", "finish: 10:45, w: 0,"))
+    assert [code for code, _, _ in found(report)] == ["row.no-p"]

@@ -40,8 +40,8 @@ def check_sheet(game: GameContent, record: SectorLogRecord) -> Sheet:
         flight = read_row(sheet, n, row)
         if flight is not None:
             sheet.flights.append(flight)
-        elif row.ctr is not None and not copied(record, n):
-            sheet.unchecked.setdefault(row.ctr, f"row {row.flight} could not be read")
+        elif not copied(record, n):
+            sheet.unread(row)
     planes(sheet)
     limits(sheet)
     gaps(sheet)

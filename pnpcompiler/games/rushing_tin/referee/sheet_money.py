@@ -41,7 +41,7 @@ def timeline(sheet: Sheet) -> None:
         if at is not None:
             steps.append((at, 0, -1, 0, partial(appraise, sheet, at)))
         else:
-            sheet.unchecked.setdefault(appraisal.atc, "the appraisal has no time on the track")
+            sheet.doubt("the appraisal has no time on the track", appraisal.atc, record=False)
     for step in sorted(steps, key=lambda s: s[:4]):
         step[4]()
 
@@ -59,8 +59,11 @@ def changing(sheet: Sheet, what: str, act: Callable[[], str | list[str]]) -> lis
 
 
 def accept(sheet: Sheet, f: Flight) -> None:
-    """A fired ATC accepts nothing; a black-listed one nothing of that airline."""
+    """A fired ATC accepts nothing; a black-listed one nothing of that airline (neither
+    judged while a row that cannot be read or trusted leaves it open)."""
     atc = sheet.shift.controllers[f.atc]
+    if sheet.record_open(f.atc, f.start) or sheet.status_open(f.route.airline, f.start):
+        return
     if atc.fired:
         sheet.rule("row.fired", "GETTING FIRED", f"{f.atc} was fired ({sheet.fired[f.atc]}) "
                    f"and accepts no more hand-offs; {f.code} starts at {hhmm(f.start)}",
@@ -102,7 +105,14 @@ def settle(sheet: Sheet, f: Flight) -> None:
         after = ["commendation"]
     elif q == "overshoot":
         after = changing(sheet, what, lambda: money.overshoot(sheet.shift, atc, airline))
-    check_paid(sheet, f, schedule + extra, why)
+    open_since = sheet.status_open(airline, f.end)
+    if open_since or not f.judged:
+        # What it earned hangs on a card or a box the sheet leaves open: not judged.
+        if open_since:
+            sheet.doubt(f"{f.code}'s payment hangs on {airline}'s status cards, left open "
+                        f"as {open_since}", f.atc, record=False)
+    else:
+        check_paid(sheet, f, schedule + extra, why)
     sheet.incident_at(f.end, "hand-off", flight=f.code, atc=f.atc, quality=q,
                    paid=schedule + extra, why=why, result=after)
     if f.celebrity and not (q in PAID and f.end - f.start <= f.schedule):
@@ -176,6 +186,7 @@ def appraise(sheet: Sheet, at: int) -> None:
     if atc is None:
         sheet.rule("appraisal.unknown-atc", "APPRAISAL", f"{appraisal.atc} is not an ATC on "
                    "this shift", appraisal.where("atc"), at=at)
+        sheet.doubt(f"the appraisal names {appraisal.atc}", None, since=at, record=False)
         return
     amount = money.appraisal(atc, sheet.tables)
     atc.appraisal += amount
@@ -199,10 +210,13 @@ def claims(sheet: Sheet) -> None:
                        record.where("controllers", atc, key=True))
             continue
         ctrl[atc].transfers = claim.transfers
-        if atc in sheet.unchecked:
-            continue  # the row that leaves it open has its finding; the scoreboard says so
-        check_money(sheet, ctrl[atc], claim)
-        check_record(sheet, ctrl[atc], claim)
+        # What a row that cannot be read or trusted leaves open is not judged: that row has
+        # its finding, and the scoreboard says the money is not checked.
+        if not sheet.unchecked(atc):
+            check_money(sheet, ctrl[atc], claim)
+        if not sheet.record_open(atc, sheet.end):
+            check_record(sheet, ctrl[atc], claim)
+        check_status(sheet, ctrl[atc], claim)
     net = sum(c.transfers for c in record.controllers.values())
     if net and set(record.controllers) >= set(ctrl):
         sheet.rule("money.transfers", "SCORING", f"money between ATCs only changes hands, so "
@@ -230,7 +244,7 @@ def check_money(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
 
 
 def check_record(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
-    """Compare commendations, deals, firing and status cards with the claim."""
+    """Compare commendations, deals and firing with the claim."""
     for name, have, said, rule in (("commendations", c.commendations, claim.commendations,
                                     "4.05"), ("deals", c.deals, claim.deals, "12.06")):
         if said is not None and said != have:
@@ -242,6 +256,11 @@ def check_record(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
                    f"{sheet.tables.rules.deals.fired_after_more_than} deals, a major deal "
                    f"counting 2); the claim says {'fired' if claim.fired else 'not fired'}",
                    claim.where("fired"))
+
+
+def check_status(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
+    """Compare the status cards claimed with those the sheet gives, for each airline whose
+    cards no unread or untrusted row leaves open."""
     if claim.status is None:
         return
     for airline in set(claim.status) - set(sheet.airlines):
@@ -249,7 +268,7 @@ def check_record(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
                    f"({', '.join(sheet.airlines)})", claim.where("status", airline, key=True))
     for airline in sheet.airlines:
         held, card = money.status_card(c, airline), claim.status.get(airline)
-        if held != card:
+        if held != card and not sheet.status_open(airline, sheet.end):
             why = sheet.cause.get((c.id, airline), "nothing on the sheet changed it")
             sheet.rule("status.claim", "ATC STATUS", f"{c.id} holds {CARD_NAMES[held]} for "
                        f"{airline} ({why}); the claim says {CARD_NAMES[card]}",
@@ -261,7 +280,7 @@ def name_winner(sheet: Sheet) -> None:
     deals; a fired ATC cannot win. A winner named on a wrong payment already ruled on is
     that payment's mistake, not another."""
     record = sheet.record
-    if record.winner is None or sheet.unchecked:
+    if record.winner is None or sheet.doubts:
         return
     best = money.winner(sheet.shift)
     written = Shift(controllers={a: as_written(sheet, c)
@@ -287,6 +306,7 @@ def sheet_scores(sheet: Sheet) -> dict[str, Scores]:
     for atc, score in out.items():
         claim = sheet.record.controllers.get(atc)
         score["claimed"] = claim.cash if claim else None
-        if claim and atc in sheet.unchecked:
-            score["claim"] = f"unchecked: {sheet.unchecked[atc]}"
+        why = sheet.unchecked(atc)
+        if claim and why:
+            score["claim"] = f"unchecked: {why}"
     return out

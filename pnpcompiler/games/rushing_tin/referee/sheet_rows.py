@@ -40,6 +40,21 @@ class Deal:
     here: Location | None
 
 
+@dataclass(frozen=True)
+class Doubt:
+    """What a row the referee cannot read or trust leaves open: the money and record of its
+    ATC (every ATC's when the row does not say whose it is) and, from ``since``, its airline's
+    status cards, on which that airline's later payments depend (every airline's when the row
+    does not say which; none when only money is open)."""
+
+    why: str
+    atc: str | None
+    airlines: frozenset[str] | None
+    since: int
+    record: bool = True
+    """The ATC's commendations and deals are open too, not only their money."""
+
+
 @dataclass
 class Flight:
     """A row placed in time: its route, ATC, plane, minutes since midnight and how it ended."""
@@ -54,6 +69,8 @@ class Flight:
     schedule: int
     quality: str | None = None
     """perfect, imperfect, overshoot, deal, emergency, crash, collision; None still flying."""
+    judged: bool = True
+    """Its payment can be worked out from the row (not when P is missing)."""
     deals: list[Deal] = field(default_factory=list)
     events: list[tuple[RandomEventCard, int | None]] = field(default_factory=list)
 
@@ -91,8 +108,8 @@ class Sheet(Rulings):
     cause: dict[tuple[str, str], str] = field(default_factory=dict)
     """Why an ATC's status with an airline last changed."""
     fired: dict[str, str] = field(default_factory=dict)
-    unchecked: dict[str, str] = field(default_factory=dict)
-    """ATCs whose money cannot be recomputed, and why."""
+    doubts: list[Doubt] = field(default_factory=list)
+    """What the rows that cannot be read or trusted leave open."""
     written: dict[str, dict[str, int]] = field(default_factory=dict)
     """Per ATC, how far a part of their money stands on the sheet's own boxes from the part
     recomputed, by a box already ruled wrong (a payment): claims may carry it."""
@@ -113,6 +130,35 @@ class Sheet(Rulings):
         """Record a ruling; ``at`` (minutes) gives its turn on the time track."""
         super().rule(code, rule, message, where, piece=piece, warn=warn,
                      turn=self.turn(at) if at is not None else turn)
+
+    def doubt(self, why: str, atc: str | None, airlines: frozenset[str] | None = frozenset(),
+              since: int | None = None, *, record: bool = True) -> None:
+        """Leave open what a row the referee cannot read or trust may change (:class:`Doubt`):
+        it then rules on none of it, so the row's one mistake is its one finding."""
+        known = atc if atc in self.shift.controllers else None
+        self.doubts.append(Doubt(why, known, airlines,
+                                 self.tables.start if since is None else since, record))
+
+    def unread(self, row: SheetRow) -> None:
+        """Leave open what a row that cannot be read may change: its ATC's money and record,
+        its airline's cards from its start."""
+        route = parse_route(row.flight)
+        since = minutes(row.start) if row.start is not None else None
+        self.doubt(f"row {row.flight} could not be read", row.ctr,
+                   frozenset({route.airline}) if route else None, since)
+
+    def unchecked(self, atc: str) -> str | None:
+        """Return why an ATC's money cannot be checked, or None."""
+        return next((d.why for d in self.doubts if d.atc in (None, atc)), None)
+
+    def record_open(self, atc: str, t: int) -> bool:
+        """Return whether an ATC's commendations and deals by ``t`` are open."""
+        return any(d.record and d.atc in (None, atc) and d.since <= t for d in self.doubts)
+
+    def status_open(self, airline: str, t: int) -> str | None:
+        """Return why the status cards of an airline at ``t`` are open, or None."""
+        return next((d.why for d in self.doubts if d.since <= t and (
+            d.airlines is None or airline in d.airlines)), None)
 
     def carry(self, atc: str, part: str, by: int) -> None:
         """Note that the sheet's boxes put ``part`` of an ATC's money ``by`` off."""
@@ -211,6 +257,8 @@ def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
         sheet.rule("row.deals", "12.06", f"D is {row.d}; the deals listed count {counted} (a "
                    "major deal counts 2; a covered-up deal is a final warning in W, not a D)",
                    row.where("d"), at=f.finish, piece=f.plane)
+        sheet.doubt(f"row {f.code}'s D and deals disagree", f.atc,
+                    frozenset({f.route.airline}), f.start)
     return out
 
 
@@ -284,6 +332,8 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
     if q is None and (row.p is not None or row.cm):
         say("row.not-finished", "SECTOR LOG", f"P and CM are noted at the hand-off; {f.code} "
             "has no finish time", row.where("p" if row.p is not None else "cm"))
+        sheet.doubt(f"row {f.code} has P or CM but no finish", f.atc,
+                    frozenset({f.route.airline}), f.start)
     if row.cm and q is not None and q != "perfect":
         ended = (f"P is {row.p}" if row.p else "W notes an overshoot" if q == "overshoot"
                  else f"it ended as {q}")
@@ -305,3 +355,5 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
     if q in PAID and row.p is None:
         say("row.no-p", "PENALTIES", f"{f.code} was handed off: note P, the levels and hexes "
             "away from a perfect hand-off (0 on the exit point at its level)", row.where())
+        f.judged = False
+        sheet.doubt(f"row {f.code} has no P", f.atc, record=False)

@@ -128,3 +128,21 @@ def test_penalties_p_left_empty_is_one_finding(tmp_path: Path) -> None:
     JS's money are not judged against a guess."""
     report = with_mistake(tmp_path, ("finish: 10:45, w: 0, p: 1,", "finish: 10:45, w: 0,"))
     assert [code for code, _, _ in found(report)] == ["row.no-p"]
+
+
+def test_sector_log_an_empty_ctr_cell_is_the_finding_s_place(tmp_path: Path) -> None:
+    """CA201's CTR left empty: the finding points at that cell, not at the flight's."""
+    report = with_mistake(tmp_path, ("{flight: CA201, ctr: JS,", "{flight: CA201, ctr: ,"))
+    assert found(report) == [("row.incomplete", "SECTOR LOG", "rows[7].ctr")]
+    [finding] = report.findings
+    assert finding.location is not None and finding.location.source_line is not None
+    assert finding.location.col == finding.location.source_line.index("ctr: ,") + 1
+
+
+def test_penalties_an_empty_p_cell_is_the_finding_s_place(tmp_path: Path) -> None:
+    """AA204's P written empty: the finding points at that cell, not at the row."""
+    report = with_mistake(tmp_path, ("finish: 10:45, w: 0, p: 1,", "finish: 10:45, w: 0, p: ,"))
+    assert found(report) == [("row.no-p", "PENALTIES", "rows[1].p")]
+    [finding] = report.findings
+    assert finding.location is not None and finding.location.source_line is not None
+    assert finding.location.col == finding.location.source_line.index("p: ,") + 1

@@ -205,9 +205,10 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
                    "each hand-off card exists once", row.where("flight"))
         return None
     if row.ctr is None or row.id is None or row.start is None:
+        empty = next(k for k in ("ctr", "id", "start") if getattr(row, k) is None)
         sheet.rule("row.incomplete", "SECTOR LOG", f"flight {row.flight} needs ctr, id and "
-                   "start: an accepted hand-off notes the ATC's initials, the Plane ID and the "
-                   "time it started", row.where("flight"))
+                   f"start, and {empty} is empty: an accepted hand-off notes the ATC's "
+                   "initials, the Plane ID and the time it started", cell(row, empty))
         return None
     if row.ctr not in sheet.shift.controllers:
         sheet.rule("row.unknown-atc", "SECTOR LOG", f"{row.ctr} is not an ATC on this shift "
@@ -229,6 +230,12 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
     flight.quality = read_quality(flight)
     check_marks(sheet, flight)
     return flight
+
+
+def cell(row: SheetRow, key: str) -> Location | None:
+    """Return where a cell left empty is: its key when written blank, else the row (the path
+    names the cell either way)."""
+    return row.where(key, key=key in row.model_fields_set)
 
 
 def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
@@ -354,6 +361,6 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
             "did not follow the hand-off route)", row.where("cm"), warn=True)
     if q in PAID and row.p is None:
         say("row.no-p", "PENALTIES", f"{f.code} was handed off: note P, the levels and hexes "
-            "away from a perfect hand-off (0 on the exit point at its level)", row.where())
+            "away from a perfect hand-off (0 on the exit point at its level)", cell(row, "p"))
         f.judged = False
         sheet.doubt(f"row {f.code} has no P", f.atc, record=False)

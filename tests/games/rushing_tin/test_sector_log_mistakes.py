@@ -146,3 +146,18 @@ def test_penalties_an_empty_p_cell_is_the_finding_s_place(tmp_path: Path) -> Non
     [finding] = report.findings
     assert finding.location is not None and finding.location.source_line is not None
     assert finding.location.col == finding.location.source_line.index("p: ,") + 1
+
+
+def test_sector_log_a_misspelt_flight_is_one_finding_naming_the_flight(tmp_path: Path) -> None:
+    """AA204 written AA240 (no route code of the sheet): one finding that names the nearest
+    flight, exit 1, rather than an unreadable record and a pattern."""
+    report = with_mistake(tmp_path, ("{flight: AA204,", "{flight: AA240,"))
+    assert found(report) == [("row.unknown-flight", "SECTOR LOG", "rows[1].flight")]
+    assert "did you mean 'AA204'?" in report.findings[0].message
+    assert report.exit_code == 1
+
+
+def test_sector_log_a_flight_in_small_letters_is_one_finding(tmp_path: Path) -> None:
+    report = with_mistake(tmp_path, ("{flight: AL402,", "{flight: al402,"))
+    assert found(report) == [("row.unknown-flight", "SECTOR LOG", "rows[14].flight")]
+    assert "did you mean 'AL402'?" in report.findings[0].message

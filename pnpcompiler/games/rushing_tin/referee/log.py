@@ -264,10 +264,16 @@ class RowEvent(Model):
     """The turn it was drawn; the land-at-the-airport cards count their deadline from it."""
 
 
+FlightId = Annotated[str, Field(description="The route code printed on the row, e.g. AA105."),
+                     RefersTo("route")]
+"""A FLIGHT ID as copied from the sheet: any text, so a misspelt one is the sheet's finding
+(row.unknown-flight, with the nearest flight) rather than an unreadable record."""
+
+
 class SheetRow(Model):
     """One filled row of the Sector Log: the printed columns, then what they cannot say."""
 
-    flight: RouteRef
+    flight: FlightId
     """FLIGHT ID: the route code printed at the start of the row."""
     ctr: Initials | None = None
     """CTR: the initials of the ATC who accepted the hand-off."""

@@ -6,6 +6,7 @@ and checked on its own (its times, deals, random events, W, P, D and CM).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -197,8 +198,12 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
     """Check one row on its own; return it as a flight when it can be placed in time."""
     route = parse_route(row.flight)
     if route is None or row.flight not in sheet.tables.schedules:
+        hint = ""
+        if close := nearest_flights(row.flight, sheet.tables.schedules):
+            *first, last = map(repr, close)
+            hint = f"; did you mean {', '.join(first) + ' or ' if first else ''}{last}?"
         sheet.rule("row.unknown-flight", "SECTOR LOG", f"there is no flight {row.flight} on "
-                   f"the Sector Log of {sheet.sector.code}", row.where("flight"))
+                   f"the Sector Log of {sheet.sector.code}{hint}", row.where("flight"))
         return None
     if any(r.flight == row.flight for r in sheet.record.rows[:n]):
         sheet.rule("row.flight-twice", "1.01", f"flight {row.flight} is on an earlier row: "
@@ -230,6 +235,29 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
     flight.quality = read_quality(flight)
     check_marks(sheet, flight)
     return flight
+
+
+def nearest_flights(written: str, flights: Iterable[str]) -> list[str]:
+    """Return the flights a misspelt FLIGHT ID is nearest to, two slips or fewer away, a slip
+    being a wrong, missing or extra character or two swapped (AA240 for AA204)."""
+    by_slips: dict[int, list[str]] = {}
+    for flight in flights:
+        slips = typing_slips(written.upper(), flight)
+        if slips <= 2:
+            by_slips.setdefault(slips, []).append(flight)
+    return sorted(by_slips[min(by_slips)])[:3] if by_slips else []
+
+
+def typing_slips(a: str, b: str) -> int:
+    """Return the fewest slips that turn ``a`` into ``b`` (optimal string alignment)."""
+    d = [[i + j if not i * j else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1,
+                          d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
 
 
 def cell(row: SheetRow, key: str) -> Location | None:

@@ -161,3 +161,11 @@ def test_sector_log_a_flight_in_small_letters_is_one_finding(tmp_path: Path) -> 
     report = with_mistake(tmp_path, ("{flight: AL402,", "{flight: al402,"))
     assert found(report) == [("row.unknown-flight", "SECTOR LOG", "rows[14].flight")]
     assert "did you mean 'AL402'?" in report.findings[0].message
+
+
+def test_1_90_a_time_written_another_way_is_one_finding(tmp_path: Path) -> None:
+    """AA204's start written 9h45: a time off the track (exit 1), as 9:40 is, rather than an
+    unreadable record."""
+    report = with_mistake(tmp_path, ("start: 9:45, finish: 10:45", "start: 9h45, finish: 10:45"))
+    assert found(report) == [("time.off-track", "1.90", "rows[1].start")]
+    assert report.exit_code == 1

@@ -238,6 +238,9 @@ class ShiftLog(Model):
     end: End | None = None
 
 
+SheetTime = Annotated[str, Field(description="A time on the time track as H:MM, e.g. 9:45.")]
+"""A time as copied from the sheet: any text, so one that is not on the time track (9h45, 8:60)
+is the sheet's finding (time.off-track) rather than an unreadable record."""
 HandOff = Literal["perfect", "imperfect", "overshoot", "deal", "emergency", "crash",
                   "collision"]
 """How a flight on the Sector Log ended (docs/rushing-tin-sector-log.md)."""
@@ -251,7 +254,7 @@ class DealNote(Model):
     """One deal of a flight with the time it happened (the turn on the time track)."""
 
     kind: DealKind
-    at: Time | None = None
+    at: SheetTime | None = None
     """When it happened; the flight's finish (or the end of the shift) when omitted."""
 
 
@@ -260,7 +263,7 @@ class RowEvent(Model):
 
     card: str
     """The card's id in the content, e.g. ``event-electrical-climb``."""
-    at: Time | None = None
+    at: SheetTime | None = None
     """The turn it was drawn; the land-at-the-airport cards count their deadline from it."""
 
 
@@ -279,9 +282,9 @@ class SheetRow(Model):
     """CTR: the initials of the ATC who accepted the hand-off."""
     id: PlaneId | None = None
     """ID: the Plane ID flying the route."""
-    start: Time | None = None
+    start: SheetTime | None = None
     """TIME START: when the hand-off was accepted (5.04: not when it took off)."""
-    finish: Time | None = None
+    finish: SheetTime | None = None
     """TIME FINISH: when it was handed off, or left play; blank while it still flies."""
     w: int = Field(0, ge=0)
     """W: final warnings from the airline (an overshoot, 4.12; a covered-up deal, 12.08)."""
@@ -333,7 +336,7 @@ class SheetAppraisal(Model):
     """The APPRAISAL random event: the ATC it picked and the turn it was drawn."""
 
     atc: Initials
-    at: Time
+    at: SheetTime
 
 
 class SectorLogRecord(Model):

@@ -169,3 +169,20 @@ def test_1_90_a_time_written_another_way_is_one_finding(tmp_path: Path) -> None:
     report = with_mistake(tmp_path, ("start: 9:45, finish: 10:45", "start: 9h45, finish: 10:45"))
     assert found(report) == [("time.off-track", "1.90", "rows[1].start")]
     assert report.exit_code == 1
+
+
+def test_key_controller_a_card_claimed_after_it_was_taken_cites_its_rule(tmp_path: Path) -> None:
+    """PR claims TJ's Key Controller card, which JS's perfect TJ212 took: the finding cites
+    KEY CONTROLLER, the rule that moved the card, not the ATC STATUS heading."""
+    report = with_mistake(tmp_path, ("status: {AA: key-controller}",
+                                     "status: {AA: key-controller, TJ: key-controller}"))
+    assert found(report) == [("status.claim", "KEY CONTROLLER", "controllers.PR.status.TJ")]
+
+
+def test_removing_a_caution_a_caution_claimed_after_it_was_lifted_cites_its_rule(
+        tmp_path: Path) -> None:
+    """PR claims RA's caution from RA102's deal, which RA203's perfect hand-off lifted."""
+    report = with_mistake(tmp_path, ("status: {AA: key-controller}",
+                                     "status: {AA: key-controller, RA: cautioned-controller}"))
+    assert found(report) == [("status.claim", "REMOVING A CAUTION", "controllers.PR.status.RA")]
+

@@ -12,7 +12,7 @@ from ....referee import Scores
 from ..routes import hhmm, minutes
 from . import money
 from .log import ControllerClaim
-from .sheet_rows import PAID, Deal, Flight, Sheet
+from .sheet_rows import PAID, Deal, Flight, Sheet, StatusChange
 from .state import Controller, Shift
 from .turns import scores
 
@@ -46,15 +46,38 @@ def timeline(sheet: Sheet) -> None:
         step[4]()
 
 
-def changing(sheet: Sheet, what: str, act: Callable[[], str | list[str]]) -> list[str]:
-    """Apply a status change and remember it as the cause of every status it changed."""
+STATUS_RULES = {
+    ("perfect", "key-controller", True): "KEY CONTROLLER",
+    ("perfect", None, True): "REMOVING A CAUTION",
+    ("perfect", None, False): "KEY CONTROLLER",
+    ("overshoot", "cautioned-controller", True): "4.13",
+    ("overshoot", None, True): "4.13",
+    ("overshoot", None, False): "4.13",
+    ("covered", "cautioned-controller", True): "12.09",
+    ("covered", None, True): "12.09",
+    ("covered", None, False): "12.09",
+    ("minor", "cautioned-controller", True): "12.02",
+    ("minor", None, True): "CAUTIONED CONTROLLER",
+    ("minor", "black-listed", True): "BLACK LISTED CONTROLLER",
+    ("minor", None, False): "12.03",
+    ("major", "black-listed", True): "12.05",
+}
+"""The rule behind a status change: (the step, the card it left the ATC, their own step)."""
+
+
+def changing(sheet: Sheet, step: str, who: str, what: str,
+             act: Callable[[], str | list[str]]) -> list[str]:
+    """Apply ``who``'s status change (a ``step``: perfect, overshoot, minor, major, covered)
+    and remember it as the cause of every status it changed."""
     ctrl = sheet.shift.controllers
     before = {(a, x): money.status_card(c, x) for a, c in ctrl.items() for x in sheet.airlines}
     result = act()
     said = [result] if isinstance(result, str) else result
     for (a, x), old in before.items():
-        if money.status_card(ctrl[a], x) != old:
-            sheet.cause[(a, x)] = f"{what}: {'; '.join(said)}"
+        card = money.status_card(ctrl[a], x)
+        if card != old:
+            sheet.cause[(a, x)] = StatusChange(f"{what}: {'; '.join(said)}", step, card,
+                                               a == who)
     return said
 
 
@@ -69,9 +92,10 @@ def accept(sheet: Sheet, f: Flight) -> None:
                    f"and accepts no more hand-offs; {f.code} starts at {hhmm(f.start)}",
                    f.row.where("ctr"), at=f.start, piece=f.plane)
     elif f.route.airline in atc.black_listed:
-        why = sheet.cause.get((f.atc, f.route.airline), "")
+        change = sheet.cause.get((f.atc, f.route.airline))
         sheet.rule("row.black-listed", "BLACK LISTED CONTROLLER", f"{f.atc} is black-listed by "
-                   f"{f.route.airline} ({why}) and may not control its planes",
+                   f"{f.route.airline} ({change.why if change else ''}) and may not control "
+                   "its planes",
                    f.row.where("ctr"), at=f.start, piece=f.plane)
 
 
@@ -81,10 +105,11 @@ def deal(sheet: Sheet, f: Flight, d: Deal) -> None:
     fired = atc.fired
     what = f"{d.kind} deal on {f.code} at {hhmm(d.at)}"
     if d.kind == "covered":
-        after = changing(sheet, what, lambda: money.final_warning(sheet.shift, atc, airline))
+        after = changing(sheet, d.kind, f.atc, what,
+                         lambda: money.final_warning(sheet.shift, atc, airline))
     else:
-        after = changing(sheet, what, lambda: money.deal(sheet.shift, sheet.tables, f.atc,
-                                                         airline, d.kind == "major"))
+        after = changing(sheet, d.kind, f.atc, what, lambda: money.deal(
+            sheet.shift, sheet.tables, f.atc, airline, d.kind == "major"))
     if atc.fired and not fired:
         sheet.fired[f.atc] = f"{atc.deals} deals by {hhmm(d.at)}, the last on {f.code}"
     sheet.incident_at(d.at, f"{d.kind} deal", flight=f.code, atc=f.atc, result=after)
@@ -99,12 +124,14 @@ def settle(sheet: Sheet, f: Flight) -> None:
     what = f"{f.code} at {hhmm(f.end)}"
     after: list[str] = []
     if q == "perfect" and airline in sheet.airlines and airline not in atc.black_listed:
-        after = changing(sheet, what, lambda: money.perfect_hand_off(sheet.shift, atc, airline))
+        after = changing(sheet, q, f.atc, what,
+                         lambda: money.perfect_hand_off(sheet.shift, atc, airline))
     elif q == "perfect":  # a Celebrity Jet, or an airline that black-listed the ATC
         atc.commendations += 1
         after = ["commendation"]
     elif q == "overshoot":
-        after = changing(sheet, what, lambda: money.overshoot(sheet.shift, atc, airline))
+        after = changing(sheet, q, f.atc, what,
+                         lambda: money.overshoot(sheet.shift, atc, airline))
     open_since = sheet.status_open(airline, f.end)
     if open_since or not f.judged:
         # What it earned hangs on a card or a box the sheet leaves open: not judged.
@@ -269,8 +296,11 @@ def check_status(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
     for airline in sheet.airlines:
         held, card = money.status_card(c, airline), claim.status.get(airline)
         if held != card and not sheet.status_open(airline, sheet.end):
-            why = sheet.cause.get((c.id, airline), "nothing on the sheet changed it")
-            sheet.rule("status.claim", "ATC STATUS", f"{c.id} holds {CARD_NAMES[held]} for "
+            change = sheet.cause.get((c.id, airline))
+            key = (change.step, change.card, change.own) if change else ("", None, True)
+            rule = STATUS_RULES.get(key, "ATC STATUS")  # ATC STATUS: each starts neutral
+            why = change.why if change else "nothing on the sheet changed it"
+            sheet.rule("status.claim", rule, f"{c.id} holds {CARD_NAMES[held]} for "
                        f"{airline} ({why}); the claim says {CARD_NAMES[card]}",
                        claim.where("status", airline) if card else claim.where("status"))
 

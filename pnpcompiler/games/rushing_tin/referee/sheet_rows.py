@@ -56,6 +56,18 @@ class Doubt:
     """The ATC's commendations and deals are open too, not only their money."""
 
 
+@dataclass(frozen=True)
+class StatusChange:
+    """Why an ATC's status card with an airline last changed: the step that changed it
+    (perfect, overshoot, minor, major or covered), the card it left them (None: neutral) and
+    whether the step was their own (else another ATC's step took their card)."""
+
+    why: str
+    step: str
+    card: str | None
+    own: bool
+
+
 @dataclass
 class Flight:
     """A row placed in time: its route, ATC, plane, minutes since midnight and how it ended."""
@@ -106,7 +118,7 @@ class Sheet(Rulings):
     cubes: set[int]
     shift: Shift = field(default_factory=Shift)
     flights: list[Flight] = field(default_factory=list)
-    cause: dict[tuple[str, str], str] = field(default_factory=dict)
+    cause: dict[tuple[str, str], StatusChange] = field(default_factory=dict)
     """Why an ATC's status with an airline last changed."""
     fired: dict[str, str] = field(default_factory=dict)
     doubts: list[Doubt] = field(default_factory=list)

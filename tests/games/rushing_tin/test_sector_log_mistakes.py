@@ -186,3 +186,22 @@ def test_removing_a_caution_a_caution_claimed_after_it_was_lifted_cites_its_rule
                                      "status: {AA: key-controller, RA: cautioned-controller}"))
     assert found(report) == [("status.claim", "REMOVING A CAUTION", "controllers.PR.status.RA")]
 
+
+
+def test_4_13_a_second_overshoot_not_taken_as_a_caution_is_one_finding(tmp_path: Path) -> None:
+    """JS's second final warning with AA (AA602) not taken as a caution: AA503 paid without
+    the -50 and no Cautioned card claimed. The payment shows the missed caution first, and
+    cites 4.13; the card claimed as the payment had it is not a second finding."""
+    report = with_mistake(tmp_path, ("paid: 260}", "paid: 310}"),
+                          ("    cash: 4550", "    cash: 4600"), ("bonuses: 3200", "bonuses: 3250"),
+                          ("{AA: cautioned-controller, CA:", "{CA:"))
+    assert found(report) == [("bonus.paid", "4.13", "rows[4].paid")]
+    assert "as if JS held no status card with AA" in report.findings[0].message
+
+
+def test_key_controller_a_key_controller_bonus_forgotten_is_one_finding(tmp_path: Path) -> None:
+    """TJ305 paid 350: PR's Key Controller +50 with TJ (since TJ103) forgotten, and carried."""
+    report = with_mistake(tmp_path, ("paid: 400}\n  # SINGLE ROUTES, right", "paid: 350}\n  # "
+                                     "SINGLE ROUTES, right"),
+                          ("    cash: 370", "    cash: 320"), ("bonuses: 2220", "bonuses: 2170"))
+    assert found(report) == [("bonus.paid", "KEY CONTROLLER", "rows[11].paid")]

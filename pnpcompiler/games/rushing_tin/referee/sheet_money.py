@@ -120,6 +120,7 @@ def settle(sheet: Sheet, f: Flight) -> None:
     atc, airline, q = sheet.shift.controllers[f.atc], f.route.airline, f.quality
     schedule, extra, why = pay(sheet, f, atc) if q in (*PAID, "emergency") else (
         0, 0, f"{q}: no bonus")
+    forgotten = without_card(sheet, f, atc)
     atc.bonuses += schedule + extra
     what = f"{f.code} at {hhmm(f.end)}"
     after: list[str] = []
@@ -139,7 +140,7 @@ def settle(sheet: Sheet, f: Flight) -> None:
             sheet.doubt(f"{f.code}'s payment hangs on {airline}'s status cards, left open "
                         f"as {open_since}", f.atc, record=False)
     else:
-        check_paid(sheet, f, schedule + extra, why)
+        check_paid(sheet, f, schedule + extra, why, forgotten)
     sheet.incident_at(f.end, "hand-off", flight=f.code, atc=f.atc, quality=q,
                    paid=schedule + extra, why=why, result=after)
     if f.celebrity and not (q in PAID and f.end - f.start <= f.schedule):
@@ -190,17 +191,41 @@ def pay(sheet: Sheet, f: Flight, atc: Controller) -> tuple[int, int, str]:
     return amount, extra, why + plus
 
 
-def check_paid(sheet: Sheet, f: Flight, total: int, why: str) -> None:
-    """1.41-1.42, SCHEDULES, PENALTIES: what the Lead Controller paid for the hand-off."""
+def without_card(sheet: Sheet, f: Flight, atc: Controller) -> tuple[int, StatusChange] | None:
+    """Return what the hand-off would earn had the ATC held no status card with its airline,
+    and the change that gave them the card they hold; None when they hold none."""
+    airline = f.route.airline
+    change = sheet.cause.get((f.atc, airline))
+    if money.status_card(atc, airline) is None or change is None or f.quality not in (
+            *PAID, "emergency"):
+        return None
+    neutral = atc.copy()
+    neutral.key.pop(airline, None)
+    neutral.cautioned.discard(airline)
+    neutral.black_listed.discard(airline)
+    schedule, extra, _ = pay(sheet, f, neutral)
+    return schedule + extra, change
+
+
+def check_paid(sheet: Sheet, f: Flight, total: int, why: str,
+               forgotten: tuple[int, StatusChange] | None) -> None:
+    """1.41-1.42, SCHEDULES, PENALTIES: what the Lead Controller paid for the hand-off; paid
+    as if the ATC held no status card, the rule that gave them the card."""
     paid = f.row.paid
     if paid is None or paid == total:
         return
-    code, rule = "bonus.paid", "1.42"
+    code, rule, but = "bonus.paid", "1.42", ""
     if paid > total and f.end - f.start > f.schedule:
         code, rule = "bonus.late", "SCHEDULES"
     elif paid > total and (f.row.p or 0) > sheet.tables.rules.bonuses.no_bonus_beyond:
         code, rule = "bonus.too-far", "PENALTIES"
-    sheet.rule(code, rule, f"{f.code} earns {total} ({why}); the sheet notes {paid} paid",
+    elif forgotten is not None and paid == forgotten[0]:
+        change = forgotten[1]
+        rule = STATUS_RULES.get((change.step, change.card, change.own), "ATC STATUS")
+        but = (f", as if {f.atc} held no status card with {f.route.airline} "
+               f"({CARD_NAMES[change.card]}: {change.why})")
+        sheet.missed[(f.atc, f.route.airline)] = change
+    sheet.rule(code, rule, f"{f.code} earns {total} ({why}); the sheet notes {paid} paid{but}",
                f.row.where("paid"), at=f.finish, piece=f.plane)
     sheet.carry(f.atc, "bonuses", paid - total)
 
@@ -295,8 +320,10 @@ def check_status(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
                    f"({', '.join(sheet.airlines)})", claim.where("status", airline, key=True))
     for airline in sheet.airlines:
         held, card = money.status_card(c, airline), claim.status.get(airline)
+        change = sheet.cause.get((c.id, airline))
+        if card is None and change is not None and sheet.missed.get((c.id, airline)) is change:
+            continue  # the card a payment already left out, claimed as the payment had it
         if held != card and not sheet.status_open(airline, sheet.end):
-            change = sheet.cause.get((c.id, airline))
             key = (change.step, change.card, change.own) if change else ("", None, True)
             rule = STATUS_RULES.get(key, "ATC STATUS")  # ATC STATUS: each starts neutral
             why = change.why if change else "nothing on the sheet changed it"

@@ -120,6 +120,9 @@ class Sheet(Rulings):
     flights: list[Flight] = field(default_factory=list)
     cause: dict[tuple[str, str], StatusChange] = field(default_factory=dict)
     """Why an ATC's status with an airline last changed."""
+    missed: dict[tuple[str, str], StatusChange] = field(default_factory=dict)
+    """A status change a payment was found to leave out (its card then claimed as the payment
+    had it is the same mistake)."""
     fired: dict[str, str] = field(default_factory=dict)
     doubts: list[Doubt] = field(default_factory=list)
     """What the rows that cannot be read or trusted leave open."""

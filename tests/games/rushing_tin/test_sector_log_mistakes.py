@@ -205,3 +205,18 @@ def test_key_controller_a_key_controller_bonus_forgotten_is_one_finding(tmp_path
                                      "SINGLE ROUTES, right"),
                           ("    cash: 370", "    cash: 320"), ("bonuses: 2220", "bonuses: 2170"))
     assert found(report) == [("bonus.paid", "KEY CONTROLLER", "rows[11].paid")]
+
+
+def test_12_01_a_fine_left_out_and_carried_into_the_cash_is_one_finding(tmp_path: Path) -> None:
+    """PR's 2,500 fine for RA102's minor deal left out of his fines and so of his cash: the
+    cash adds up from the parts claimed, so only the part is the finding."""
+    report = with_mistake(tmp_path, ("fines: 2500", "fines: 0"),
+                          ("    cash: 370", "    cash: 2870"))
+    assert found(report) == [("money.fines", "12.01", "controllers.PR.fines")]
+
+
+def test_1_42_bonuses_added_up_wrong_and_carried_into_the_cash_is_one_finding(
+        tmp_path: Path) -> None:
+    report = with_mistake(tmp_path, ("bonuses: 2220", "bonuses: 2120"),
+                          ("    cash: 370", "    cash: 270"))
+    assert found(report) == [("money.bonuses", "1.42", "controllers.PR.bonuses")]

@@ -278,17 +278,21 @@ def claims(sheet: Sheet) -> None:
 
 def check_money(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
     """Compare each part of the money, then the cash (SCORING); a part may carry a box
-    already ruled wrong (a payment), as the player added it up."""
+    already ruled wrong (a payment), as the player added it up, and a cash that adds up from
+    parts already ruled wrong is their mistake, not another."""
     parts = (("bonuses", c.bonuses, claim.bonuses, "1.42"),
              ("fines", c.fines, claim.fines, "12.01"),
              ("appraisal", c.appraisal, claim.appraisal, "APPRAISAL"),
              ("lawsuits", c.lawsuits, claim.lawsuits, "CELEBRITY ALERT"))
     carried = sheet.written.get(c.id, {})
+    as_claimed = c.copy()
     for name, have, said, rule in parts:
         if said is not None and said not in (have, have + carried.get(name, 0)):
             sheet.rule(f"money.{name}", rule, f"{c.id}'s {name} come to {have}; the claim says "
                        f"{said}", claim.where(name))
-    if claim.cash not in (c.cash, as_written(sheet, c).cash):
+            setattr(as_claimed, name, said)
+    if claim.cash not in (c.cash, as_written(sheet, c).cash) and (
+            as_claimed.cash == c.cash or claim.cash != as_claimed.cash):
         sheet.rule("money.cash", "SCORING", f"{c.id} ends with {c.cash} (wage {c.wage}, "
                    f"bonuses {c.bonuses}, fines -{c.fines}, transfers {c.transfers:+d}, "
                    f"appraisal {c.appraisal:+d}, lawsuits -{c.lawsuits}); the claim says "

@@ -220,3 +220,23 @@ def test_1_42_bonuses_added_up_wrong_and_carried_into_the_cash_is_one_finding(
     report = with_mistake(tmp_path, ("bonuses: 2220", "bonuses: 2120"),
                           ("    cash: 370", "    cash: 270"))
     assert found(report) == [("money.bonuses", "1.42", "controllers.PR.bonuses")]
+
+
+def test_4_05_a_commendation_left_out_is_one_finding(tmp_path: Path) -> None:
+    """TJ103's CM left empty on a P 0 hand-off: it may have been imperfect (off the hand-off
+    route), but the rest of the sheet (TJ305's Key Controller +50, PR's 5 commendations)
+    counts it as perfect, so it is read so, and the empty CM is the one finding."""
+    report = with_mistake(tmp_path, ("p: 0, d: 0, cm: 1, paid: 400}\n  - {flight: TJ206",
+                                     "p: 0, d: 0, cm: 0, paid: 400}\n  - {flight: TJ206"))
+    assert found(report) == [("row.no-commendation", "4.05", "rows[9].cm")]
+    assert report.findings[0].severity.value == "error"
+
+
+def test_4_05_p_0_without_a_commendation_is_imperfect_when_the_sheet_says_so(
+        tmp_path: Path) -> None:
+    """AA204 handed off at P 0 without CM, paid and claimed as imperfect: a warning only."""
+    report = with_mistake(tmp_path, ("w: 0, p: 1, d: 0, cm: 0, paid: 220}",
+                                     "w: 0, p: 0, d: 0, cm: 0, paid: 250}"),
+                          ("bonuses: 3200", "bonuses: 3230"), ("    cash: 4550", "    cash: 4580"))
+    assert [(c, r) for c, r, _ in found(report)] == [("row.no-commendation", "4.05")]
+    assert report.legal

@@ -120,6 +120,8 @@ class Sheet(Rulings):
     flights: list[Flight] = field(default_factory=list)
     cause: dict[tuple[str, str], StatusChange] = field(default_factory=dict)
     """Why an ATC's status with an airline last changed."""
+    read_perfect: frozenset[int] = frozenset()
+    """Rows whose P 0 without CM or W is read as perfect, as the rest of the sheet reads it."""
     missed: dict[tuple[str, str], StatusChange] = field(default_factory=dict)
     """A status change a payment was found to leave out (its card then claimed as the payment
     had it is the same mistake)."""
@@ -247,7 +249,7 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
                     sheet.tables.schedules[row.flight])
     flight.deals = read_deals(sheet, flight)
     flight.events = read_events(sheet, flight)
-    flight.quality = read_quality(flight)
+    flight.quality = "perfect" if n in sheet.read_perfect else read_quality(flight)
     check_marks(sheet, flight)
     return flight
 
@@ -351,6 +353,12 @@ def read_quality(f: Flight) -> str | None:
     return "perfect" if row.cm and not row.p else "imperfect"
 
 
+def open_to_perfect(f: Flight) -> bool:
+    """Return whether the boxes leave it open that the hand-off was perfect: read as
+    imperfect from P 0 without CM or W (perfect, or not along the hand-off route)."""
+    return f.quality == "imperfect" and f.row.hand_off is None and f.row.p == 0
+
+
 def check_marks(sheet: Sheet, f: Flight) -> None:
     """4.12, 12.06-12.08, 4.14, 11.01: W, D and the finish agree with how the flight ended."""
     row, q = f.row, f.quality
@@ -396,9 +404,11 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
         say("row.overshoot-p", "4.10", "an overshooting plane finishes its move past the exit "
             "point, so it is at least 1 hex away: P is at least 1 (PENALTIES)", row.where("p"))
     if q == "perfect" and not row.cm:
+        read = (" (P 0 and no W, and the payments and claims after it count it as perfect)"
+                if f.n in sheet.read_perfect else "")
         say("row.no-commendation", "4.05", "a perfect hand-off earns a commendation, noted in "
-            "CM", row.where("cm"))
-    if q == "imperfect" and row.hand_off is None and row.p == 0:
+            f"CM{read}", row.where("cm"))
+    if open_to_perfect(f):
         say("row.no-commendation", "4.05", "P 0 and no W reads as a perfect hand-off, which "
             "earns a commendation in CM; counted as imperfect (write hand_off: imperfect if it "
             "did not follow the hand-off route)", row.where("cm"), warn=True)

@@ -403,7 +403,9 @@ def read_rank(chart: Chart, claim: str) -> tuple[bool, str | None]:
 def check_claims(rulings: Rulings, chart: Chart, result: Tally, score_claim: int | None,
                  rank_claim: str | None, where: Callable[[str], Location | None]) -> None:
     """Compare the claimed score and rank with the tally (Score; Winning the game);
-    ``where("score")`` and ``where("rank")`` find the claims, for a ruling."""
+    ``where("score")`` and ``where("rank")`` find the claims, for a ruling. A rank that is the
+    rank of a score already found wrong follows that mistake and is not another."""
+    wrong_score = False
     if score_claim is not None:
         if result.lost:
             rulings.rule("score.lost", "End game", f"a failed check ends the game, lost: no "
@@ -412,6 +414,7 @@ def check_claims(rulings: Rulings, chart: Chart, result: Tally, score_claim: int
         elif score_claim != result.points:
             rulings.rule("score.points", "Score", f"the score is {result.parts()}; the record "
                          f"claims {score_claim}", where("score"))
+            wrong_score = True
     if rank_claim is None:
         return
     understood, claimed = read_rank(chart, rank_claim)
@@ -419,6 +422,8 @@ def check_claims(rulings: Rulings, chart: Chart, result: Tally, score_claim: int
         ranks = ", ".join(chart.ranks)
         rulings.rule("score.rank", "Winning the game", f"expected none, win, silver, gold or "
                      f"one of {ranks}; found {rank_claim!r}", where("rank"))
+    elif wrong_score and score_claim is not None and claimed == rank(chart.tables, score_claim):
+        return
     elif claimed != result.rank:
         why = ("the game is lost (a failed check)" if result.lost
                else f"{result.points} points reach {result.rank or 'no rank'}")

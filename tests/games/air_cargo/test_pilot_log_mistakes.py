@@ -44,3 +44,33 @@ def test_winning_the_game_a_rank_that_follows_a_wrong_score_is_one_finding(
 def test_winning_the_game_a_rank_misread_for_the_score_is_still_found(tmp_path: Path) -> None:
     report = with_mistake(tmp_path, ("rank: Gold Wing pilot", "rank: Silver Wing pilot"))
     assert found(report) == [("score.rank", "Winning the game", "rank")]
+
+
+def test_prepare_flight_a_cargo_circled_without_its_tick_is_one_finding(tmp_path: Path) -> None:
+    """The 1 delivered written as a 5, which no box ticks: the score the referee would count
+    from the boxes rests on that box, so it is not judged (the scoreboard says so)."""
+    report = with_mistake(tmp_path, ("2, 4, 1]    #", "2, 4, 5]    #"))
+    assert found(report) == [("cargo.not-planned", "Prepare flight", "cargo.delivered[8]")]
+    assert str(report.scores["pilot"]["claim"]).startswith("unchecked: ")
+
+
+def test_prepare_flight_a_cargo_not_circled_is_one_finding(tmp_path: Path) -> None:
+    report = with_mistake(tmp_path, ("2, 4, 1]    #", "2, 4]    #"))
+    assert found(report) == [("flight.cargo-count", "Prepare flight", "cargo.delivered")]
+
+
+def test_destination_planning_an_airport_ticked_twice_is_one_finding(tmp_path: Path) -> None:
+    """52 written twice among the ticks for 52 and 53."""
+    report = with_mistake(tmp_path, ("62, 65, 53]", "62, 65, 52]"))
+    assert found(report) == [("airport.planned-twice", "Destination planning",
+                              "airports.planned[9]")]
+
+
+def test_winning_the_game_a_rank_wrong_for_the_score_claimed_is_found_when_the_score_is_open(
+        tmp_path: Path) -> None:
+    """A box found wrong leaves the score open, but a rank the claimed score does not reach
+    is still a finding."""
+    report = with_mistake(tmp_path, ("2, 4, 1]    #", "2, 4, 5]    #"),
+                          ("rank: Gold Wing pilot", "rank: Silver Wing pilot"))
+    assert found(report) == [("cargo.not-planned", "Prepare flight", "cargo.delivered[8]"),
+                             ("score.rank", "Winning the game", "rank")]

@@ -63,8 +63,30 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
     undelivered = max(0, len(log.cargo.planned) - len(log.cargo.delivered))
     unvisited = len({a.id for _, a in planned} - {a.id for _, a in visited})
     result = tally(chart.tables, list(log.cargo.delivered), undelivered, unvisited, lost=lost)
-    check_claims(rulings, chart, result, log.score, log.rank, log.where)
+    if score_open(rulings, log, result) is None:
+        check_claims(rulings, chart, result, log.score, log.rank, log.where)
+    elif log.score is not None:
+        # The score counted from boxes found wrong is open; its rank must still be the one
+        # the score claimed reaches.
+        claimed = tally(chart.tables, [log.score], 0, 0, lost=False)
+        check_claims(rulings, chart, claimed, log.score, log.rank, log.where)
     return rulings, result
+
+
+SCORED_BOXES = frozenset({"cargo.no-box", "cargo.not-planned", "airport.unknown",
+                          "airport.planned-twice", "airport.not-planned", "flight.cargo-count"})
+"""The findings on boxes the score is counted from: the score is then open (its mistake is
+the box's, and the score claimed may count the box either way)."""
+
+
+def score_open(rulings: Rulings, log: PilotLogRecord, result: Tally) -> str | None:
+    """Return why the score claimed cannot be judged from the boxes (one it is counted from
+    was found wrong, and the claim differs from what the boxes count), or None."""
+    wrong = next((f for f in rulings.findings if f.code in SCORED_BOXES), None)
+    if wrong is None or log.score is None or result.lost or log.score == result.points:
+        return None  # a crash counts nothing, whatever the boxes
+    where = wrong.location.path if wrong.location else wrong.code
+    return f"the score is counted from {where}, found wrong"
 
 
 def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
@@ -196,8 +218,10 @@ def _end(rulings: Rulings, chart: Chart, log: PilotLogRecord, flights: int) -> N
                      "crossed out", log.where("end"))
 
 
-def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
-    """Return the recomputed score, its parts, the rank and the boxes used."""
+def scores(chart: Chart, log: PilotLogRecord, result: Tally, rulings: Rulings
+           ) -> dict[str, Any]:
+    """Return the recomputed score, its parts, the rank and the boxes used, and, when the
+    boxes leave the score open, why the claim is unchecked."""
     boxes = chart.tables.boxes
     out: dict[str, Any] = {**result.as_scores(), "end": log.end,
                            "flights": len(log.airports.visited),
@@ -207,6 +231,9 @@ def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
                            "prayers": f"{log.prayers}/{boxes.prayer_reroll.count}"}
     if log.score is not None:
         out["claimed"] = log.score
+        why = score_open(rulings, log, result)
+        if why:
+            out["claim"] = f"unchecked: {why}"
     return out
 
 
@@ -217,5 +244,5 @@ def referee_pilot_log(game: GameContent, log: PilotLogRecord,
     chart = chart_for(game)
     rulings, result = check_sheet(chart, log)
     report.findings += rulings.findings
-    report.scores = {log.pilot or "pilot": scores(chart, log, result)}
+    report.scores = {log.pilot or "pilot": scores(chart, log, result, rulings)}
     report.state = log  # the boxes as they stand: no legs for a map trace

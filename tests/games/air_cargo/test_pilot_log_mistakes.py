@@ -74,3 +74,25 @@ def test_winning_the_game_a_rank_wrong_for_the_score_claimed_is_found_when_the_s
                           ("rank: Gold Wing pilot", "rank: Silver Wing pilot"))
     assert found(report) == [("cargo.not-planned", "Prepare flight", "cargo.delivered[8]"),
                              ("score.rank", "Winning the game", "rank")]
+
+
+def test_destination_planning_an_airport_id_misread_is_one_finding(tmp_path: Path) -> None:
+    """56 ticked as 57, which is no airport: Salerno (56), crossed out, is then the airport
+    that box stands for, not a second finding."""
+    report = with_mistake(tmp_path, ("46, 56, 43, 62, 65, 53]", "46, 57, 43, 62, 65, 53]"))
+    assert found(report) == [("airport.unknown", "Destination planning", "airports.planned[5]")]
+
+
+def test_cargo_planning_a_weight_with_no_box_is_one_finding(tmp_path: Path) -> None:
+    """The 4 ticked as a 10 (no such box): the 4 circled is that box, not a second finding."""
+    report = with_mistake(tmp_path, ("8, 2, 1, 4]", "8, 2, 1, 10]"))
+    assert found(report) == [("cargo.no-box", "Cargo planning", "cargo.planned[9]")]
+
+
+def test_destination_planning_a_misspelt_airport_crossed_out_is_one_finding(
+        tmp_path: Path) -> None:
+    """Los Angeles crossed out as 'Los Angles': still a flight (a cargo is circled for it), and
+    the route that names it is not a second finding."""
+    report = with_mistake(tmp_path, ("[52, 61, 44, 46, 56, 51, 43, 62, 65]       #",
+                                     "[52, 61, 44, Los Angles, 56, 51, 43, 62, 65]       #"))
+    assert found(report) == [("airport.unknown", "Destination planning", "airports.visited[3]")]

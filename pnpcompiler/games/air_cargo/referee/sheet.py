@@ -38,17 +38,22 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
     the score."""
     rulings = Rulings()
     _cargo(rulings, chart, log)
-    planned = _airports(rulings, chart, log, "planned", "airport.planned-twice",
-                        "Destination planning", "is ticked already: each airport has one box")
-    visited = _airports(rulings, chart, log, "visited", "airport.visited-twice",
-                        "Flight phase - general", "is crossed out already: airports can be "
-                        "visited only once")
+    planned, misread = _airports(rulings, chart, log, "planned", "airport.planned-twice",
+                                 "Destination planning", "is ticked already: each airport has "
+                                 "one box")
+    visited, unread = _airports(rulings, chart, log, "visited", "airport.visited-twice",
+                                "Flight phase - general", "is crossed out already: airports "
+                                "can be visited only once")
     for n, airport in visited:
-        if airport.id not in {a.id for _, a in planned}:
-            rulings.rule("airport.not-planned", "Prepare flight", f"{name_of(airport)} is "
-                         "crossed out (visited) but not ticked (planned): a flight needs a "
-                         "planned destination", log.airports.where("visited", n))
-    flights = len(visited)
+        if airport.id in {a.id for _, a in planned}:
+            continue
+        if misread:  # the airport a tick that is no airport stands for
+            misread -= 1
+            continue
+        rulings.rule("airport.not-planned", "Prepare flight", f"{name_of(airport)} is "
+                     "crossed out (visited) but not ticked (planned): a flight needs a "
+                     "planned destination", log.airports.where("visited", n))
+    flights = len(visited) + unread
     if len(log.cargo.delivered) != flights:
         rulings.rule("flight.cargo-count", "Prepare flight", f"each flight crosses out one "
                      f"airport and circles one cargo: {plural(flights, 'airport')} crossed out "
@@ -56,7 +61,7 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
                      log.cargo.where("delivered", key=True))
     _weather(rulings, chart, log, flights)
     if log.route is not None:
-        _route(rulings, chart, log, [a for _, a in visited])
+        _route(rulings, chart, log, [a for _, a in visited], unread)
     _boxes(rulings, chart, log)
     _end(rulings, chart, log, flights)
     lost = log.end == "crash"
@@ -95,12 +100,14 @@ def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
     boxes = chart.cargo_boxes()
     weights = sorted(boxes)
     ticked: Counter[int] = Counter()
+    misread = 0
     for n, weight in enumerate(log.cargo.planned):
         ticked[weight] += 1
         if not boxes[weight]:
             rulings.rule("cargo.no-box", "Cargo planning", f"the CARGO WEIGHT table has no box "
                          f"of weight {weight} (weights {weights[0]}-{weights[-1]})",
                          log.cargo.where("planned", n))
+            misread += 1
         elif ticked[weight] > boxes[weight]:
             rulings.rule("cargo.no-box", "Cargo planning", f"the CARGO WEIGHT table has "
                          f"{plural(boxes[weight], 'box', 'boxes')} of weight {weight}; this is the "
@@ -110,6 +117,9 @@ def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
         circled[weight] += 1
         if circled[weight] <= ticked[weight]:
             continue
+        if misread:  # the weight a tick of no box stands for
+            misread -= 1
+            continue
         what = (f"no box of weight {weight} is ticked (planned)" if not ticked[weight] else
                 f"{plural(ticked[weight], 'box', 'boxes')} of weight {weight} ticked, and this "
                 f"circles a {_nth(circled[weight])}")
@@ -118,10 +128,12 @@ def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
 
 
 def _airports(rulings: Rulings, chart: Chart, log: PilotLogRecord, key: str, code: str,
-              section: str, twice: str) -> list[tuple[int, Airport]]:
-    """Resolve one list of airports; rule on unknown ones and ones listed twice."""
+              section: str, twice: str) -> tuple[list[tuple[int, Airport]], int]:
+    """Resolve one list of airports; rule on unknown ones and ones listed twice. Return the
+    airports read, and how many boxes could not be read as an airport (each still a box)."""
     out: list[tuple[int, Airport]] = []
     seen: set[str] = set()
+    unread = 0
     for n, ref in enumerate(getattr(log.airports, key)):
         airport = chart.airport(ref)
         where = log.airports.where(key, n)
@@ -130,13 +142,14 @@ def _airports(rulings: Rulings, chart: Chart, log: PilotLogRecord, key: str, cod
                     else f"no airport on the map{chart.suggest(ref)}")
             rulings.rule("airport.unknown", "Destination planning", f"{ref!r} is {what}",
                          where)
+            unread += airport is None
             continue
         if airport.id in seen:
             rulings.rule(code, section, f"{name_of(airport)} {twice}", where)
             continue
         seen.add(airport.id)
         out.append((n, airport))
-    return out
+    return out, unread
 
 
 def _weather(rulings: Rulings, chart: Chart, log: PilotLogRecord, flights: int) -> None:
@@ -156,14 +169,17 @@ def _weather(rulings: Rulings, chart: Chart, log: PilotLogRecord, flights: int) 
                      f"{log.weather}", log.where("weather"))
 
 
-def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Airport]
-           ) -> None:
-    """The order flown, when given: the visited airports, each once; the weather boxes cover
-    at least the fewest legs of every flight."""
+def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Airport],
+           unread: int) -> None:
+    """The order flown, when given: the visited airports, each once (those crossed out under
+    a name that is no airport, already found, are taken to be the route's others); the weather
+    boxes cover at least the fewest legs of every flight."""
     assert log.route is not None
     order = [chart.airport(ref) for ref in log.route]
-    if any(a is None for a in order) or sorted(a.id for a in order if a) != sorted(
-            a.id for a in visited):
+    flown = sorted(a.id for a in order if a)
+    crossed = sorted(a.id for a in visited)
+    if any(a is None for a in order) or (flown != crossed if not unread else (
+            len(order) != len(visited) + unread or not set(crossed) <= set(flown))):
         names = ", ".join(name_of(a) for a in visited) or "none"
         rulings.rule("route.visited", "Flight phase - general", f"the route lists the airports "
                      f"crossed out, each once, in the order flown: {names}; the record has "

@@ -96,3 +96,20 @@ def test_destination_planning_a_misspelt_airport_crossed_out_is_one_finding(
     report = with_mistake(tmp_path, ("[52, 61, 44, 46, 56, 51, 43, 62, 65]       #",
                                      "[52, 61, 44, Los Angles, 56, 51, 43, 62, 65]       #"))
     assert found(report) == [("airport.unknown", "Destination planning", "airports.visited[3]")]
+
+
+def test_prepare_flight_an_airport_flown_but_not_crossed_out_is_one_finding(
+        tmp_path: Path) -> None:
+    """La Junta (65) not crossed out, though the route flies it and its cargo is circled: the
+    crossing out is the odd one, and it is named there."""
+    report = with_mistake(tmp_path, ("43, 62, 65]       #", "43, 62]       #"))
+    assert found(report) == [("flight.cargo-count", "Prepare flight", "airports.visited")]
+    assert "La Junta (65)" in report.findings[0].message
+
+
+def test_prepare_flight_an_airport_crossed_out_but_never_flown_is_one_finding(
+        tmp_path: Path) -> None:
+    """Crawford (53) crossed out, though no route flies it and no cargo is circled for it."""
+    report = with_mistake(tmp_path, ("43, 62, 65]       #", "43, 62, 65, 53]       #"))
+    assert found(report) == [("flight.cargo-count", "Prepare flight", "airports.visited[9]")]
+    assert "Crawford (53)" in report.findings[0].message

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ....content.project import GameContent
+from ....core.findings import Location
 from ....referee import Records, Report, Rulings, Scores
 from ..model import Airport
 from .context import (
@@ -54,14 +55,21 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
                      "crossed out (visited) but not ticked (planned): a flight needs a "
                      "planned destination", log.airports.where("visited", n))
     flights = len(visited) + unread
+    flown = _flown(chart, log) if not unread else None
+    crossed = [a for _, a in visited]
     if len(log.cargo.delivered) != flights:
-        rulings.rule("flight.cargo-count", "Prepare flight", f"each flight crosses out one "
-                     f"airport and circles one cargo: {plural(flights, 'airport')} crossed out "
-                     f"and {len(log.cargo.delivered)} cargo circled",
-                     log.cargo.where("delivered", key=True))
+        odd = _odd_crossing(log, visited, flown)
+        said = (f"each flight crosses out one airport and circles one cargo: "
+                f"{plural(flights, 'airport')} crossed out and {len(log.cargo.delivered)} "
+                "cargo circled")
+        where = log.cargo.where("delivered", key=True)
+        if odd is not None:  # the route and the cargo agree: the crossing out is wrong
+            said, where = f"{said}, as many as the route flies: {odd[0]}", odd[1]
+            crossed = flown or crossed
+        rulings.rule("flight.cargo-count", "Prepare flight", said, where)
     _weather(rulings, chart, log, flights)
     if log.route is not None:
-        _route(rulings, chart, log, [a for _, a in visited], unread)
+        _route(rulings, chart, log, crossed, unread)
     _boxes(rulings, chart, log)
     _end(rulings, chart, log, flights)
     lost = log.end == "crash"
@@ -199,6 +207,31 @@ def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Ai
         rulings.rule("weather.too-few", "Execute flight", f"flying {_path(chart, order)} takes "
                      f"at least {hops} = {sum(legs)} legs (the fewest on the map), a weather "
                      f"box each; the record crosses {log.weather}", log.where("weather"))
+
+
+def _flown(chart: Chart, log: PilotLogRecord) -> list[Airport] | None:
+    """Return the airports of the route remembered, when it names only airports."""
+    order = [chart.airport(ref) for ref in log.route or []]
+    return [a for a in order if a] if log.route and all(order) else None
+
+
+def _odd_crossing(log: PilotLogRecord, visited: list[tuple[int, Airport]],
+                  flown: list[Airport] | None) -> tuple[str, Location | None] | None:
+    """When the route and the cargo circled agree on the flights and the airports crossed out
+    do not, return what the crossing out has wrong and where; else None."""
+    if flown is None or len(flown) != len(log.cargo.delivered):
+        return None
+    route = {a.id for a in flown}
+    crossed = {a.id for _, a in visited}
+    missing = [a for a in flown if a.id not in crossed]
+    extra = [(n, a) for n, a in visited if a.id not in route]
+    if missing and not extra:
+        return (f"{', '.join(map(name_of, missing))} flown but not crossed out",
+                log.airports.where("visited", key=True))
+    if extra and not missing:
+        return (f"{', '.join(name_of(a) for _, a in extra)} crossed out but not flown",
+                log.airports.where("visited", extra[0][0]))
+    return None
 
 
 def _path(chart: Chart, order: list[Airport | None]) -> str:

@@ -113,3 +113,11 @@ def test_prepare_flight_an_airport_crossed_out_but_never_flown_is_one_finding(
     report = with_mistake(tmp_path, ("43, 62, 65]       #", "43, 62, 65, 53]       #"))
     assert found(report) == [("flight.cargo-count", "Prepare flight", "airports.visited[9]")]
     assert "Crawford (53)" in report.findings[0].message
+
+
+def test_end_game_a_crash_counted_as_a_gold_wing_is_one_finding(tmp_path: Path) -> None:
+    """The game ended in a crash, yet its score and rank were counted: the rank is the error
+    (End game: the game is lost), and the score claimed beside it is not a second finding."""
+    report = with_mistake(tmp_path, ("end: stop ", "end: crash "))
+    assert found(report) == [("score.rank", "End game", "rank")]
+    assert report.findings[0].severity.value == "error"

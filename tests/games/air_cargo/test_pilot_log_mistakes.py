@@ -89,13 +89,13 @@ def test_cargo_planning_a_weight_with_no_box_is_one_finding(tmp_path: Path) -> N
     assert found(report) == [("cargo.no-box", "Cargo planning", "cargo.planned[9]")]
 
 
-def test_destination_planning_a_misspelt_airport_crossed_out_is_one_finding(
+def test_prepare_flight_a_misspelt_airport_crossed_out_is_one_finding(
         tmp_path: Path) -> None:
     """Los Angeles crossed out as 'Los Angles': still a flight (a cargo is circled for it), and
     the route that names it is not a second finding."""
     report = with_mistake(tmp_path, ("[52, 61, 44, 46, 56, 51, 43, 62, 65]       #",
                                      "[52, 61, 44, Los Angles, 56, 51, 43, 62, 65]       #"))
-    assert found(report) == [("airport.unknown", "Destination planning", "airports.visited[3]")]
+    assert found(report) == [("airport.unknown", "Prepare flight", "airports.visited[3]")]
 
 
 def test_prepare_flight_an_airport_flown_but_not_crossed_out_is_one_finding(
@@ -121,3 +121,11 @@ def test_end_game_a_crash_counted_as_a_gold_wing_is_one_finding(tmp_path: Path) 
     report = with_mistake(tmp_path, ("end: stop ", "end: crash "))
     assert found(report) == [("score.rank", "End game", "rank")]
     assert report.findings[0].severity.value == "error"
+
+
+def test_prepare_flight_pendleton_crossed_out_as_a_destination_is_one_finding(
+        tmp_path: Path) -> None:
+    """Pendleton crossed out among the airports visited: it is where the game starts, never a
+    destination (Prepare flight: select a valid destination), not a planning mistake."""
+    report = with_mistake(tmp_path, ("visited: [52,", "visited: [Pendleton, 52,"))
+    assert found(report) == [("airport.unknown", "Prepare flight", "airports.visited[0]")]

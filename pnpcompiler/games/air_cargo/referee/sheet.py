@@ -39,12 +39,12 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
     the score."""
     rulings = Rulings()
     _cargo(rulings, chart, log)
-    planned, misread = _airports(rulings, chart, log, "planned", "airport.planned-twice",
-                                 "Destination planning", "is ticked already: each airport has "
-                                 "one box")
-    visited, unread = _airports(rulings, chart, log, "visited", "airport.visited-twice",
-                                "Flight phase - general", "is crossed out already: airports "
-                                "can be visited only once")
+    planned, misread = _airports(rulings, chart, log, "planned", "Destination planning",
+                                 "airport.planned-twice", "Destination planning",
+                                 "is ticked already: each airport has one box")
+    visited, unread = _airports(rulings, chart, log, "visited", "Prepare flight",
+                                "airport.visited-twice", "Flight phase - general",
+                                "is crossed out already: airports can be visited only once")
     for n, airport in visited:
         if airport.id in {a.id for _, a in planned}:
             continue
@@ -135,10 +135,11 @@ def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
                      "only once planned, and only once", log.cargo.where("delivered", n))
 
 
-def _airports(rulings: Rulings, chart: Chart, log: PilotLogRecord, key: str, code: str,
-              section: str, twice: str) -> tuple[list[tuple[int, Airport]], int]:
-    """Resolve one list of airports; rule on unknown ones and ones listed twice. Return the
-    airports read, and how many boxes could not be read as an airport (each still a box)."""
+def _airports(rulings: Rulings, chart: Chart, log: PilotLogRecord, key: str, chosen: str,
+              code: str, section: str, twice: str) -> tuple[list[tuple[int, Airport]], int]:
+    """Resolve one list of airports; rule on unknown ones (against ``chosen``, the rule by
+    which the list's airports are chosen) and ones listed twice. Return the airports read,
+    and how many boxes could not be read as an airport (each still a box)."""
     out: list[tuple[int, Airport]] = []
     seen: set[str] = set()
     unread = 0
@@ -148,8 +149,7 @@ def _airports(rulings: Rulings, chart: Chart, log: PilotLogRecord, key: str, cod
         if airport is None or airport.start:
             what = ("the start airport, already crossed out as the table prints it" if airport
                     else f"no airport on the map{chart.suggest(ref)}")
-            rulings.rule("airport.unknown", "Destination planning", f"{ref!r} is {what}",
-                         where)
+            rulings.rule("airport.unknown", chosen, f"{ref!r} is {what}", where)
             unread += airport is None
             continue
         if airport.id in seen:

@@ -240,3 +240,16 @@ def test_4_05_p_0_without_a_commendation_is_imperfect_when_the_sheet_says_so(
                           ("bonuses: 3200", "bonuses: 3230"), ("    cash: 4550", "    cash: 4580"))
     assert [(c, r) for c, r, _ in found(report)] == [("row.no-commendation", "4.05")]
     assert report.legal
+
+
+def test_sector_log_a_ctr_written_as_a_name_is_one_finding(tmp_path: Path) -> None:
+    """CA302's CTR written 'Pat' (PR's name, not his initials): an ATC not on the shift (exit
+    1), rather than an unreadable record and the initials' pattern."""
+    report = with_mistake(tmp_path, ("{flight: CA302, ctr: PR,", "{flight: CA302, ctr: Pat,"))
+    assert found(report) == [("row.unknown-atc", "SECTOR LOG", "rows[8].ctr")]
+    assert report.exit_code == 1
+
+
+def test_the_end_of_the_shift_a_winner_written_by_name_is_one_finding(tmp_path: Path) -> None:
+    report = with_mistake(tmp_path, ("winner: JS", "winner: Jo"))
+    assert found(report) == [("score.winner", "THE END OF THE SHIFT", "winner")]

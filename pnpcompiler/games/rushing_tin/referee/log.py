@@ -238,6 +238,10 @@ class ShiftLog(Model):
     end: End | None = None
 
 
+AtcRef = Annotated[str, Field(description="An ATC's initials, as listed in atcs, e.g. 'PR'.")]
+"""An ATC named on the sheet (CTR, the lead, the appraisal, the winner): any text, so one who
+is not on the shift (a name for the initials, 'Pat') is the sheet's finding rather than an
+unreadable record."""
 SheetTime = Annotated[str, Field(description="A time on the time track as H:MM, e.g. 9:45.")]
 """A time as copied from the sheet: any text, so one that is not on the time track (9h45, 8:60)
 is the sheet's finding (time.off-track) rather than an unreadable record."""
@@ -278,7 +282,7 @@ class SheetRow(Model):
 
     flight: FlightId
     """FLIGHT ID: the route code printed at the start of the row."""
-    ctr: Initials | None = None
+    ctr: AtcRef | None = None
     """CTR: the initials of the ATC who accepted the hand-off."""
     id: PlaneId | None = None
     """ID: the Plane ID flying the route."""
@@ -335,7 +339,7 @@ class ControllerClaim(Model):
 class SheetAppraisal(Model):
     """The APPRAISAL random event: the ATC it picked and the turn it was drawn."""
 
-    atc: Initials
+    atc: AtcRef
     at: SheetTime
 
 
@@ -347,12 +351,12 @@ class SectorLogRecord(Model):
     sector: SectorCode = "RT001"
     atcs: list[Atc] = Field(min_length=1, max_length=4)
     """The ATCs on the shift."""
-    lead: Initials
+    lead: AtcRef
     """The Lead Controller, who filled in the sheet (1.07)."""
     rows: list[SheetRow]
     """The filled rows, in any order (same-time hand-offs in the order the planes moved)."""
     appraisal: SheetAppraisal | None = None
     controllers: dict[str, ControllerClaim] = Field(default_factory=dict)
     """Each ATC's claim at the end of the shift, by initials."""
-    winner: Initials | None = None
+    winner: AtcRef | None = None
     """The winner the ATCs named."""

@@ -397,10 +397,9 @@ def test_pilot_log_boxes_agree() -> None:
     assert sheet() == []
     assert sheet(airports={"planned": [46, 51, 41], "visited": [46, 51, 51]}) == [
         "airport.visited-twice"]
-    assert sheet(cargo={"planned": [7, 3, 8], "delivered": [7]}) == ["flight.cargo-count",
-                                                                     "score.points"]
-    assert sheet(cargo={"planned": [7, 3, 8], "delivered": [7, 7]}) == ["cargo.not-planned",
-                                                                        "score.points"]
+    # A box the score is counted from found wrong leaves the score open: one finding.
+    assert sheet(cargo={"planned": [7, 3, 8], "delivered": [7]}) == ["flight.cargo-count"]
+    assert sheet(cargo={"planned": [7, 3, 8], "delivered": [7, 7]}) == ["cargo.not-planned"]
     assert sheet(airports={"planned": [46, 41], "visited": [46, 51]}) == [
         "airport.not-planned"]
     assert sheet(airports={"planned": [46, 51, 41, 12], "visited": [46, 51]}) == [

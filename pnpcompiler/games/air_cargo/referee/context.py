@@ -403,24 +403,32 @@ def read_rank(chart: Chart, claim: str) -> tuple[bool, str | None]:
 def check_claims(rulings: Rulings, chart: Chart, result: Tally, score_claim: int | None,
                  rank_claim: str | None, where: Callable[[str], Location | None]) -> None:
     """Compare the claimed score and rank with the tally (Score; Winning the game);
-    ``where("score")`` and ``where("rank")`` find the claims, for a ruling."""
+    ``where("score")`` and ``where("rank")`` find the claims, for a ruling. A rank that is the
+    rank of a score already found wrong follows that mistake and is not another."""
+    understood, claimed = read_rank(chart, rank_claim) if rank_claim else (True, None)
+    wrong_score = False
     if score_claim is not None:
-        if result.lost:
+        if result.lost and claimed is None:  # a rank claimed after a crash says it all
             rulings.rule("score.lost", "End game", f"a failed check ends the game, lost: no "
                          f"points count (the record claims {score_claim})", where("score"),
                          warn=True)
-        elif score_claim != result.points:
+        elif not result.lost and score_claim != result.points:
             rulings.rule("score.points", "Score", f"the score is {result.parts()}; the record "
                          f"claims {score_claim}", where("score"))
+            wrong_score = True
     if rank_claim is None:
         return
-    understood, claimed = read_rank(chart, rank_claim)
     if not understood:
         ranks = ", ".join(chart.ranks)
         rulings.rule("score.rank", "Winning the game", f"expected none, win, silver, gold or "
                      f"one of {ranks}; found {rank_claim!r}", where("rank"))
+    elif wrong_score and score_claim is not None and claimed == rank(chart.tables, score_claim):
+        return
+    elif claimed != result.rank and result.lost:
+        counted = f" (nor {score_claim} points)" if score_claim is not None else ""
+        rulings.rule("score.rank", "End game", f"a failed check ends the game, lost: no rank "
+                     f"is won{counted}; the record claims {claimed}", where("rank"))
     elif claimed != result.rank:
-        why = ("the game is lost (a failed check)" if result.lost
-               else f"{result.points} points reach {result.rank or 'no rank'}")
-        rulings.rule("score.rank", "Winning the game", f"{why}; the record claims "
-                     f"{claimed or 'none'}", where("rank"))
+        rulings.rule("score.rank", "Winning the game", f"{result.points} points reach "
+                     f"{result.rank or 'no rank'}; the record claims {claimed or 'none'}",
+                     where("rank"))

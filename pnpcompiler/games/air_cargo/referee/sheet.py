@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ....content.project import GameContent
+from ....core.findings import Location
 from ....referee import Records, Report, Rulings, Scores
 from ..model import Airport
 from .context import (
@@ -38,33 +39,67 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
     the score."""
     rulings = Rulings()
     _cargo(rulings, chart, log)
-    planned = _airports(rulings, chart, log, "planned", "airport.planned-twice",
-                        "Destination planning", "is ticked already: each airport has one box")
-    visited = _airports(rulings, chart, log, "visited", "airport.visited-twice",
-                        "Flight phase - general", "is crossed out already: airports can be "
-                        "visited only once")
+    planned, misread = _airports(rulings, chart, log, "planned", "Destination planning",
+                                 "airport.planned-twice", "Destination planning",
+                                 "is ticked already: each airport has one box")
+    visited, unread = _airports(rulings, chart, log, "visited", "Prepare flight",
+                                "airport.visited-twice", "Flight phase - general",
+                                "is crossed out already: airports can be visited only once")
     for n, airport in visited:
-        if airport.id not in {a.id for _, a in planned}:
-            rulings.rule("airport.not-planned", "Prepare flight", f"{name_of(airport)} is "
-                         "crossed out (visited) but not ticked (planned): a flight needs a "
-                         "planned destination", log.airports.where("visited", n))
-    flights = len(visited)
+        if airport.id in {a.id for _, a in planned}:
+            continue
+        if misread:  # the airport a tick that is no airport stands for
+            misread -= 1
+            continue
+        rulings.rule("airport.not-planned", "Prepare flight", f"{name_of(airport)} is "
+                     "crossed out (visited) but not ticked (planned): a flight needs a "
+                     "planned destination", log.airports.where("visited", n))
+    flights = len(visited) + unread
+    flown = _flown(chart, log) if not unread else None
+    crossed = [a for _, a in visited]
     if len(log.cargo.delivered) != flights:
-        rulings.rule("flight.cargo-count", "Prepare flight", f"each flight crosses out one "
-                     f"airport and circles one cargo: {plural(flights, 'airport')} crossed out "
-                     f"and {len(log.cargo.delivered)} cargo circled",
-                     log.cargo.where("delivered", key=True))
+        odd = _odd_crossing(log, visited, flown)
+        said = (f"each flight crosses out one airport and circles one cargo: "
+                f"{plural(flights, 'airport')} crossed out and {len(log.cargo.delivered)} "
+                "cargo circled")
+        where = log.cargo.where("delivered", key=True)
+        if odd is not None:  # the route and the cargo agree: the crossing out is wrong
+            said, where = f"{said}, as many as the route flies: {odd[0]}", odd[1]
+            crossed = flown or crossed
+        rulings.rule("flight.cargo-count", "Prepare flight", said, where)
     _weather(rulings, chart, log, flights)
     if log.route is not None:
-        _route(rulings, chart, log, [a for _, a in visited])
+        _route(rulings, chart, log, crossed, unread)
     _boxes(rulings, chart, log)
     _end(rulings, chart, log, flights)
     lost = log.end == "crash"
     undelivered = max(0, len(log.cargo.planned) - len(log.cargo.delivered))
     unvisited = len({a.id for _, a in planned} - {a.id for _, a in visited})
     result = tally(chart.tables, list(log.cargo.delivered), undelivered, unvisited, lost=lost)
-    check_claims(rulings, chart, result, log.score, log.rank, log.where)
+    if score_open(rulings, log, result) is None:
+        check_claims(rulings, chart, result, log.score, log.rank, log.where)
+    elif log.score is not None:
+        # The score counted from boxes found wrong is open; its rank must still be the one
+        # the score claimed reaches.
+        claimed = tally(chart.tables, [log.score], 0, 0, lost=False)
+        check_claims(rulings, chart, claimed, log.score, log.rank, log.where)
     return rulings, result
+
+
+SCORED_BOXES = frozenset({"cargo.no-box", "cargo.not-planned", "airport.unknown",
+                          "airport.planned-twice", "airport.not-planned", "flight.cargo-count"})
+"""The findings on boxes the score is counted from: the score is then open (its mistake is
+the box's, and the score claimed may count the box either way)."""
+
+
+def score_open(rulings: Rulings, log: PilotLogRecord, result: Tally) -> str | None:
+    """Return why the score claimed cannot be judged from the boxes (one it is counted from
+    was found wrong, and the claim differs from what the boxes count), or None."""
+    wrong = next((f for f in rulings.findings if f.code in SCORED_BOXES), None)
+    if wrong is None or log.score is None or result.lost or log.score == result.points:
+        return None  # a crash counts nothing, whatever the boxes
+    where = wrong.location.path if wrong.location else wrong.code
+    return f"the score is counted from {where}, found wrong"
 
 
 def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
@@ -73,12 +108,14 @@ def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
     boxes = chart.cargo_boxes()
     weights = sorted(boxes)
     ticked: Counter[int] = Counter()
+    misread = 0
     for n, weight in enumerate(log.cargo.planned):
         ticked[weight] += 1
         if not boxes[weight]:
             rulings.rule("cargo.no-box", "Cargo planning", f"the CARGO WEIGHT table has no box "
                          f"of weight {weight} (weights {weights[0]}-{weights[-1]})",
                          log.cargo.where("planned", n))
+            misread += 1
         elif ticked[weight] > boxes[weight]:
             rulings.rule("cargo.no-box", "Cargo planning", f"the CARGO WEIGHT table has "
                          f"{plural(boxes[weight], 'box', 'boxes')} of weight {weight}; this is the "
@@ -88,6 +125,9 @@ def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
         circled[weight] += 1
         if circled[weight] <= ticked[weight]:
             continue
+        if misread:  # the weight a tick of no box stands for
+            misread -= 1
+            continue
         what = (f"no box of weight {weight} is ticked (planned)" if not ticked[weight] else
                 f"{plural(ticked[weight], 'box', 'boxes')} of weight {weight} ticked, and this "
                 f"circles a {_nth(circled[weight])}")
@@ -95,26 +135,29 @@ def _cargo(rulings: Rulings, chart: Chart, log: PilotLogRecord) -> None:
                      "only once planned, and only once", log.cargo.where("delivered", n))
 
 
-def _airports(rulings: Rulings, chart: Chart, log: PilotLogRecord, key: str, code: str,
-              section: str, twice: str) -> list[tuple[int, Airport]]:
-    """Resolve one list of airports; rule on unknown ones and ones listed twice."""
+def _airports(rulings: Rulings, chart: Chart, log: PilotLogRecord, key: str, chosen: str,
+              code: str, section: str, twice: str) -> tuple[list[tuple[int, Airport]], int]:
+    """Resolve one list of airports; rule on unknown ones (against ``chosen``, the rule by
+    which the list's airports are chosen) and ones listed twice. Return the airports read,
+    and how many boxes could not be read as an airport (each still a box)."""
     out: list[tuple[int, Airport]] = []
     seen: set[str] = set()
+    unread = 0
     for n, ref in enumerate(getattr(log.airports, key)):
         airport = chart.airport(ref)
         where = log.airports.where(key, n)
         if airport is None or airport.start:
             what = ("the start airport, already crossed out as the table prints it" if airport
                     else f"no airport on the map{chart.suggest(ref)}")
-            rulings.rule("airport.unknown", "Destination planning", f"{ref!r} is {what}",
-                         where)
+            rulings.rule("airport.unknown", chosen, f"{ref!r} is {what}", where)
+            unread += airport is None
             continue
         if airport.id in seen:
             rulings.rule(code, section, f"{name_of(airport)} {twice}", where)
             continue
         seen.add(airport.id)
         out.append((n, airport))
-    return out
+    return out, unread
 
 
 def _weather(rulings: Rulings, chart: Chart, log: PilotLogRecord, flights: int) -> None:
@@ -134,14 +177,17 @@ def _weather(rulings: Rulings, chart: Chart, log: PilotLogRecord, flights: int) 
                      f"{log.weather}", log.where("weather"))
 
 
-def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Airport]
-           ) -> None:
-    """The order flown, when given: the visited airports, each once; the weather boxes cover
-    at least the fewest legs of every flight."""
+def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Airport],
+           unread: int) -> None:
+    """The order flown, when given: the visited airports, each once (those crossed out under
+    a name that is no airport, already found, are taken to be the route's others); the weather
+    boxes cover at least the fewest legs of every flight."""
     assert log.route is not None
     order = [chart.airport(ref) for ref in log.route]
-    if any(a is None for a in order) or sorted(a.id for a in order if a) != sorted(
-            a.id for a in visited):
+    flown = sorted(a.id for a in order if a)
+    crossed = sorted(a.id for a in visited)
+    if any(a is None for a in order) or (flown != crossed if not unread else (
+            len(order) != len(visited) + unread or not set(crossed) <= set(flown))):
         names = ", ".join(name_of(a) for a in visited) or "none"
         rulings.rule("route.visited", "Flight phase - general", f"the route lists the airports "
                      f"crossed out, each once, in the order flown: {names}; the record has "
@@ -161,6 +207,31 @@ def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Ai
         rulings.rule("weather.too-few", "Execute flight", f"flying {_path(chart, order)} takes "
                      f"at least {hops} = {sum(legs)} legs (the fewest on the map), a weather "
                      f"box each; the record crosses {log.weather}", log.where("weather"))
+
+
+def _flown(chart: Chart, log: PilotLogRecord) -> list[Airport] | None:
+    """Return the airports of the route remembered, when it names only airports."""
+    order = [chart.airport(ref) for ref in log.route or []]
+    return [a for a in order if a] if log.route and all(order) else None
+
+
+def _odd_crossing(log: PilotLogRecord, visited: list[tuple[int, Airport]],
+                  flown: list[Airport] | None) -> tuple[str, Location | None] | None:
+    """When the route and the cargo circled agree on the flights and the airports crossed out
+    do not, return what the crossing out has wrong and where; else None."""
+    if flown is None or len(flown) != len(log.cargo.delivered):
+        return None
+    route = {a.id for a in flown}
+    crossed = {a.id for _, a in visited}
+    missing = [a for a in flown if a.id not in crossed]
+    extra = [(n, a) for n, a in visited if a.id not in route]
+    if missing and not extra:
+        return (f"{', '.join(map(name_of, missing))} flown but not crossed out",
+                log.airports.where("visited", key=True))
+    if extra and not missing:
+        return (f"{', '.join(name_of(a) for _, a in extra)} crossed out but not flown",
+                log.airports.where("visited", extra[0][0]))
+    return None
 
 
 def _path(chart: Chart, order: list[Airport | None]) -> str:
@@ -196,8 +267,10 @@ def _end(rulings: Rulings, chart: Chart, log: PilotLogRecord, flights: int) -> N
                      "crossed out", log.where("end"))
 
 
-def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
-    """Return the recomputed score, its parts, the rank and the boxes used."""
+def scores(chart: Chart, log: PilotLogRecord, result: Tally, rulings: Rulings
+           ) -> dict[str, Any]:
+    """Return the recomputed score, its parts, the rank and the boxes used, and, when the
+    boxes leave the score open, why the claim is unchecked."""
     boxes = chart.tables.boxes
     out: dict[str, Any] = {**result.as_scores(), "end": log.end,
                            "flights": len(log.airports.visited),
@@ -207,6 +280,9 @@ def scores(chart: Chart, log: PilotLogRecord, result: Tally) -> dict[str, Any]:
                            "prayers": f"{log.prayers}/{boxes.prayer_reroll.count}"}
     if log.score is not None:
         out["claimed"] = log.score
+        why = score_open(rulings, log, result)
+        if why:
+            out["claim"] = f"unchecked: {why}"
     return out
 
 
@@ -217,5 +293,5 @@ def referee_pilot_log(game: GameContent, log: PilotLogRecord,
     chart = chart_for(game)
     rulings, result = check_sheet(chart, log)
     report.findings += rulings.findings
-    report.scores = {log.pilot or "pilot": scores(chart, log, result)}
+    report.scores = {log.pilot or "pilot": scores(chart, log, result, rulings)}
     report.state = log  # the boxes as they stand: no legs for a map trace

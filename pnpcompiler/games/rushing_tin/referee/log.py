@@ -238,6 +238,13 @@ class ShiftLog(Model):
     end: End | None = None
 
 
+AtcRef = Annotated[str, Field(description="An ATC's initials, as listed in atcs, e.g. 'PR'.")]
+"""An ATC named on the sheet (CTR, the lead, the appraisal, the winner): any text, so one who
+is not on the shift (a name for the initials, 'Pat') is the sheet's finding rather than an
+unreadable record."""
+SheetTime = Annotated[str, Field(description="A time on the time track as H:MM, e.g. 9:45.")]
+"""A time as copied from the sheet: any text, so one that is not on the time track (9h45, 8:60)
+is the sheet's finding (time.off-track) rather than an unreadable record."""
 HandOff = Literal["perfect", "imperfect", "overshoot", "deal", "emergency", "crash",
                   "collision"]
 """How a flight on the Sector Log ended (docs/rushing-tin-sector-log.md)."""
@@ -251,7 +258,7 @@ class DealNote(Model):
     """One deal of a flight with the time it happened (the turn on the time track)."""
 
     kind: DealKind
-    at: Time | None = None
+    at: SheetTime | None = None
     """When it happened; the flight's finish (or the end of the shift) when omitted."""
 
 
@@ -260,22 +267,28 @@ class RowEvent(Model):
 
     card: str
     """The card's id in the content, e.g. ``event-electrical-climb``."""
-    at: Time | None = None
+    at: SheetTime | None = None
     """The turn it was drawn; the land-at-the-airport cards count their deadline from it."""
+
+
+FlightId = Annotated[str, Field(description="The route code printed on the row, e.g. AA105."),
+                     RefersTo("route")]
+"""A FLIGHT ID as copied from the sheet: any text, so a misspelt one is the sheet's finding
+(row.unknown-flight, with the nearest flight) rather than an unreadable record."""
 
 
 class SheetRow(Model):
     """One filled row of the Sector Log: the printed columns, then what they cannot say."""
 
-    flight: RouteRef
+    flight: FlightId
     """FLIGHT ID: the route code printed at the start of the row."""
-    ctr: Initials | None = None
+    ctr: AtcRef | None = None
     """CTR: the initials of the ATC who accepted the hand-off."""
     id: PlaneId | None = None
     """ID: the Plane ID flying the route."""
-    start: Time | None = None
+    start: SheetTime | None = None
     """TIME START: when the hand-off was accepted (5.04: not when it took off)."""
-    finish: Time | None = None
+    finish: SheetTime | None = None
     """TIME FINISH: when it was handed off, or left play; blank while it still flies."""
     w: int = Field(0, ge=0)
     """W: final warnings from the airline (an overshoot, 4.12; a covered-up deal, 12.08)."""
@@ -326,8 +339,8 @@ class ControllerClaim(Model):
 class SheetAppraisal(Model):
     """The APPRAISAL random event: the ATC it picked and the turn it was drawn."""
 
-    atc: Initials
-    at: Time
+    atc: AtcRef
+    at: SheetTime
 
 
 class SectorLogRecord(Model):
@@ -338,12 +351,12 @@ class SectorLogRecord(Model):
     sector: SectorCode = "RT001"
     atcs: list[Atc] = Field(min_length=1, max_length=4)
     """The ATCs on the shift."""
-    lead: Initials
+    lead: AtcRef
     """The Lead Controller, who filled in the sheet (1.07)."""
     rows: list[SheetRow]
     """The filled rows, in any order (same-time hand-offs in the order the planes moved)."""
     appraisal: SheetAppraisal | None = None
     controllers: dict[str, ControllerClaim] = Field(default_factory=dict)
     """Each ATC's claim at the end of the shift, by initials."""
-    winner: Initials | None = None
+    winner: AtcRef | None = None
     """The winner the ATCs named."""

@@ -12,13 +12,14 @@ cannot prove.
 from __future__ import annotations
 
 from ....content.project import GameContent
+from ....core.findings import Severity
 from ....referee import Records, Report, Scores
 from ..model import PlaneCubes
 from ..routes import hhmm, minutes
 from . import money
 from .log import SectorLogRecord
 from .sheet_money import claims, name_winner, sheet_scores, timeline
-from .sheet_rows import NEVER, PAID, Flight, Sheet, read_row
+from .sheet_rows import NEVER, PAID, Flight, Sheet, open_to_perfect, read_row
 from .state import Controller, Shift
 from .turns import build_context
 
@@ -30,18 +31,40 @@ records = Records()
 
 
 def check_sheet(game: GameContent, record: SectorLogRecord) -> Sheet:
-    """Check a validated Sector Log; return the sheet with its rulings and recomputed money."""
+    """Check a validated Sector Log; return the sheet with its rulings and recomputed money.
+
+    A hand-off at P 0 without CM may have been perfect (the CM forgotten) or imperfect (off
+    the hand-off route): it is read as imperfect, unless reading those rows as perfect leaves
+    fewer errors, the payments and claims after them counting them so.
+    """
+    sheet = read_sheet(game, record, frozenset())
+    ambiguous = frozenset(f.n for f in sheet.flights if open_to_perfect(f))
+    if ambiguous and errors(sheet):
+        perfect = read_sheet(game, record, ambiguous)
+        if errors(perfect) < errors(sheet):
+            return perfect
+    return sheet
+
+
+def errors(sheet: Sheet) -> int:
+    """Return how many errors the sheet has."""
+    return sum(1 for f in sheet.findings if f.severity is Severity.ERROR)
+
+
+def read_sheet(game: GameContent, record: SectorLogRecord, read_perfect: frozenset[int]
+               ) -> Sheet:
+    """Check the sheet with the given rows read as perfect hand-offs."""
     ctx = build_context(game, record.sector)
     assert ctx.geo.sector is not None
     cubes = {n for c in game.of_type(PlaneCubes) for n in c.planes} or set(range(1, 13))
-    sheet = Sheet(record, ctx.tables, ctx.geo.sector, cubes)
+    sheet = Sheet(record, ctx.tables, ctx.geo.sector, cubes, read_perfect=read_perfect)
     staff(sheet)
     for n, row in enumerate(record.rows):
         flight = read_row(sheet, n, row)
         if flight is not None:
             sheet.flights.append(flight)
-        elif row.ctr is not None:
-            sheet.unchecked.setdefault(row.ctr, f"row {row.flight} could not be read")
+        elif not copied(record, n):
+            sheet.unread(row)
     planes(sheet)
     limits(sheet)
     gaps(sheet)
@@ -49,6 +72,12 @@ def check_sheet(game: GameContent, record: SectorLogRecord) -> Sheet:
     claims(sheet)
     name_winner(sheet)
     return sheet
+
+
+def copied(record: SectorLogRecord, n: int) -> bool:
+    """Return whether row ``n`` repeats an earlier row word for word (it adds nothing)."""
+    row = record.rows[n].model_dump()
+    return any(earlier.model_dump() == row for earlier in record.rows[:n])
 
 
 def staff(sheet: Sheet) -> None:

@@ -12,8 +12,8 @@ from ....referee import Scores
 from ..routes import hhmm, minutes
 from . import money
 from .log import ControllerClaim
-from .sheet_rows import PAID, Deal, Flight, Sheet
-from .state import Controller
+from .sheet_rows import PAID, Deal, Flight, Sheet, StatusChange
+from .state import Controller, Shift
 from .turns import scores
 
 CARD_NAMES = {None: "no status card", "key-controller": "Key Controller",
@@ -41,34 +41,61 @@ def timeline(sheet: Sheet) -> None:
         if at is not None:
             steps.append((at, 0, -1, 0, partial(appraise, sheet, at)))
         else:
-            sheet.unchecked.setdefault(appraisal.atc, "the appraisal has no time on the track")
+            sheet.doubt("the appraisal has no time on the track", appraisal.atc, record=False)
     for step in sorted(steps, key=lambda s: s[:4]):
         step[4]()
 
 
-def changing(sheet: Sheet, what: str, act: Callable[[], str | list[str]]) -> list[str]:
-    """Apply a status change and remember it as the cause of every status it changed."""
+STATUS_RULES = {
+    ("perfect", "key-controller", True): "KEY CONTROLLER",
+    ("perfect", None, True): "REMOVING A CAUTION",
+    ("perfect", None, False): "KEY CONTROLLER",
+    ("overshoot", "cautioned-controller", True): "4.13",
+    ("overshoot", None, True): "4.13",
+    ("overshoot", None, False): "4.13",
+    ("covered", "cautioned-controller", True): "12.09",
+    ("covered", None, True): "12.09",
+    ("covered", None, False): "12.09",
+    ("minor", "cautioned-controller", True): "12.02",
+    ("minor", None, True): "CAUTIONED CONTROLLER",
+    ("minor", "black-listed", True): "BLACK LISTED CONTROLLER",
+    ("minor", None, False): "12.03",
+    ("major", "black-listed", True): "12.05",
+}
+"""The rule behind a status change: (the step, the card it left the ATC, their own step)."""
+
+
+def changing(sheet: Sheet, step: str, who: str, what: str,
+             act: Callable[[], str | list[str]]) -> list[str]:
+    """Apply ``who``'s status change (a ``step``: perfect, overshoot, minor, major, covered)
+    and remember it as the cause of every status it changed."""
     ctrl = sheet.shift.controllers
     before = {(a, x): money.status_card(c, x) for a, c in ctrl.items() for x in sheet.airlines}
     result = act()
     said = [result] if isinstance(result, str) else result
     for (a, x), old in before.items():
-        if money.status_card(ctrl[a], x) != old:
-            sheet.cause[(a, x)] = f"{what}: {'; '.join(said)}"
+        card = money.status_card(ctrl[a], x)
+        if card != old:
+            sheet.cause[(a, x)] = StatusChange(f"{what}: {'; '.join(said)}", step, card,
+                                               a == who)
     return said
 
 
 def accept(sheet: Sheet, f: Flight) -> None:
-    """A fired ATC accepts nothing; a black-listed one nothing of that airline."""
+    """A fired ATC accepts nothing; a black-listed one nothing of that airline (neither
+    judged while a row that cannot be read or trusted leaves it open)."""
     atc = sheet.shift.controllers[f.atc]
+    if sheet.record_open(f.atc, f.start) or sheet.status_open(f.route.airline, f.start):
+        return
     if atc.fired:
         sheet.rule("row.fired", "GETTING FIRED", f"{f.atc} was fired ({sheet.fired[f.atc]}) "
                    f"and accepts no more hand-offs; {f.code} starts at {hhmm(f.start)}",
                    f.row.where("ctr"), at=f.start, piece=f.plane)
     elif f.route.airline in atc.black_listed:
-        why = sheet.cause.get((f.atc, f.route.airline), "")
+        change = sheet.cause.get((f.atc, f.route.airline))
         sheet.rule("row.black-listed", "BLACK LISTED CONTROLLER", f"{f.atc} is black-listed by "
-                   f"{f.route.airline} ({why}) and may not control its planes",
+                   f"{f.route.airline} ({change.why if change else ''}) and may not control "
+                   "its planes",
                    f.row.where("ctr"), at=f.start, piece=f.plane)
 
 
@@ -78,10 +105,11 @@ def deal(sheet: Sheet, f: Flight, d: Deal) -> None:
     fired = atc.fired
     what = f"{d.kind} deal on {f.code} at {hhmm(d.at)}"
     if d.kind == "covered":
-        after = changing(sheet, what, lambda: money.final_warning(sheet.shift, atc, airline))
+        after = changing(sheet, d.kind, f.atc, what,
+                         lambda: money.final_warning(sheet.shift, atc, airline))
     else:
-        after = changing(sheet, what, lambda: money.deal(sheet.shift, sheet.tables, f.atc,
-                                                         airline, d.kind == "major"))
+        after = changing(sheet, d.kind, f.atc, what, lambda: money.deal(
+            sheet.shift, sheet.tables, f.atc, airline, d.kind == "major"))
     if atc.fired and not fired:
         sheet.fired[f.atc] = f"{atc.deals} deals by {hhmm(d.at)}, the last on {f.code}"
     sheet.incident_at(d.at, f"{d.kind} deal", flight=f.code, atc=f.atc, result=after)
@@ -92,17 +120,27 @@ def settle(sheet: Sheet, f: Flight) -> None:
     atc, airline, q = sheet.shift.controllers[f.atc], f.route.airline, f.quality
     schedule, extra, why = pay(sheet, f, atc) if q in (*PAID, "emergency") else (
         0, 0, f"{q}: no bonus")
+    forgotten = without_card(sheet, f, atc)
     atc.bonuses += schedule + extra
     what = f"{f.code} at {hhmm(f.end)}"
     after: list[str] = []
     if q == "perfect" and airline in sheet.airlines and airline not in atc.black_listed:
-        after = changing(sheet, what, lambda: money.perfect_hand_off(sheet.shift, atc, airline))
+        after = changing(sheet, q, f.atc, what,
+                         lambda: money.perfect_hand_off(sheet.shift, atc, airline))
     elif q == "perfect":  # a Celebrity Jet, or an airline that black-listed the ATC
         atc.commendations += 1
         after = ["commendation"]
     elif q == "overshoot":
-        after = changing(sheet, what, lambda: money.overshoot(sheet.shift, atc, airline))
-    check_paid(sheet, f, schedule + extra, why)
+        after = changing(sheet, q, f.atc, what,
+                         lambda: money.overshoot(sheet.shift, atc, airline))
+    open_since = sheet.status_open(airline, f.end)
+    if open_since or not f.judged:
+        # What it earned hangs on a card or a box the sheet leaves open: not judged.
+        if open_since:
+            sheet.doubt(f"{f.code}'s payment hangs on {airline}'s status cards, left open "
+                        f"as {open_since}", f.atc, record=False)
+    else:
+        check_paid(sheet, f, schedule + extra, why, forgotten)
     sheet.incident_at(f.end, "hand-off", flight=f.code, atc=f.atc, quality=q,
                    paid=schedule + extra, why=why, result=after)
     if f.celebrity and not (q in PAID and f.end - f.start <= f.schedule):
@@ -153,18 +191,43 @@ def pay(sheet: Sheet, f: Flight, atc: Controller) -> tuple[int, int, str]:
     return amount, extra, why + plus
 
 
-def check_paid(sheet: Sheet, f: Flight, total: int, why: str) -> None:
-    """1.41-1.42, SCHEDULES, PENALTIES: what the Lead Controller paid for the hand-off."""
+def without_card(sheet: Sheet, f: Flight, atc: Controller) -> tuple[int, StatusChange] | None:
+    """Return what the hand-off would earn had the ATC held no status card with its airline,
+    and the change that gave them the card they hold; None when they hold none."""
+    airline = f.route.airline
+    change = sheet.cause.get((f.atc, airline))
+    if money.status_card(atc, airline) is None or change is None or f.quality not in (
+            *PAID, "emergency"):
+        return None
+    neutral = atc.copy()
+    neutral.key.pop(airline, None)
+    neutral.cautioned.discard(airline)
+    neutral.black_listed.discard(airline)
+    schedule, extra, _ = pay(sheet, f, neutral)
+    return schedule + extra, change
+
+
+def check_paid(sheet: Sheet, f: Flight, total: int, why: str,
+               forgotten: tuple[int, StatusChange] | None) -> None:
+    """1.41-1.42, SCHEDULES, PENALTIES: what the Lead Controller paid for the hand-off; paid
+    as if the ATC held no status card, the rule that gave them the card."""
     paid = f.row.paid
     if paid is None or paid == total:
         return
-    code, rule = "bonus.paid", "1.42"
+    code, rule, but = "bonus.paid", "1.42", ""
     if paid > total and f.end - f.start > f.schedule:
         code, rule = "bonus.late", "SCHEDULES"
     elif paid > total and (f.row.p or 0) > sheet.tables.rules.bonuses.no_bonus_beyond:
         code, rule = "bonus.too-far", "PENALTIES"
-    sheet.rule(code, rule, f"{f.code} earns {total} ({why}); the sheet notes {paid} paid",
+    elif forgotten is not None and paid == forgotten[0]:
+        change = forgotten[1]
+        rule = STATUS_RULES.get((change.step, change.card, change.own), "ATC STATUS")
+        but = (f", as if {f.atc} held no status card with {f.route.airline} "
+               f"({CARD_NAMES[change.card]}: {change.why})")
+        sheet.missed[(f.atc, f.route.airline)] = change
+    sheet.rule(code, rule, f"{f.code} earns {total} ({why}); the sheet notes {paid} paid{but}",
                f.row.where("paid"), at=f.finish, piece=f.plane)
+    sheet.carry(f.atc, "bonuses", paid - total)
 
 
 def appraise(sheet: Sheet, at: int) -> None:
@@ -175,6 +238,7 @@ def appraise(sheet: Sheet, at: int) -> None:
     if atc is None:
         sheet.rule("appraisal.unknown-atc", "APPRAISAL", f"{appraisal.atc} is not an ATC on "
                    "this shift", appraisal.where("atc"), at=at)
+        sheet.doubt(f"the appraisal names {appraisal.atc}", None, since=at, record=False)
         return
     amount = money.appraisal(atc, sheet.tables)
     atc.appraisal += amount
@@ -198,12 +262,13 @@ def claims(sheet: Sheet) -> None:
                        record.where("controllers", atc, key=True))
             continue
         ctrl[atc].transfers = claim.transfers
-        if atc in sheet.unchecked:
-            sheet.rule("claim.unchecked", "SCORING", f"{atc}'s money is not checked: "
-                       f"{sheet.unchecked[atc]}", claim.where("cash"), warn=True)
-            continue
-        check_money(sheet, ctrl[atc], claim)
-        check_record(sheet, ctrl[atc], claim)
+        # What a row that cannot be read or trusted leaves open is not judged: that row has
+        # its finding, and the scoreboard says the money is not checked.
+        if not sheet.unchecked(atc):
+            check_money(sheet, ctrl[atc], claim)
+        if not sheet.record_open(atc, sheet.end):
+            check_record(sheet, ctrl[atc], claim)
+        check_status(sheet, ctrl[atc], claim)
     net = sum(c.transfers for c in record.controllers.values())
     if net and set(record.controllers) >= set(ctrl):
         sheet.rule("money.transfers", "SCORING", f"money between ATCs only changes hands, so "
@@ -212,16 +277,22 @@ def claims(sheet: Sheet) -> None:
 
 
 def check_money(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
-    """Compare each part of the money, then the cash (SCORING)."""
+    """Compare each part of the money, then the cash (SCORING); a part may carry a box
+    already ruled wrong (a payment), as the player added it up, and a cash that adds up from
+    parts already ruled wrong is their mistake, not another."""
     parts = (("bonuses", c.bonuses, claim.bonuses, "1.42"),
              ("fines", c.fines, claim.fines, "12.01"),
              ("appraisal", c.appraisal, claim.appraisal, "APPRAISAL"),
              ("lawsuits", c.lawsuits, claim.lawsuits, "CELEBRITY ALERT"))
+    carried = sheet.written.get(c.id, {})
+    as_claimed = c.copy()
     for name, have, said, rule in parts:
-        if said is not None and said != have:
+        if said is not None and said not in (have, have + carried.get(name, 0)):
             sheet.rule(f"money.{name}", rule, f"{c.id}'s {name} come to {have}; the claim says "
                        f"{said}", claim.where(name))
-    if claim.cash != c.cash:
+            setattr(as_claimed, name, said)
+    if claim.cash not in (c.cash, as_written(sheet, c).cash) and (
+            as_claimed.cash == c.cash or claim.cash != as_claimed.cash):
         sheet.rule("money.cash", "SCORING", f"{c.id} ends with {c.cash} (wage {c.wage}, "
                    f"bonuses {c.bonuses}, fines -{c.fines}, transfers {c.transfers:+d}, "
                    f"appraisal {c.appraisal:+d}, lawsuits -{c.lawsuits}); the claim says "
@@ -229,7 +300,7 @@ def check_money(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
 
 
 def check_record(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
-    """Compare commendations, deals, firing and status cards with the claim."""
+    """Compare commendations, deals and firing with the claim."""
     for name, have, said, rule in (("commendations", c.commendations, claim.commendations,
                                     "4.05"), ("deals", c.deals, claim.deals, "12.06")):
         if said is not None and said != have:
@@ -241,6 +312,11 @@ def check_record(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
                    f"{sheet.tables.rules.deals.fired_after_more_than} deals, a major deal "
                    f"counting 2); the claim says {'fired' if claim.fired else 'not fired'}",
                    claim.where("fired"))
+
+
+def check_status(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
+    """Compare the status cards claimed with those the sheet gives, for each airline whose
+    cards no unread or untrusted row leaves open."""
     if claim.status is None:
         return
     for airline in set(claim.status) - set(sheet.airlines):
@@ -248,31 +324,50 @@ def check_record(sheet: Sheet, c: Controller, claim: ControllerClaim) -> None:
                    f"({', '.join(sheet.airlines)})", claim.where("status", airline, key=True))
     for airline in sheet.airlines:
         held, card = money.status_card(c, airline), claim.status.get(airline)
-        if held != card:
-            why = sheet.cause.get((c.id, airline), "nothing on the sheet changed it")
-            sheet.rule("status.claim", "ATC STATUS", f"{c.id} holds {CARD_NAMES[held]} for "
+        change = sheet.cause.get((c.id, airline))
+        if card is None and change is not None and sheet.missed.get((c.id, airline)) is change:
+            continue  # the card a payment already left out, claimed as the payment had it
+        if held != card and not sheet.status_open(airline, sheet.end):
+            key = (change.step, change.card, change.own) if change else ("", None, True)
+            rule = STATUS_RULES.get(key, "ATC STATUS")  # ATC STATUS: each starts neutral
+            why = change.why if change else "nothing on the sheet changed it"
+            sheet.rule("status.claim", rule, f"{c.id} holds {CARD_NAMES[held]} for "
                        f"{airline} ({why}); the claim says {CARD_NAMES[card]}",
                        claim.where("status", airline) if card else claim.where("status"))
 
 
 def name_winner(sheet: Sheet) -> None:
     """THE END OF THE SHIFT: the most money wins; ties go to commendations, then fewest
-    deals; a fired ATC cannot win."""
+    deals; a fired ATC cannot win. A winner named on a wrong payment already ruled on is
+    that payment's mistake, not another."""
     record = sheet.record
-    if record.winner is None or sheet.unchecked:
+    if record.winner is None or sheet.doubts:
         return
     best = money.winner(sheet.shift)
-    if record.winner != best:
+    written = Shift(controllers={a: as_written(sheet, c)
+                                 for a, c in sheet.shift.controllers.items()})
+    if record.winner not in (best, money.winner(written)):
         sheet.rule("score.winner", "THE END OF THE SHIFT", f"the winner is "
                    f"{best or 'undecided (a tie)'}: most money, then most commendations and "
                    f"fewest deals, and a fired ATC cannot win; the sheet names {record.winner}",
                    record.where("winner"))
 
 
+def as_written(sheet: Sheet, c: Controller) -> Controller:
+    """Return the ATC's money as the sheet's own boxes add up, a wrong payment and all."""
+    twin = c.copy()
+    twin.bonuses += sheet.written.get(c.id, {}).get("bonuses", 0)
+    return twin
+
+
 def sheet_scores(sheet: Sheet) -> dict[str, Scores]:
-    """Return each ATC's recomputed money and record, with the cash they claimed."""
+    """Return each ATC's recomputed money and record, with the cash they claimed and, when
+    the sheet leaves their money open, why it is not checked."""
     out = scores(sheet.shift)
     for atc, score in out.items():
         claim = sheet.record.controllers.get(atc)
         score["claimed"] = claim.cash if claim else None
+        why = sheet.unchecked(atc)
+        if claim and why:
+            score["claim"] = f"unchecked: {why}"
     return out

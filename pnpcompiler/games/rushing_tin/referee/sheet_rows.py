@@ -6,6 +6,7 @@ and checked on its own (its times, deals, random events, W, P, D and CM).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -40,6 +41,33 @@ class Deal:
     here: Location | None
 
 
+@dataclass(frozen=True)
+class Doubt:
+    """What a row the referee cannot read or trust leaves open: the money and record of its
+    ATC (every ATC's when the row does not say whose it is) and, from ``since``, its airline's
+    status cards, on which that airline's later payments depend (every airline's when the row
+    does not say which; none when only money is open)."""
+
+    why: str
+    atc: str | None
+    airlines: frozenset[str] | None
+    since: int
+    record: bool = True
+    """The ATC's commendations and deals are open too, not only their money."""
+
+
+@dataclass(frozen=True)
+class StatusChange:
+    """Why an ATC's status card with an airline last changed: the step that changed it
+    (perfect, overshoot, minor, major or covered), the card it left them (None: neutral) and
+    whether the step was their own (else another ATC's step took their card)."""
+
+    why: str
+    step: str
+    card: str | None
+    own: bool
+
+
 @dataclass
 class Flight:
     """A row placed in time: its route, ATC, plane, minutes since midnight and how it ended."""
@@ -54,6 +82,8 @@ class Flight:
     schedule: int
     quality: str | None = None
     """perfect, imperfect, overshoot, deal, emergency, crash, collision; None still flying."""
+    judged: bool = True
+    """Its payment can be worked out from the row (not when P is missing)."""
     deals: list[Deal] = field(default_factory=list)
     events: list[tuple[RandomEventCard, int | None]] = field(default_factory=list)
 
@@ -88,11 +118,19 @@ class Sheet(Rulings):
     cubes: set[int]
     shift: Shift = field(default_factory=Shift)
     flights: list[Flight] = field(default_factory=list)
-    cause: dict[tuple[str, str], str] = field(default_factory=dict)
+    cause: dict[tuple[str, str], StatusChange] = field(default_factory=dict)
     """Why an ATC's status with an airline last changed."""
+    read_perfect: frozenset[int] = frozenset()
+    """Rows whose P 0 without CM or W is read as perfect, as the rest of the sheet reads it."""
+    missed: dict[tuple[str, str], StatusChange] = field(default_factory=dict)
+    """A status change a payment was found to leave out (its card then claimed as the payment
+    had it is the same mistake)."""
     fired: dict[str, str] = field(default_factory=dict)
-    unchecked: dict[str, str] = field(default_factory=dict)
-    """ATCs whose money cannot be recomputed, and why."""
+    doubts: list[Doubt] = field(default_factory=list)
+    """What the rows that cannot be read or trusted leave open."""
+    written: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per ATC, how far a part of their money stands on the sheet's own boxes from the part
+    recomputed, by a box already ruled wrong (a payment): claims may carry it."""
 
     @property
     def end(self) -> int:
@@ -110,6 +148,40 @@ class Sheet(Rulings):
         """Record a ruling; ``at`` (minutes) gives its turn on the time track."""
         super().rule(code, rule, message, where, piece=piece, warn=warn,
                      turn=self.turn(at) if at is not None else turn)
+
+    def doubt(self, why: str, atc: str | None, airlines: frozenset[str] | None = frozenset(),
+              since: int | None = None, *, record: bool = True) -> None:
+        """Leave open what a row the referee cannot read or trust may change (:class:`Doubt`):
+        it then rules on none of it, so the row's one mistake is its one finding."""
+        known = atc if atc in self.shift.controllers else None
+        self.doubts.append(Doubt(why, known, airlines,
+                                 self.tables.start if since is None else since, record))
+
+    def unread(self, row: SheetRow) -> None:
+        """Leave open what a row that cannot be read may change: its ATC's money and record,
+        its airline's cards from its start."""
+        route = parse_route(row.flight)
+        since = minutes(row.start) if row.start is not None else None
+        self.doubt(f"row {row.flight} could not be read", row.ctr,
+                   frozenset({route.airline}) if route else None, since)
+
+    def unchecked(self, atc: str) -> str | None:
+        """Return why an ATC's money cannot be checked, or None."""
+        return next((d.why for d in self.doubts if d.atc in (None, atc)), None)
+
+    def record_open(self, atc: str, t: int) -> bool:
+        """Return whether an ATC's commendations and deals by ``t`` are open."""
+        return any(d.record and d.atc in (None, atc) and d.since <= t for d in self.doubts)
+
+    def status_open(self, airline: str, t: int) -> str | None:
+        """Return why the status cards of an airline at ``t`` are open, or None."""
+        return next((d.why for d in self.doubts if d.since <= t and (
+            d.airlines is None or airline in d.airlines)), None)
+
+    def carry(self, atc: str, part: str, by: int) -> None:
+        """Note that the sheet's boxes put ``part`` of an ATC's money ``by`` off."""
+        parts = self.written.setdefault(atc, {})
+        parts[part] = parts.get(part, 0) + by
 
     def turn(self, at: int) -> int | None:
         """Return the turn whose time on the track is ``at`` (None outside the shift)."""
@@ -143,17 +215,22 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
     """Check one row on its own; return it as a flight when it can be placed in time."""
     route = parse_route(row.flight)
     if route is None or row.flight not in sheet.tables.schedules:
+        hint = ""
+        if close := nearest_flights(row.flight, sheet.tables.schedules):
+            *first, last = map(repr, close)
+            hint = f"; did you mean {', '.join(first) + ' or ' if first else ''}{last}?"
         sheet.rule("row.unknown-flight", "SECTOR LOG", f"there is no flight {row.flight} on "
-                   f"the Sector Log of {sheet.sector.code}", row.where("flight"))
+                   f"the Sector Log of {sheet.sector.code}{hint}", row.where("flight"))
         return None
     if any(r.flight == row.flight for r in sheet.record.rows[:n]):
         sheet.rule("row.flight-twice", "1.01", f"flight {row.flight} is on an earlier row: "
                    "each hand-off card exists once", row.where("flight"))
         return None
     if row.ctr is None or row.id is None or row.start is None:
+        empty = next(k for k in ("ctr", "id", "start") if getattr(row, k) is None)
         sheet.rule("row.incomplete", "SECTOR LOG", f"flight {row.flight} needs ctr, id and "
-                   "start: an accepted hand-off notes the ATC's initials, the Plane ID and the "
-                   "time it started", row.where("flight"))
+                   f"start, and {empty} is empty: an accepted hand-off notes the ATC's "
+                   "initials, the Plane ID and the time it started", cell(row, empty))
         return None
     if row.ctr not in sheet.shift.controllers:
         sheet.rule("row.unknown-atc", "SECTOR LOG", f"{row.ctr} is not an ATC on this shift "
@@ -172,9 +249,38 @@ def read_row(sheet: Sheet, n: int, row: SheetRow) -> Flight | None:
                     sheet.tables.schedules[row.flight])
     flight.deals = read_deals(sheet, flight)
     flight.events = read_events(sheet, flight)
-    flight.quality = read_quality(flight)
+    flight.quality = "perfect" if n in sheet.read_perfect else read_quality(flight)
     check_marks(sheet, flight)
     return flight
+
+
+def nearest_flights(written: str, flights: Iterable[str]) -> list[str]:
+    """Return the flights a misspelt FLIGHT ID is nearest to, two slips or fewer away, a slip
+    being a wrong, missing or extra character or two swapped (AA240 for AA204)."""
+    by_slips: dict[int, list[str]] = {}
+    for flight in flights:
+        slips = typing_slips(written.upper(), flight)
+        if slips <= 2:
+            by_slips.setdefault(slips, []).append(flight)
+    return sorted(by_slips[min(by_slips)])[:3] if by_slips else []
+
+
+def typing_slips(a: str, b: str) -> int:
+    """Return the fewest slips that turn ``a`` into ``b`` (optimal string alignment)."""
+    d = [[i + j if not i * j else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1,
+                          d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+def cell(row: SheetRow, key: str) -> Location | None:
+    """Return where a cell left empty is: its key when written blank, else the row (the path
+    names the cell either way)."""
+    return row.where(key, key=key in row.model_fields_set)
 
 
 def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
@@ -203,6 +309,8 @@ def read_deals(sheet: Sheet, f: Flight) -> list[Deal]:
         sheet.rule("row.deals", "12.06", f"D is {row.d}; the deals listed count {counted} (a "
                    "major deal counts 2; a covered-up deal is a final warning in W, not a D)",
                    row.where("d"), at=f.finish, piece=f.plane)
+        sheet.doubt(f"row {f.code}'s D and deals disagree", f.atc,
+                    frozenset({f.route.airline}), f.start)
     return out
 
 
@@ -245,6 +353,12 @@ def read_quality(f: Flight) -> str | None:
     return "perfect" if row.cm and not row.p else "imperfect"
 
 
+def open_to_perfect(f: Flight) -> bool:
+    """Return whether the boxes leave it open that the hand-off was perfect: read as
+    imperfect from P 0 without CM or W (perfect, or not along the hand-off route)."""
+    return f.quality == "imperfect" and f.row.hand_off is None and f.row.p == 0
+
+
 def check_marks(sheet: Sheet, f: Flight) -> None:
     """4.12, 12.06-12.08, 4.14, 11.01: W, D and the finish agree with how the flight ended."""
     row, q = f.row, f.quality
@@ -276,6 +390,8 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
     if q is None and (row.p is not None or row.cm):
         say("row.not-finished", "SECTOR LOG", f"P and CM are noted at the hand-off; {f.code} "
             "has no finish time", row.where("p" if row.p is not None else "cm"))
+        sheet.doubt(f"row {f.code} has P or CM but no finish", f.atc,
+                    frozenset({f.route.airline}), f.start)
     if row.cm and q is not None and q != "perfect":
         ended = (f"P is {row.p}" if row.p else "W notes an overshoot" if q == "overshoot"
                  else f"it ended as {q}")
@@ -288,12 +404,16 @@ def check_hand_off(sheet: Sheet, f: Flight) -> None:
         say("row.overshoot-p", "4.10", "an overshooting plane finishes its move past the exit "
             "point, so it is at least 1 hex away: P is at least 1 (PENALTIES)", row.where("p"))
     if q == "perfect" and not row.cm:
+        read = (" (P 0 and no W, and the payments and claims after it count it as perfect)"
+                if f.n in sheet.read_perfect else "")
         say("row.no-commendation", "4.05", "a perfect hand-off earns a commendation, noted in "
-            "CM", row.where("cm"))
-    if q == "imperfect" and row.hand_off is None and row.p == 0:
+            f"CM{read}", row.where("cm"))
+    if open_to_perfect(f):
         say("row.no-commendation", "4.05", "P 0 and no W reads as a perfect hand-off, which "
             "earns a commendation in CM; counted as imperfect (write hand_off: imperfect if it "
             "did not follow the hand-off route)", row.where("cm"), warn=True)
     if q in PAID and row.p is None:
         say("row.no-p", "PENALTIES", f"{f.code} was handed off: note P, the levels and hexes "
-            "away from a perfect hand-off (0 on the exit point at its level)", row.where())
+            "away from a perfect hand-off (0 on the exit point at its level)", cell(row, "p"))
+        f.judged = False
+        sheet.doubt(f"row {f.code} has no P", f.atc, record=False)

@@ -4,9 +4,10 @@ intervals, as JSON and as Markdown.
 Everything is counted in tallies (how many games had each length, each score), never kept
 game by game, so a run of millions of games is summed in the memory of a few thousand
 numbers, and the report is the same whatever order the chunks were summed in. Shares carry
-Wilson score intervals (right near 0 and 1, where a normal interval is not); means carry a
-normal interval, mean +- z * sd / sqrt(n), which the central limit theorem makes good for
-the thousands of games a run plays.
+Wilson score intervals (right near 0 and 1, where a normal interval is not); means carry
+Student's t interval, mean +- t * sd / sqrt(n) with n - 1 degrees of freedom, which is right
+for a run of a few games too (a normal interval's 1.96 covers the mean of four games only 86
+times in 100) and comes to the normal interval for the thousands of games a run plays.
 """
 
 from __future__ import annotations
@@ -38,6 +39,45 @@ def wilson(hits: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
+T_EXACT_MOST = 100
+"""Up to these degrees of freedom t's quantile is found from its exact distribution; beyond,
+its Cornish-Fisher expansion is within 1e-10 of it."""
+
+
+def t95(freedom: int) -> float:
+    """Return the two-sided 95% point of Student's t with ``freedom`` degrees of freedom."""
+    if freedom > T_EXACT_MOST:
+        return _t95_expanded(freedom)
+    low, high = 0.0, 64.0  # t(1) is 12.7
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if _t_within(middle, freedom) < 0.95 else (low, middle)
+    return (low + high) / 2
+
+
+def _t_within(t: float, freedom: int) -> float:
+    """Return the chance that Student's t lies within +-t (Abramowitz and Stegun 26.7.3-4,
+    exact for whole degrees of freedom)."""
+    theta = math.atan(t / math.sqrt(freedom))
+    cos2, sin = math.cos(theta) ** 2, math.sin(theta)
+    odd = freedom % 2 == 1
+    term = math.cos(theta) if odd else 1.0
+    total = term if freedom > 1 or not odd else 0.0
+    for k in range(3 if odd else 2, freedom - 1, 2):
+        term *= cos2 * (k - 1) / k
+        total += term
+    return 2 / math.pi * (theta + sin * total) if odd else sin * total
+
+
+def _t95_expanded(freedom: int) -> float:
+    """Return t's two-sided 95% point by its Cornish-Fisher expansion about the normal's
+    (Abramowitz and Stegun 26.7.5)."""
+    x, v = Z95, freedom
+    return (x + (x**3 + x) / (4 * v) + (5 * x**5 + 16 * x**3 + 3 * x) / (96 * v**2)
+            + (3 * x**7 + 19 * x**5 + 17 * x**3 - 15 * x) / (384 * v**3)
+            + (79 * x**9 + 776 * x**7 + 1482 * x**5 - 1920 * x**3 - 945 * x) / (92160 * v**4))
+
+
 def share(hits: int, trials: int) -> JSON:
     """Return a share with its count and 95% interval, as the report writes it."""
     low, high = wilson(hits, trials)
@@ -46,13 +86,13 @@ def share(hits: int, trials: int) -> JSON:
 
 
 def spread(tally: Counter[int]) -> JSON:
-    """Return the mean (with its 95% interval), quartiles and extremes of tallied values."""
+    """Return the mean (with its 95% t interval), quartiles and extremes of tallied values."""
     n = sum(tally.values())
     if n == 0:
         return {"count": 0}
     mean = sum(v * k for v, k in tally.items()) / n
     var = sum(k * (v - mean) ** 2 for v, k in tally.items()) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
+    half = t95(n - 1) * math.sqrt(var / n) if n > 1 else 0.0
     return {"count": n, "mean": _r(mean), "interval": [_r(mean - half), _r(mean + half)],
             "sd": _r(math.sqrt(var)), "min": min(tally), "q1": _quantile(tally, n, 0.25),
             "median": _quantile(tally, n, 0.5), "q3": _quantile(tally, n, 0.75),
@@ -251,8 +291,8 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
     out = [f"# Balance report: {data['game']}", "",
            f"{data['games']} games, {data['players']} player(s), bots "
            f"{', '.join(data['bots'])}, run seed {data['seed']}. Each game's seed is "
-           f"{data['seed_scheme']}. Intervals are 95%: Wilson intervals for shares, normal "
-           "intervals for means.", ""]
+           f"{data['seed_scheme']}. Intervals are 95%: Wilson intervals for shares, Student's "
+           "t intervals for means.", ""]
     if data.get("cooperative"):
         out += ["A cooperative game: the table wins or loses together, so no seat wins; the "
                 "scores are the table's.", ""]

@@ -142,7 +142,7 @@ def _intro(data: JSON) -> Line:
             ", ".join(data["bots"]), ", run seed ", _n(data["seed"]), ". Each game's seed is ",
             data["seed_scheme"], ". Intervals are ",
             Num(data["confidence"], f"{100 * data['confidence']:.0f}%"),
-            ": Wilson intervals for shares, normal intervals for means.",
+            ": Wilson intervals for shares, Student's t intervals for means.",
             *((" A cooperative game: the table wins or loses together, so no seat wins; the "
                "scores are the table's.",) if data.get("cooperative") else ()))
 

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from pnpcompiler.app.simulate import TASK_LEAST, TASK_MOST, task_size
-from pnpcompiler.referee.balance import Balance, render_markdown, spread, wilson
+from pnpcompiler.referee.balance import Balance, render_markdown, spread, t95, wilson
 from pnpcompiler.referee.simulation import SLIP_RATE, Chunk, Played, Slips, bot_named, game_seed
 
 
@@ -38,9 +38,28 @@ def test_spread_of_a_tally_is_that_of_its_values() -> None:
     sd = (sum((v - mean) ** 2 for v in values) / (len(values) - 1)) ** 0.5
     assert found["mean"] == pytest.approx(mean)
     assert found["sd"] == pytest.approx(sd)
-    half = 1.959964 * sd / len(values) ** 0.5
+    half = 2.364624 * sd / len(values) ** 0.5  # Student's t, 7 degrees of freedom
     assert found["interval"] == pytest.approx([mean - half, mean + half], abs=1e-6)
     assert (found["min"], found["median"], found["max"]) == (3, 6, 12)
+
+
+@pytest.mark.parametrize(("freedom", "quantile"), [
+    (1, 12.706205), (2, 4.302653), (3, 3.182446), (4, 2.776445), (9, 2.262157),
+    (29, 2.045230), (99, 1.984217), (999, 1.962341), (10**7, 1.959964)])
+def test_t_quantile_matches_the_published_table(freedom: int, quantile: float) -> None:
+    # The two-sided 95% points of Student's t (any table; R's qt(0.975, df)).
+    assert t95(freedom) == pytest.approx(quantile, abs=2e-6)
+
+
+def test_a_mean_of_few_games_has_an_interval_that_covers_it_95_times_in_100() -> None:
+    rng = random.Random(5)
+    covered = 0
+    for _ in range(4000):
+        found = spread(Counter(round(rng.gauss(100, 20)) for _ in range(4)))
+        low, high = found["interval"]
+        covered += low <= 100 <= high
+    # A normal interval (1.96 sd) on four games covers the mean 86 times in 100 here.
+    assert 0.93 <= covered / 4000 <= 0.97
 
 
 def test_game_seed_follows_the_documented_scheme() -> None:

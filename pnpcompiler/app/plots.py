@@ -77,6 +77,12 @@ def _bands(values: list[tuple[int, int]], most: int = 60) -> tuple[list[tuple[in
     return [(start, games) for start, games in bands if games], width
 
 
+def even_share(data: dict[str, Any]) -> float:
+    """Return a seat's even share of all games, in percent: one in the number of seats of
+    the games someone won (a game nobody won is no seat's)."""
+    return 100 * (1 - float(data["no_winner"]["share"])) / len(data["seats"])
+
+
 def _seat_bars(data: dict[str, Any]) -> Any:
     """Return each seat's share of the wins with its 95% interval, and an even share."""
     figure, axes = plt.subplots(figsize=(4.8, 3.2))
@@ -87,7 +93,11 @@ def _seat_bars(data: dict[str, Any]) -> Any:
     labels = [f"{s['seat']}: {s['bot']}" for s in seats]
     axes.bar(labels, shares, yerr=[low, high], capsize=4, color="#58a868")
     if len(seats) > 1:
-        axes.axhline(100 / len(seats), color="#555555", linestyle=":", linewidth=1)
+        even = even_share(data)
+        axes.axhline(even, color="#555555", linestyle=":", linewidth=1,
+                     label=f"even share, {even:.1f}% (1 in {len(seats)} of the games "
+                           "someone won)")
+        axes.legend(loc="lower right", fontsize=7)
     axes.set_ylabel("wins (%)")
     axes.set_title(f"{data['game']}: wins by seat (95% intervals)")
     figure.tight_layout()

@@ -143,6 +143,8 @@ class Balance:
     """What else the games count, by name: how many games had each value."""
     side_games: Counter[tuple[str, str]] = field(default_factory=Counter)
     """Per (category, value) of what seats played with: the games it was in."""
+    side_decided: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """Per (category, value): the games it was in that someone won."""
     side_wins: Counter[tuple[str, str]] = field(default_factory=Counter)
     """Per (category, value): the games won by a seat that had it."""
 
@@ -164,7 +166,9 @@ class Balance:
                 self.figures.setdefault(name, Counter())[value] += 1
             sides = {(category, value): seat for category, seat, value in game.sides}
             self.side_games.update(sides.keys())
-            self.side_wins.update(k for k, seat in sides.items() if seat == game.winner)
+            if game.winner is not None:
+                self.side_decided.update(sides.keys())
+                self.side_wins.update(k for k, seat in sides.items() if seat == game.winner)
         self.chances.update(chunk.chances)
         self.rulings.update(chunk.rulings)
         self.ruled.update(chunk.ruled)
@@ -206,8 +210,8 @@ class Balance:
 
     def side_rows(self) -> list[JSON]:
         """Return, per category of what seats played with (pilot, machine), each value's
-        games, its share of them won against an even share (one in the number of seats),
-        highest share first."""
+        games, its share of those someone won against an even share (one in the number of
+        seats: a game nobody won is no one's loss), highest share first."""
         even = 1 / len(self.seats)
         out = []
         for category in sorted({c for c, _ in self.side_games}):
@@ -215,9 +219,10 @@ class Balance:
             for (c, value), games in self.side_games.items():
                 if c != category:
                     continue
-                won = share(self.side_wins[(c, value)], games)
+                decided = self.side_decided[(c, value)]
+                won = share(self.side_wins[(c, value)], decided)
                 low, high = won["interval"]
-                rows.append({"value": value, "games": games, "wins": won,
+                rows.append({"value": value, "games": games, "decided": decided, "wins": won,
                              "versus_even": "above" if low > even else "below" if high < even
                              else "even"})
             rows.sort(key=lambda r: (-r["wins"]["share"], r["value"]))
@@ -236,12 +241,13 @@ class Balance:
         return {"games_with_any": share(self.illegal, n), "rows": rows}
 
     def first_player(self) -> JSON:
-        """Return the first seat's share of the wins against an even share."""
-        n, even = self.games, 1 / len(self.seats)
-        first = share(self.wins[0], n)
+        """Return the first seat's share of the games someone won against an even share (a
+        game nobody won, which no seat won, would count against every seat alike)."""
+        decided, even = self.games - self.wins[-1], 1 / len(self.seats)
+        first = share(self.wins[0], decided)
         low, high = first["interval"]
-        return {**first, "even": _r(even), "advantage": _r(first["share"] - even),
-                "significant": not low <= even <= high}
+        return {**first, "games": decided, "even": _r(even),
+                "advantage": _r(first["share"] - even), "significant": not low <= even <= high}
 
     def seat_scores(self, seat: int) -> JSON:
         """Return a seat's scores: their spread, and how often each threshold is reached
@@ -305,8 +311,8 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
         first = data["first_player"]
         verdict = "an advantage" if first["significant"] and first["advantage"] > 0 else (
             "a disadvantage" if first["significant"] else "no advantage the games can show")
-        out += [f"First player: wins {_pct(first)} against an even {100 * first['even']:.1f}%"
-                f": {verdict}.", ""]
+        out += [f"First player: wins {_pct(first)} of the {first['games']} games someone won, "
+                f"against an even {100 * first['even']:.1f}%: {verdict}.", ""]
     length = data["length"]
     out += ["## Game length", "", f"In {length['unit']}: mean {_mean(length)}, sd "
             f"{length['sd']:.2f}; min {length['min']}, quartiles {length['q1']} / "
@@ -415,12 +421,12 @@ def _side_rows(sides: list[JSON]) -> list[str]:
     out: list[str] = []
     for side in sides:
         out += ["", f"## Winners by {side['category']}", "",
-                f"A {side['category']}'s games, the share of them its seat won and whether "
-                f"that is above or below an even {100 * side['even']:.1f}% beyond its "
-                "interval.", "", f"| {side['category']} | games | wins | share | "
-                "against even |", "|---|---|---|---|---|"]
-        out += [f"| {r['value']} | {r['games']} | {r['wins']['count']} | {_pct(r['wins'])} | "
-                f"{r['versus_even']} |" for r in side["rows"]]
+                f"A {side['category']}'s games, the share of those someone won that its seat "
+                f"won, and whether that is above or below an even {100 * side['even']:.1f}% "
+                "beyond its interval.", "", f"| {side['category']} | games | someone won | "
+                "its seat won | share | against even |", "|---|---|---|---|---|---|"]
+        out += [f"| {r['value']} | {r['games']} | {r['decided']} | {r['wins']['count']} | "
+                f"{_pct(r['wins'])} | {r['versus_even']} |" for r in side["rows"]]
     return out
 
 

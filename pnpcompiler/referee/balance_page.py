@@ -163,8 +163,9 @@ def _winners(data: JSON) -> list[Section]:
         verdict = "an advantage" if first["significant"] and first["advantage"] > 0 else (
             "a disadvantage" if first["significant"] else "no advantage the games can show")
         section.blocks.append(
-            ("First player: wins ", _n(first["count"]), " games, ", *pct(first),
-             " against an even ", Num(first["even"], f"{100 * first['even']:.1f}%"),
+            ("First player: wins ", _n(first["count"]), " of the ", _n(first["games"]),
+             " games someone won, ", *pct(first), ", against an even ",
+             Num(first["even"], f"{100 * first['even']:.1f}%"),
              " (", Num(first["advantage"], f"{100 * first['advantage']:+.1f}"),
              " points): ", verdict, "."))
     return [section]
@@ -247,13 +248,16 @@ def _sides(sides: list[JSON]) -> list[Section]:
     sections = []
     for side in sides:
         category = side["category"]
-        table = Table([category, "games", "wins", "share (95% interval)", "against even"])
-        table.rows = [[(r["value"],), (_n(r["games"]),), (_n(r["wins"]["count"]),),
-                       pct(r["wins"]), (r["versus_even"],)] for r in side["rows"]]
+        table = Table([category, "games", "someone won", "its seat won",
+                       "share (95% interval)", "against even"])
+        table.rows = [[(r["value"],), (_n(r["games"]),), (_n(r["decided"]),),
+                       (_n(r["wins"]["count"]),), pct(r["wins"]), (r["versus_even"],)]
+                      for r in side["rows"]]
         sections.append(Section(f"Winners by {category}", [
-            (f"A {category}'s games, the share of them its seat won and whether that is above "
-             "or below an even ", Num(side["even"], f"{100 * side['even']:.1f}%"),
-             " beyond its interval.",), table]))
+            (f"A {category}'s games, the share of those someone won that its seat won, and "
+             "whether that is above or below an even ",
+             Num(side["even"], f"{100 * side['even']:.1f}%"), " beyond its interval.",),
+            table]))
     return sections
 
 

@@ -124,7 +124,8 @@ def test_the_report_lists_the_commonest_rulings_with_their_share_of_games() -> N
 
 def test_each_side_wins_its_share_of_the_games_it_was_in() -> None:
     balance = Balance("game", ("bot",) * 2, 1, "turns")
-    # Two seats, each flying two machines: the biplane's seat wins 3 of its 4 games.
+    # Two seats, each flying two machines: the biplane's seat wins 3 of the 4 games someone
+    # won of the 5 it was in.
     games = [Played(winner, 5, "over", sides=(
         ("machine", 0, "biplane"), ("machine", 0, "triplane"),
         ("machine", 1, "monoplane"), ("pilot", 0, "jing-li"), ("pilot", 1, "janu-rajan")))
@@ -139,11 +140,13 @@ def test_each_side_wins_its_share_of_the_games_it_was_in() -> None:
     assert (rows["biplane"]["games"], rows["biplane"]["wins"]["count"]) == (5, 3)
     assert (rows["triplane"]["games"], rows["triplane"]["wins"]["count"]) == (4, 3)
     assert (rows["monoplane"]["games"], rows["monoplane"]["wins"]["count"]) == (4, 1)
-    assert [r["value"] for r in machines["rows"]] == ["triplane", "biplane", "monoplane"]
+    assert rows["biplane"]["decided"] == 4 and rows["biplane"]["wins"]["share"] == 0.75
+    assert [r["value"] for r in machines["rows"]] == ["biplane", "triplane", "monoplane"]
     assert [r["versus_even"] for r in pilots["rows"]] == ["even", "even"]
     text = render_markdown(data)
     assert "## Winners by machine" in text and "## Winners by pilot" in text
-    assert "| triplane | 4 | 3 | 75.0% (" in text
+    assert "| triplane | 4 | 4 | 3 | 75.0% (" in text
+    assert "| biplane | 5 | 4 | 3 | 75.0% (" in text
 
 
 def test_a_side_beyond_its_interval_is_above_or_below_an_even_share() -> None:
@@ -155,3 +158,33 @@ def test_a_side_beyond_its_interval_is_above_or_below_an_even_share() -> None:
     rows = {r["value"]: r["versus_even"] for r in balance.to_json({})["sides"][0]["rows"]}
     # red wins every game it is in (100), green none of its 400, blue 300 of 300.
     assert rows == {"red": "above", "blue": "above", "green": "below"}
+
+
+def test_the_first_player_is_judged_on_the_games_someone_won() -> None:
+    # Four controllers, 200 shifts: 21 won by nobody (everyone fired, or a tie). Seat 1's 37
+    # wins are 18.5% of the shifts, below an even 25% beyond their interval; but they are
+    # 37 of the 179 shifts someone won, 20.7% (15.4-27.2%): no disadvantage the games show.
+    balance = Balance("game", ("bot",) * 4, 1, "turns")
+    winners = [0] * 37 + [1] * 42 + [2] * 40 + [3] * 60 + [None] * 21
+    balance.add(Chunk(0, [Played(w, 31, "over") for w in winners], Counter()))
+    first = balance.to_json({})["first_player"]
+    assert (first["count"], first["games"], first["even"]) == (37, 179, 0.25)
+    assert first["share"] == round(37 / 179, 6)
+    assert first["interval"] == pytest.approx(list(wilson(37, 179)), abs=1e-6)
+    assert not first["significant"]
+    assert "First player: wins 20.7% (15.4-27.2%) of the 179 games someone won, against an " \
+           "even 25.0%: no advantage the games can show." in render_markdown(balance.to_json({}))
+
+
+def test_a_side_is_judged_on_the_games_someone_won() -> None:
+    balance = Balance("game", ("bot",) * 2, 1, "turns")
+    # The red pilot's seat wins 40 of the 100 races it flies; 30 of them nobody won.
+    games = [Played(0 if i < 40 else None if i < 70 else 1, 5, "over",
+                    sides=(("pilot", 0, "red"), ("pilot", 1, "blue"))) for i in range(100)]
+    balance.add(Chunk(0, games, Counter()))
+    rows = {r["value"]: r for r in balance.to_json({})["sides"][0]["rows"]}
+    assert (rows["red"]["games"], rows["red"]["decided"], rows["red"]["wins"]["count"]) == (
+        100, 70, 40)
+    assert rows["red"]["wins"]["share"] == round(40 / 70, 6)
+    # 30 of 70 for blue, 42.9% (31.9-54.5%): even; of all 100 games (30%) it was "below".
+    assert rows["blue"]["versus_even"] == "even"

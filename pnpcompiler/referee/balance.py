@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -351,16 +351,27 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
 def band_counts(histogram: Mapping[str, int] | Mapping[int, int], most: int
                 ) -> tuple[list[tuple[int, int]], int]:
     """Return a histogram's counts in bands of equal width, at most ``most`` of them, each
-    band by its first value (empty bands too), and the width."""
+    band by its first value (empty bands too), and the width: a round one (1, 2 or 5 times
+    a power of ten), each band starting on a multiple of it, so that a reader's thresholds
+    and round numbers begin bands rather than fall inside them."""
     values = {int(v): k for v, k in histogram.items()}
     if not values:
         return [], 1
     low, high = min(values), max(values)
-    width = max(1, math.ceil((high - low + 1) / most))
+    width = next(w for w in _round_widths() if high // w - low // w < most)
     counts: Counter[int] = Counter()
     for value, games in values.items():
-        counts[low + (value - low) // width * width] += games
-    return [(start, counts[start]) for start in range(low, high + 1, width)], width
+        counts[value // width * width] += games
+    return [(start, counts[start])
+            for start in range(low // width * width, high + 1, width)], width
+
+
+def _round_widths() -> Iterator[int]:
+    """Yield 1, 2, 5, 10, 20, 50, 100 ... without end."""
+    power = 1
+    while True:
+        yield from (power, 2 * power, 5 * power)
+        power *= 10
 
 
 def histogram_bands(histogram: dict[str, int], most: int = 16) -> list[tuple[str, int]]:

@@ -9,7 +9,14 @@ from collections import Counter
 import pytest
 
 from pnpcompiler.app.simulate import TASK_LEAST, TASK_MOST, task_size
-from pnpcompiler.referee.balance import Balance, render_markdown, spread, t95, wilson
+from pnpcompiler.referee.balance import (
+    Balance,
+    histogram_bands,
+    render_markdown,
+    spread,
+    t95,
+    wilson,
+)
 from pnpcompiler.referee.simulation import SLIP_RATE, Chunk, Played, Slips, bot_named, game_seed
 
 
@@ -188,3 +195,20 @@ def test_a_side_is_judged_on_the_games_someone_won() -> None:
     assert rows["red"]["wins"]["share"] == round(40 / 70, 6)
     # 30 of 70 for blue, 42.9% (31.9-54.5%): even; of all 100 games (30%) it was "below".
     assert rows["blue"]["versus_even"] == "even"
+
+
+def test_score_bands_are_round_and_start_on_a_multiple_of_their_width() -> None:
+    # A Rushing Tin ATC's money, in 25s from -32,200 to 4,350: bands were 2,285 wide from
+    # -32,200 ("-210 to 2074"); now 5,000 wide, from -35,000.
+    money = {"-32200": 1, "-9050": 40, "-200": 30, "0": 9, "4350": 12}
+    assert histogram_bands(money) == [
+        ("-35000 to -30001", 1), ("-30000 to -25001", 0), ("-25000 to -20001", 0),
+        ("-20000 to -15001", 0), ("-15000 to -10001", 0), ("-10000 to -5001", 40),
+        ("-5000 to -1", 30), ("0 to 4999", 21)]
+    # Air Cargo's 1 to 51: bands of 5 from 0, so 40 (winning) and 45 (Gold Wing) start
+    # theirs ("37 to 40" held scores either side of winning).
+    scores = {str(v): 1 for v in range(1, 52)}
+    bands = histogram_bands(scores)
+    assert bands[0] == ("0 to 4", 4) and ("40 to 44", 5) in bands and bands[-1] == (
+        "50 to 54", 2)
+    assert histogram_bands({"3": 2, "5": 1}) == [("3", 2), ("4", 0), ("5", 1)]

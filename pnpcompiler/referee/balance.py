@@ -125,6 +125,8 @@ class Balance:
     thresholds: list[tuple[str, int]] = field(default_factory=list)
     cooperative: bool = False
     """No seat wins: no winners, no first player's advantage, one score for the table."""
+    score_unit: str = ""
+    """What a score counts (``points``, ``victory points``); empty when unnamed."""
     games: int = 0
     wins: Counter[int] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)
@@ -253,8 +255,8 @@ class Balance:
         """Return a seat's scores: their spread, and how often each threshold is reached
         (a game it scored nothing in reaches none)."""
         tally = self.scores[seat]
-        return {"seat": seat + 1, "unscored": share(self.unscored[seat], self.games),
-                **spread(tally),
+        return {"seat": seat + 1, "unit": self.score_unit,
+                "unscored": share(self.unscored[seat], self.games), **spread(tally),
                 "thresholds": [{"name": name, "points": points,
                                 **share(sum(k for v, k in tally.items() if v >= points),
                                         self.games)}
@@ -322,7 +324,8 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
     for seat in data.get("scores", []):
         out += ["", f"## Scores (seat {seat['seat']})", ""]
         if seat["count"]:
-            out += [f"Mean {_mean(seat)}, sd {seat['sd']:.2f}; min {seat['min']}, quartiles "
+            out += [("In " + seat["unit"] + ": mean " if seat.get("unit") else "Mean ")
+                    + f"{_mean(seat)}, sd {seat['sd']:.2f}; min {seat['min']}, quartiles "
                     f"{seat['q1']} / {seat['median']} / {seat['q3']}, max {seat['max']}; "
                     f"no score in {_pct(seat['unscored'])} of games.", ""]
         if seat["thresholds"]:

@@ -79,11 +79,13 @@ DRAWN = {"game", "games", "seed", "seed_scheme", "players", "bots", "confidence"
          "exact", "plots", "plots_skipped", "figures", "rulings", "sides"}
 """The keys of the report's data the sections below draw; any other is listed as it is."""
 CAPTIONS = {
-    "scores": "The first seat's scores: how many games ended on each, the thresholds marked "
-              "with the share of games reaching them.",
+    "scores": "The first seat's scores (the table's in a cooperative game): how many games "
+              "ended on each, the thresholds marked with the share of all games reaching "
+              "them; a game that scored nothing is in no bar (the title counts them).",
     "length": "The game's length: how many games lasted each length.",
-    "winners": "Each seat's share of the wins with its 95% interval (with two seats or more, "
-               "a dotted line at an even share).",
+    "winners": "Each seat's share of the games won with its 95% interval (with two seats or "
+               "more, a dotted line at an even share: one in the number of seats of the "
+               "games someone won).",
 }
 MIME = {"svg": "image/svg+xml", "png": "image/png"}
 
@@ -208,8 +210,9 @@ def _scores(data: JSON, seat: JSON) -> Section:
     """Return a seat's scores: spread, thresholds reached and the histogram."""
     section = Section(f"Scores (seat {seat['seat']})")
     if seat["count"]:
-        section.blocks.append((*_spread(seat, ""), " No score in ", *pct(seat["unscored"]),
-                               " of games (", _n(seat["unscored"]["count"]), ")."))
+        section.blocks.append((*_spread(seat, seat.get("unit", "")), " No score in ",
+                               *pct(seat["unscored"]), " of games (",
+                               _n(seat["unscored"]["count"]), ")."))
     else:
         section.blocks.append(("No score in ", *pct(seat["unscored"]), " of games (",
                                _n(seat["unscored"]["count"]), ")."))

@@ -159,6 +159,9 @@ class Simulation:
     """The fewest and most players a game seats."""
     length: str = "turns"
     """What a game's length counts."""
+    score_unit: str = ""
+    """What a score counts (``points``, ``victory points``), named on the report's scores and
+    plots; empty when unnamed."""
     cooperative: bool = False
     """The table wins or loses together (no seat wins): the report leaves out the winners
     and the first player's advantage, and scores are the table's."""

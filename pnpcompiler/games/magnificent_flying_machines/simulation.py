@@ -30,7 +30,7 @@ MODE = "standard"
 pilot and machine the same seat)."""
 
 simulation = Simulation(bots=tuple(BOTS), players=(2, len(NAMES)), length="turns",
-                        one_bot=True)
+                        score_unit="victory points", one_bot=True)
 """The bots ``random`` (any legal choice) and ``heuristic`` (races for the final airfield);
 one of them flies every machine."""
 

@@ -16,8 +16,8 @@ from .bots import STYLES, play
 from .referee.engine import NowBoardingEngine
 from .referee.replay import engine_of
 
-simulation = Simulation(bots=STYLES, players=(3, 6), length="rounds", cooperative=True,
-                        one_bot=True)
+simulation = Simulation(bots=STYLES, players=(3, 6), length="rounds", score_unit="points",
+                        cooperative=True, one_bot=True)
 """The bots ``random`` and ``heuristic``, for 3 to 6 players, one of them at every seat."""
 
 

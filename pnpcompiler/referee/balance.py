@@ -322,12 +322,13 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
             "## How games end", "", "| end | games | share |", "|---|---|---|"]
     out += [f"| {end} | {part['count']} | {_pct(part)} |" for end, part in data["ends"].items()]
     for seat in data.get("scores", []):
-        out += ["", f"## Scores (seat {seat['seat']})", ""]
+        out += ["", f"## {scores_title(data, seat)}", ""]
         if seat["count"]:
             out += [("In " + seat["unit"] + ": mean " if seat.get("unit") else "Mean ")
                     + f"{_mean(seat)}, sd {seat['sd']:.2f}; min {seat['min']}, quartiles "
-                    f"{seat['q1']} / {seat['median']} / {seat['q3']}, max {seat['max']}; "
-                    f"no score in {_pct(seat['unscored'])} of games.", ""]
+                    f"{seat['q1']} / {seat['median']} / {seat['q3']}, max {seat['max']} "
+                    f"({_games(seat['count'])} with a score); no score in "
+                    f"{_pct(seat['unscored'])} of games.", ""]
         if seat["thresholds"]:
             out += ["| reaches | points | games | share |", "|---|---|---|---|"]
             out += [f"| {t['name']} | {t['points']} | {t['count']} | {_pct(t)} |"
@@ -349,6 +350,16 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
     elif data.get("plots_skipped"):
         out += ["", f"Plots skipped: {data['plots_skipped']}."]
     return "\n".join(out).rstrip() + "\n"
+
+
+def scores_title(data: JSON, seat: JSON) -> str:
+    """Return the heading of a seat's scores: the table's, in a cooperative game."""
+    return "Scores (the table)" if data.get("cooperative") else f"Scores (seat {seat['seat']})"
+
+
+def _games(count: int) -> str:
+    """Return a count of games in words: 1 game, 265 games."""
+    return f"{count} game" if count == 1 else f"{count} games"
 
 
 def band_counts(histogram: Mapping[str, int] | Mapping[int, int], most: int
@@ -405,12 +416,12 @@ def _exact_rows(rows: list[JSON]) -> list[str]:
         out += ["", f"## Exact chances: {table}", "",
                 f"The chance to pass, exactly by enumerating the dice, beside the simulated "
                 f"rate: {agree} of {len(mine)} rows within their 95% interval (about 1 in 20 "
-                "falls outside by chance).", "",
-                "| " + " | ".join(columns) + " | exact | simulated | trials |",
-                "|" + "---|" * (len(columns) + 3)]
+                "falls outside by chance; those say no under agrees).", "",
+                "| " + " | ".join(columns) + " | exact | simulated | trials | agrees |",
+                "|" + "---|" * (len(columns) + 4)]
         out += ["| " + " | ".join(str(r[c]) for c in columns)
                 + f" | {r['fraction']} = {100 * r['exact']:.2f}% | {_pct(r['simulated'])} "
-                f"| {r['trials']} |" for r in mine]
+                f"| {r['trials']} | {'yes' if r['agrees'] else 'no'} |" for r in mine]
     return out
 
 
@@ -437,7 +448,8 @@ def _side_rows(sides: list[JSON]) -> list[str]:
         out += ["", f"## Winners by {side['category']}", "",
                 f"A {side['category']}'s games, the share of those someone won that its seat "
                 f"won, and whether that is above or below an even {100 * side['even']:.1f}% "
-                "beyond its interval.", "", f"| {side['category']} | games | someone won | "
+                "beyond its interval (of many values that win evenly, about 1 in 20 reads above "
+                "or below by chance).", "", f"| {side['category']} | games | someone won | "
                 "its seat won | share | against even |", "|---|---|---|---|---|---|"]
         out += [f"| {r['value']} | {r['games']} | {r['decided']} | {r['wins']['count']} | "
                 f"{_pct(r['wins'])} | {r['versus_even']} |" for r in side["rows"]]
@@ -453,8 +465,8 @@ def _ruling_rows(rulings: JSON | None) -> list[str]:
         return ["", "## Rulings", "", "None: every game the bots played is legal "
                 f"({anyone['count']} games with a ruling, {_pct(anyone)})."]
     out = ["", "## Commonest rulings", "",
-           f"Games with any ruling: {anyone['count']}, {_pct(anyone)}. A ruling's share is of "
-           "the games it was made in; a game may draw it more than once.", "",
+           f"Games with any ruling: {anyone['count']}, {_pct(anyone)}. A ruling's share is the "
+           "share of games it was made in; a game may draw it more than once.", "",
            "| code | rule | games | share of games | times | per game |",
            "|---|---|---|---|---|---|"]
     out += [f"| {r['code']} | {r['rule']} | {r['games']['count']} | {_pct(r['games'])} | "

@@ -20,7 +20,7 @@ from typing import Any
 
 import jinja2
 
-from .balance import COMMONEST, histogram_bands
+from .balance import COMMONEST, histogram_bands, scores_title
 
 JSON = dict[str, Any]
 
@@ -173,12 +173,12 @@ def _winners(data: JSON) -> list[Section]:
     return [section]
 
 
-def _spread(part: JSON, unit: str) -> Line:
-    """Return a tally's mean, sd, quartiles and extremes as a sentence."""
+def _spread(part: JSON, unit: str, games: str = "games") -> Line:
+    """Return a tally's mean, sd, quartiles and extremes as a sentence, and its games."""
     return (f"In {unit}: mean " if unit else "Mean ", *mean(part), ", sd ",
             Num(part["sd"], f"{part['sd']:.2f}"), "; min ", _n(part["min"]), ", quartiles ",
             _n(part["q1"]), " / ", _n(part["median"]), " / ", _n(part["q3"]), ", max ",
-            _n(part["max"]), " (", _n(part["count"]), " games).")
+            _n(part["max"]), " (", _n(part["count"]), f" {games}).")
 
 
 def _every_value(histogram: Mapping[str, int], what: str) -> Table:
@@ -208,10 +208,10 @@ def _ends(data: JSON) -> Section:
 
 def _scores(data: JSON, seat: JSON) -> Section:
     """Return a seat's scores: spread, thresholds reached and the histogram."""
-    section = Section(f"Scores (seat {seat['seat']})")
+    section = Section(scores_title(data, seat))
     if seat["count"]:
-        section.blocks.append((*_spread(seat, seat.get("unit", "")), " No score in ",
-                               *pct(seat["unscored"]), " of games (",
+        section.blocks.append((*_spread(seat, seat.get("unit", ""), "games with a score"),
+                               " No score in ", *pct(seat["unscored"]), " of games (",
                                _n(seat["unscored"]["count"]), ")."))
     else:
         section.blocks.append(("No score in ", *pct(seat["unscored"]), " of games (",
@@ -259,7 +259,8 @@ def _sides(sides: list[JSON]) -> list[Section]:
         sections.append(Section(f"Winners by {category}", [
             (f"A {category}'s games, the share of those someone won that its seat won, and "
              "whether that is above or below an even ",
-             Num(side["even"], f"{100 * side['even']:.1f}%"), " beyond its interval.",),
+             Num(side["even"], f"{100 * side['even']:.1f}%"), " beyond its interval (of many "
+             "values that win evenly, about 1 in 20 reads above or below by chance).",),
             table]))
     return sections
 
@@ -283,7 +284,8 @@ def _rulings(rulings: JSON | None) -> list[Section]:
              (_n(r["times"]),), (Num(r["per_game"], f"{r['per_game']:.3f}"),)])
     blocks: list[Line | Table | Figure] = [
         ("Games with any ruling: ", _n(anyone["count"]), ", ", *pct(anyone), ". A ruling's "
-         "share is of the games it was made in; a game may draw it more than once.",), shown]
+         "share is the share of games it was made in; a game may draw it more than once.",),
+        shown]
     if more.rows:
         blocks.append(more)
     return [Section("Commonest rulings", blocks)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
@@ -212,3 +213,31 @@ def test_score_bands_are_round_and_start_on_a_multiple_of_their_width() -> None:
     assert bands[0] == ("0 to 4", 4) and ("40 to 44", 5) in bands and bands[-1] == (
         "50 to 54", 2)
     assert histogram_bands({"3": 2, "5": 1}) == [("3", 2), ("4", 0), ("5", 1)]
+
+
+def test_the_scores_say_how_many_games_scored_and_a_tables_scores_are_the_tables() -> None:
+    balance = Balance("air-cargo", ("bold",), 1, "flights", [("Winning the game", 40)],
+                      score_unit="points")
+    balance.add(Chunk(0, [Played(None, 4, "crash", scores=(None,))] * 3
+                      + [Played(0, 6, "stop", scores=(41,))], Counter()))
+    text = render_markdown(balance.to_json({}))
+    # The mean is of the one game with a score, not of the four.
+    assert "In points: mean 41.00 (41.00 to 41.00), sd 0.00; min 41, quartiles 41 / 41 / 41, " \
+           "max 41 (1 game with a score); no score in 75.0% (" in text
+    table = Balance("now-boarding", ("random",) * 3, 1, "rounds", cooperative=True)
+    table.add(Chunk(0, [Played(None, 8, "tiles-ran-out", scores=(2, 2, 2))], Counter()))
+    text = render_markdown(table.to_json({}))
+    assert "## Scores (the table)" in text and "seat 1" not in text
+
+
+def test_the_markdown_marks_an_exact_chance_outside_its_interval() -> None:
+    balance = Balance("game", ("bot",), 1, "turns")
+    rolled: Counter[tuple[str, tuple[int, ...], bool]] = Counter({
+        ("check", (1,), True): 90, ("check", (1,), False): 10,
+        ("check", (2,), True): 10, ("check", (2,), False): 90})
+    balance.add(Chunk(0, [Played(None, 1, "over")], rolled))
+    text = render_markdown(balance.to_json({"check": (("need",), lambda key: Fraction(
+        1, 2) if key == (1,) else Fraction(1, 10))}))
+    assert "| need | exact | simulated | trials | agrees |" in text
+    assert "| 1 | 1/2 = 50.00% | 90.0% (82.6-94.5%) | 100 | no |" in text
+    assert "| 2 | 1/10 = 10.00% | 10.0% (5.5-17.4%) | 100 | yes |" in text

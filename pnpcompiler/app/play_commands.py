@@ -147,7 +147,9 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1000,
     bots: Annotated[str | None, typer.Option(
         "--bots", metavar="NAME[,NAME...]", help="The bot in each seat, in turn order, "
-        "repeated round the table (default: the game's first bot everywhere). sloppy-NAME "
+        "repeated round the table (default: the game's first bot everywhere; one bot only "
+        "where it plays for the whole table: magnificent-flying-machines, now-boarding). "
+        "sloppy-NAME "
         "breaks the game's rules on purpose, at 5% of its decisions; sloppy-NAME@0.2 at "
         "20%.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The run's seed; each game's seed is "

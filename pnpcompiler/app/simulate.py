@@ -82,7 +82,7 @@ def simulate(options: SimulateOptions) -> int:
              for start in range(0, options.games, size))
     thresholds = simulation.targets(table) if simulation.targets is not None else []
     balance = Balance(options.game, seats, options.seed, simulation.length, thresholds,
-                      cooperative=simulation.cooperative)
+                      cooperative=simulation.cooperative, score_unit=simulation.score_unit)
     width = len(str(max(options.games - 1, 0)))
     began = time.perf_counter()
     for chunk in run_tasks(play_task, tasks, jobs=options.jobs, scheduler=options.scheduler):

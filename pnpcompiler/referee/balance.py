@@ -4,16 +4,17 @@ intervals, as JSON and as Markdown.
 Everything is counted in tallies (how many games had each length, each score), never kept
 game by game, so a run of millions of games is summed in the memory of a few thousand
 numbers, and the report is the same whatever order the chunks were summed in. Shares carry
-Wilson score intervals (right near 0 and 1, where a normal interval is not); means carry a
-normal interval, mean +- z * sd / sqrt(n), which the central limit theorem makes good for
-the thousands of games a run plays.
+Wilson score intervals (right near 0 and 1, where a normal interval is not); means carry
+Student's t interval, mean +- t * sd / sqrt(n) with n - 1 degrees of freedom, which is right
+for a run of a few games too (a normal interval's 1.96 covers the mean of four games only 86
+times in 100) and comes to the normal interval for the thousands of games a run plays.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -38,6 +39,45 @@ def wilson(hits: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
+T_EXACT_MOST = 100
+"""Up to these degrees of freedom t's quantile is found from its exact distribution; beyond,
+its Cornish-Fisher expansion is within 1e-10 of it."""
+
+
+def t95(freedom: int) -> float:
+    """Return the two-sided 95% point of Student's t with ``freedom`` degrees of freedom."""
+    if freedom > T_EXACT_MOST:
+        return _t95_expanded(freedom)
+    low, high = 0.0, 64.0  # t(1) is 12.7
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if _t_within(middle, freedom) < 0.95 else (low, middle)
+    return (low + high) / 2
+
+
+def _t_within(t: float, freedom: int) -> float:
+    """Return the chance that Student's t lies within +-t (Abramowitz and Stegun 26.7.3-4,
+    exact for whole degrees of freedom)."""
+    theta = math.atan(t / math.sqrt(freedom))
+    cos2, sin = math.cos(theta) ** 2, math.sin(theta)
+    odd = freedom % 2 == 1
+    term = math.cos(theta) if odd else 1.0
+    total = term if freedom > 1 or not odd else 0.0
+    for k in range(3 if odd else 2, freedom - 1, 2):
+        term *= cos2 * (k - 1) / k
+        total += term
+    return 2 / math.pi * (theta + sin * total) if odd else sin * total
+
+
+def _t95_expanded(freedom: int) -> float:
+    """Return t's two-sided 95% point by its Cornish-Fisher expansion about the normal's
+    (Abramowitz and Stegun 26.7.5)."""
+    x, v = Z95, freedom
+    return (x + (x**3 + x) / (4 * v) + (5 * x**5 + 16 * x**3 + 3 * x) / (96 * v**2)
+            + (3 * x**7 + 19 * x**5 + 17 * x**3 - 15 * x) / (384 * v**3)
+            + (79 * x**9 + 776 * x**7 + 1482 * x**5 - 1920 * x**3 - 945 * x) / (92160 * v**4))
+
+
 def share(hits: int, trials: int) -> JSON:
     """Return a share with its count and 95% interval, as the report writes it."""
     low, high = wilson(hits, trials)
@@ -46,13 +86,13 @@ def share(hits: int, trials: int) -> JSON:
 
 
 def spread(tally: Counter[int]) -> JSON:
-    """Return the mean (with its 95% interval), quartiles and extremes of tallied values."""
+    """Return the mean (with its 95% t interval), quartiles and extremes of tallied values."""
     n = sum(tally.values())
     if n == 0:
         return {"count": 0}
     mean = sum(v * k for v, k in tally.items()) / n
     var = sum(k * (v - mean) ** 2 for v, k in tally.items()) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
+    half = t95(n - 1) * math.sqrt(var / n) if n > 1 else 0.0
     return {"count": n, "mean": _r(mean), "interval": [_r(mean - half), _r(mean + half)],
             "sd": _r(math.sqrt(var)), "min": min(tally), "q1": _quantile(tally, n, 0.25),
             "median": _quantile(tally, n, 0.5), "q3": _quantile(tally, n, 0.75),
@@ -85,6 +125,8 @@ class Balance:
     thresholds: list[tuple[str, int]] = field(default_factory=list)
     cooperative: bool = False
     """No seat wins: no winners, no first player's advantage, one score for the table."""
+    score_unit: str = ""
+    """What a score counts (``points``, ``victory points``); empty when unnamed."""
     games: int = 0
     wins: Counter[int] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)
@@ -103,6 +145,8 @@ class Balance:
     """What else the games count, by name: how many games had each value."""
     side_games: Counter[tuple[str, str]] = field(default_factory=Counter)
     """Per (category, value) of what seats played with: the games it was in."""
+    side_decided: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """Per (category, value): the games it was in that someone won."""
     side_wins: Counter[tuple[str, str]] = field(default_factory=Counter)
     """Per (category, value): the games won by a seat that had it."""
 
@@ -124,7 +168,9 @@ class Balance:
                 self.figures.setdefault(name, Counter())[value] += 1
             sides = {(category, value): seat for category, seat, value in game.sides}
             self.side_games.update(sides.keys())
-            self.side_wins.update(k for k, seat in sides.items() if seat == game.winner)
+            if game.winner is not None:
+                self.side_decided.update(sides.keys())
+                self.side_wins.update(k for k, seat in sides.items() if seat == game.winner)
         self.chances.update(chunk.chances)
         self.rulings.update(chunk.rulings)
         self.ruled.update(chunk.ruled)
@@ -166,8 +212,8 @@ class Balance:
 
     def side_rows(self) -> list[JSON]:
         """Return, per category of what seats played with (pilot, machine), each value's
-        games, its share of them won against an even share (one in the number of seats),
-        highest share first."""
+        games, its share of those someone won against an even share (one in the number of
+        seats: a game nobody won is no one's loss), highest share first."""
         even = 1 / len(self.seats)
         out = []
         for category in sorted({c for c, _ in self.side_games}):
@@ -175,9 +221,10 @@ class Balance:
             for (c, value), games in self.side_games.items():
                 if c != category:
                     continue
-                won = share(self.side_wins[(c, value)], games)
+                decided = self.side_decided[(c, value)]
+                won = share(self.side_wins[(c, value)], decided)
                 low, high = won["interval"]
-                rows.append({"value": value, "games": games, "wins": won,
+                rows.append({"value": value, "games": games, "decided": decided, "wins": won,
                              "versus_even": "above" if low > even else "below" if high < even
                              else "even"})
             rows.sort(key=lambda r: (-r["wins"]["share"], r["value"]))
@@ -196,19 +243,20 @@ class Balance:
         return {"games_with_any": share(self.illegal, n), "rows": rows}
 
     def first_player(self) -> JSON:
-        """Return the first seat's share of the wins against an even share."""
-        n, even = self.games, 1 / len(self.seats)
-        first = share(self.wins[0], n)
+        """Return the first seat's share of the games someone won against an even share (a
+        game nobody won, which no seat won, would count against every seat alike)."""
+        decided, even = self.games - self.wins[-1], 1 / len(self.seats)
+        first = share(self.wins[0], decided)
         low, high = first["interval"]
-        return {**first, "even": _r(even), "advantage": _r(first["share"] - even),
-                "significant": not low <= even <= high}
+        return {**first, "games": decided, "even": _r(even),
+                "advantage": _r(first["share"] - even), "significant": not low <= even <= high}
 
     def seat_scores(self, seat: int) -> JSON:
         """Return a seat's scores: their spread, and how often each threshold is reached
         (a game it scored nothing in reaches none)."""
         tally = self.scores[seat]
-        return {"seat": seat + 1, "unscored": share(self.unscored[seat], self.games),
-                **spread(tally),
+        return {"seat": seat + 1, "unit": self.score_unit,
+                "unscored": share(self.unscored[seat], self.games), **spread(tally),
                 "thresholds": [{"name": name, "points": points,
                                 **share(sum(k for v, k in tally.items() if v >= points),
                                         self.games)}
@@ -251,8 +299,8 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
     out = [f"# Balance report: {data['game']}", "",
            f"{data['games']} games, {data['players']} player(s), bots "
            f"{', '.join(data['bots'])}, run seed {data['seed']}. Each game's seed is "
-           f"{data['seed_scheme']}. Intervals are 95%: Wilson intervals for shares, normal "
-           "intervals for means.", ""]
+           f"{data['seed_scheme']}. Intervals are 95%: Wilson intervals for shares, Student's "
+           "t intervals for means.", ""]
     if data.get("cooperative"):
         out += ["A cooperative game: the table wins or loses together, so no seat wins; the "
                 "scores are the table's.", ""]
@@ -265,8 +313,8 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
         first = data["first_player"]
         verdict = "an advantage" if first["significant"] and first["advantage"] > 0 else (
             "a disadvantage" if first["significant"] else "no advantage the games can show")
-        out += [f"First player: wins {_pct(first)} against an even {100 * first['even']:.1f}%"
-                f": {verdict}.", ""]
+        out += [f"First player: wins {_pct(first)} of the {first['games']} games someone won, "
+                f"against an even {100 * first['even']:.1f}%: {verdict}.", ""]
     length = data["length"]
     out += ["## Game length", "", f"In {length['unit']}: mean {_mean(length)}, sd "
             f"{length['sd']:.2f}; min {length['min']}, quartiles {length['q1']} / "
@@ -274,11 +322,13 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
             "## How games end", "", "| end | games | share |", "|---|---|---|"]
     out += [f"| {end} | {part['count']} | {_pct(part)} |" for end, part in data["ends"].items()]
     for seat in data.get("scores", []):
-        out += ["", f"## Scores (seat {seat['seat']})", ""]
+        out += ["", f"## {scores_title(data, seat)}", ""]
         if seat["count"]:
-            out += [f"Mean {_mean(seat)}, sd {seat['sd']:.2f}; min {seat['min']}, quartiles "
-                    f"{seat['q1']} / {seat['median']} / {seat['q3']}, max {seat['max']}; "
-                    f"no score in {_pct(seat['unscored'])} of games.", ""]
+            out += [("In " + seat["unit"] + ": mean " if seat.get("unit") else "Mean ")
+                    + f"{_mean(seat)}, sd {seat['sd']:.2f}; min {seat['min']}, quartiles "
+                    f"{seat['q1']} / {seat['median']} / {seat['q3']}, max {seat['max']} "
+                    f"({_games(seat['count'])} with a score); no score in "
+                    f"{_pct(seat['unscored'])} of games.", ""]
         if seat["thresholds"]:
             out += ["| reaches | points | games | share |", "|---|---|---|---|"]
             out += [f"| {t['name']} | {t['points']} | {t['count']} | {_pct(t)} |"
@@ -302,19 +352,40 @@ def render_markdown(data: JSON, *, exact: bool = True) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def scores_title(data: JSON, seat: JSON) -> str:
+    """Return the heading of a seat's scores: the table's, in a cooperative game."""
+    return "Scores (the table)" if data.get("cooperative") else f"Scores (seat {seat['seat']})"
+
+
+def _games(count: int) -> str:
+    """Return a count of games in words: 1 game, 265 games."""
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
 def band_counts(histogram: Mapping[str, int] | Mapping[int, int], most: int
                 ) -> tuple[list[tuple[int, int]], int]:
     """Return a histogram's counts in bands of equal width, at most ``most`` of them, each
-    band by its first value (empty bands too), and the width."""
+    band by its first value (empty bands too), and the width: a round one (1, 2 or 5 times
+    a power of ten), each band starting on a multiple of it, so that a reader's thresholds
+    and round numbers begin bands rather than fall inside them."""
     values = {int(v): k for v, k in histogram.items()}
     if not values:
         return [], 1
     low, high = min(values), max(values)
-    width = max(1, math.ceil((high - low + 1) / most))
+    width = next(w for w in _round_widths() if high // w - low // w < most)
     counts: Counter[int] = Counter()
     for value, games in values.items():
-        counts[low + (value - low) // width * width] += games
-    return [(start, counts[start]) for start in range(low, high + 1, width)], width
+        counts[value // width * width] += games
+    return [(start, counts[start])
+            for start in range(low // width * width, high + 1, width)], width
+
+
+def _round_widths() -> Iterator[int]:
+    """Yield 1, 2, 5, 10, 20, 50, 100 ... without end."""
+    power = 1
+    while True:
+        yield from (power, 2 * power, 5 * power)
+        power *= 10
 
 
 def histogram_bands(histogram: dict[str, int], most: int = 16) -> list[tuple[str, int]]:
@@ -345,12 +416,12 @@ def _exact_rows(rows: list[JSON]) -> list[str]:
         out += ["", f"## Exact chances: {table}", "",
                 f"The chance to pass, exactly by enumerating the dice, beside the simulated "
                 f"rate: {agree} of {len(mine)} rows within their 95% interval (about 1 in 20 "
-                "falls outside by chance).", "",
-                "| " + " | ".join(columns) + " | exact | simulated | trials |",
-                "|" + "---|" * (len(columns) + 3)]
+                "falls outside by chance; those say no under agrees).", "",
+                "| " + " | ".join(columns) + " | exact | simulated | trials | agrees |",
+                "|" + "---|" * (len(columns) + 4)]
         out += ["| " + " | ".join(str(r[c]) for c in columns)
                 + f" | {r['fraction']} = {100 * r['exact']:.2f}% | {_pct(r['simulated'])} "
-                f"| {r['trials']} |" for r in mine]
+                f"| {r['trials']} | {'yes' if r['agrees'] else 'no'} |" for r in mine]
     return out
 
 
@@ -375,12 +446,13 @@ def _side_rows(sides: list[JSON]) -> list[str]:
     out: list[str] = []
     for side in sides:
         out += ["", f"## Winners by {side['category']}", "",
-                f"A {side['category']}'s games, the share of them its seat won and whether "
-                f"that is above or below an even {100 * side['even']:.1f}% beyond its "
-                "interval.", "", f"| {side['category']} | games | wins | share | "
-                "against even |", "|---|---|---|---|---|"]
-        out += [f"| {r['value']} | {r['games']} | {r['wins']['count']} | {_pct(r['wins'])} | "
-                f"{r['versus_even']} |" for r in side["rows"]]
+                f"A {side['category']}'s games, the share of those someone won that its seat "
+                f"won, and whether that is above or below an even {100 * side['even']:.1f}% "
+                "beyond its interval (of many values that win evenly, about 1 in 20 reads above "
+                "or below by chance).", "", f"| {side['category']} | games | someone won | "
+                "its seat won | share | against even |", "|---|---|---|---|---|---|"]
+        out += [f"| {r['value']} | {r['games']} | {r['decided']} | {r['wins']['count']} | "
+                f"{_pct(r['wins'])} | {r['versus_even']} |" for r in side["rows"]]
     return out
 
 
@@ -393,8 +465,8 @@ def _ruling_rows(rulings: JSON | None) -> list[str]:
         return ["", "## Rulings", "", "None: every game the bots played is legal "
                 f"({anyone['count']} games with a ruling, {_pct(anyone)})."]
     out = ["", "## Commonest rulings", "",
-           f"Games with any ruling: {anyone['count']}, {_pct(anyone)}. A ruling's share is of "
-           "the games it was made in; a game may draw it more than once.", "",
+           f"Games with any ruling: {anyone['count']}, {_pct(anyone)}. A ruling's share is the "
+           "share of games it was made in; a game may draw it more than once.", "",
            "| code | rule | games | share of games | times | per game |",
            "|---|---|---|---|---|---|"]
     out += [f"| {r['code']} | {r['rule']} | {r['games']['count']} | {_pct(r['games'])} | "

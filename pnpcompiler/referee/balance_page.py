@@ -20,7 +20,7 @@ from typing import Any
 
 import jinja2
 
-from .balance import COMMONEST, histogram_bands
+from .balance import COMMONEST, histogram_bands, scores_title
 
 JSON = dict[str, Any]
 
@@ -79,11 +79,13 @@ DRAWN = {"game", "games", "seed", "seed_scheme", "players", "bots", "confidence"
          "exact", "plots", "plots_skipped", "figures", "rulings", "sides"}
 """The keys of the report's data the sections below draw; any other is listed as it is."""
 CAPTIONS = {
-    "scores": "The first seat's scores: how many games ended on each, the thresholds marked "
-              "with the share of games reaching them.",
+    "scores": "The first seat's scores (the table's in a cooperative game): how many games "
+              "ended on each, the thresholds marked with the share of all games reaching "
+              "them; a game that scored nothing is in no bar (the title counts them).",
     "length": "The game's length: how many games lasted each length.",
-    "winners": "Each seat's share of the wins with its 95% interval (with two seats or more, "
-               "a dotted line at an even share).",
+    "winners": "Each seat's share of the games won with its 95% interval (with two seats or "
+               "more, a dotted line at an even share: one in the number of seats of the "
+               "games someone won).",
 }
 MIME = {"svg": "image/svg+xml", "png": "image/png"}
 
@@ -142,7 +144,7 @@ def _intro(data: JSON) -> Line:
             ", ".join(data["bots"]), ", run seed ", _n(data["seed"]), ". Each game's seed is ",
             data["seed_scheme"], ". Intervals are ",
             Num(data["confidence"], f"{100 * data['confidence']:.0f}%"),
-            ": Wilson intervals for shares, normal intervals for means.",
+            ": Wilson intervals for shares, Student's t intervals for means.",
             *((" A cooperative game: the table wins or loses together, so no seat wins; the "
                "scores are the table's.",) if data.get("cooperative") else ()))
 
@@ -163,19 +165,20 @@ def _winners(data: JSON) -> list[Section]:
         verdict = "an advantage" if first["significant"] and first["advantage"] > 0 else (
             "a disadvantage" if first["significant"] else "no advantage the games can show")
         section.blocks.append(
-            ("First player: wins ", _n(first["count"]), " games, ", *pct(first),
-             " against an even ", Num(first["even"], f"{100 * first['even']:.1f}%"),
+            ("First player: wins ", _n(first["count"]), " of the ", _n(first["games"]),
+             " games someone won, ", *pct(first), ", against an even ",
+             Num(first["even"], f"{100 * first['even']:.1f}%"),
              " (", Num(first["advantage"], f"{100 * first['advantage']:+.1f}"),
              " points): ", verdict, "."))
     return [section]
 
 
-def _spread(part: JSON, unit: str) -> Line:
-    """Return a tally's mean, sd, quartiles and extremes as a sentence."""
+def _spread(part: JSON, unit: str, games: str = "games") -> Line:
+    """Return a tally's mean, sd, quartiles and extremes as a sentence, and its games."""
     return (f"In {unit}: mean " if unit else "Mean ", *mean(part), ", sd ",
             Num(part["sd"], f"{part['sd']:.2f}"), "; min ", _n(part["min"]), ", quartiles ",
             _n(part["q1"]), " / ", _n(part["median"]), " / ", _n(part["q3"]), ", max ",
-            _n(part["max"]), " (", _n(part["count"]), " games).")
+            _n(part["max"]), " (", _n(part["count"]), f" {games}).")
 
 
 def _every_value(histogram: Mapping[str, int], what: str) -> Table:
@@ -205,10 +208,11 @@ def _ends(data: JSON) -> Section:
 
 def _scores(data: JSON, seat: JSON) -> Section:
     """Return a seat's scores: spread, thresholds reached and the histogram."""
-    section = Section(f"Scores (seat {seat['seat']})")
+    section = Section(scores_title(data, seat))
     if seat["count"]:
-        section.blocks.append((*_spread(seat, ""), " No score in ", *pct(seat["unscored"]),
-                               " of games (", _n(seat["unscored"]["count"]), ")."))
+        section.blocks.append((*_spread(seat, seat.get("unit", ""), "games with a score"),
+                               " No score in ", *pct(seat["unscored"]), " of games (",
+                               _n(seat["unscored"]["count"]), ")."))
     else:
         section.blocks.append(("No score in ", *pct(seat["unscored"]), " of games (",
                                _n(seat["unscored"]["count"]), ")."))
@@ -247,13 +251,17 @@ def _sides(sides: list[JSON]) -> list[Section]:
     sections = []
     for side in sides:
         category = side["category"]
-        table = Table([category, "games", "wins", "share (95% interval)", "against even"])
-        table.rows = [[(r["value"],), (_n(r["games"]),), (_n(r["wins"]["count"]),),
-                       pct(r["wins"]), (r["versus_even"],)] for r in side["rows"]]
+        table = Table([category, "games", "someone won", "its seat won",
+                       "share (95% interval)", "against even"])
+        table.rows = [[(r["value"],), (_n(r["games"]),), (_n(r["decided"]),),
+                       (_n(r["wins"]["count"]),), pct(r["wins"]), (r["versus_even"],)]
+                      for r in side["rows"]]
         sections.append(Section(f"Winners by {category}", [
-            (f"A {category}'s games, the share of them its seat won and whether that is above "
-             "or below an even ", Num(side["even"], f"{100 * side['even']:.1f}%"),
-             " beyond its interval.",), table]))
+            (f"A {category}'s games, the share of those someone won that its seat won, and "
+             "whether that is above or below an even ",
+             Num(side["even"], f"{100 * side['even']:.1f}%"), " beyond its interval (of many "
+             "values that win evenly, about 1 in 20 reads above or below by chance).",),
+            table]))
     return sections
 
 
@@ -276,7 +284,8 @@ def _rulings(rulings: JSON | None) -> list[Section]:
              (_n(r["times"]),), (Num(r["per_game"], f"{r['per_game']:.3f}"),)])
     blocks: list[Line | Table | Figure] = [
         ("Games with any ruling: ", _n(anyone["count"]), ", ", *pct(anyone), ". A ruling's "
-         "share is of the games it was made in; a game may draw it more than once.",), shown]
+         "share is the share of games it was made in; a game may draw it more than once.",),
+        shown]
     if more.rows:
         blocks.append(more)
     return [Section("Commonest rulings", blocks)]

@@ -159,12 +159,17 @@ class Simulation:
     """The fewest and most players a game seats."""
     length: str = "turns"
     """What a game's length counts."""
+    score_unit: str = ""
+    """What a score counts (``points``, ``victory points``), named on the report's scores and
+    plots; empty when unnamed."""
     cooperative: bool = False
     """The table wins or loses together (no seat wins): the report leaves out the winners
     and the first player's advantage, and scores are the table's."""
     mistakes: dict[str, str] = field(default_factory=dict)
     """The rules the bots can break on purpose (name: what it breaks); with any, every bot
     has a ``sloppy-`` variant."""
+    one_bot: bool = False
+    """One bot plays every seat (it decides for the whole table): ``--bots`` names one."""
     prepare: Prepare | None = None
     play: Play | None = None
     targets: Thresholds | None = None
@@ -232,6 +237,9 @@ def seat_bots(simulation: Simulation, bots: list[str], players: int) -> tuple[st
                               + ", ".join(simulation.bots))
     if len(bots) > players:
         raise SimulationError(f"{len(bots)} bots for {players} seats: give at most one a seat")
+    if simulation.one_bot and len(set(bots)) > 1:
+        raise SimulationError("one bot plays every seat of this game; give one, not "
+                              + ", ".join(bots))
     return tuple(bots[i % len(bots)] for i in range(players))
 
 

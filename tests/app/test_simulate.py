@@ -24,6 +24,11 @@ Pnp = Callable[..., tuple[int, str]]
     (["two-airport", "--bots", "sloppy-random"], "the game's bots make no mistakes on purpose"),
     (["air-cargo", "--bots", "sloppy-careful@2"], "a number above 0 and at most 1"),
     (["air-cargo", "--bots", "sloppy-reckless"], "no bot 'sloppy-reckless'"),
+    # One bot plays every seat: a second was never played, yet the report named it.
+    (["magnificent-flying-machines", "--bots", "heuristic,random"],
+     "one bot plays every seat of this game; give one, not heuristic, random"),
+    (["now-boarding", "--bots", "random,heuristic"],
+     "one bot plays every seat of this game; give one, not random, heuristic"),
 ])
 def test_simulate_usage_errors_exit_2(pnp: Pnp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       args: list[str], says: str) -> None:

@@ -1,7 +1,7 @@
 """How ``pnp simulate magnificent-flying-machines`` plays the game: standard races of 2 to 6
 players (a dealt course, 6.1, with the draft played at random, 6.7-6.9, 12.2), every machine
-flown by the first bot named (:mod:`.bots` chooses for the whole table) collecting and
-delivering passengers and cargo, with weather change cards and trick and boost cards, a
+flown by one bot (:mod:`.bots` chooses for the whole table) collecting and delivering
+passengers and cargo, with weather change cards and trick and boost cards, a
 race's length counted in turns, the winner by the race's own scoring and tie-break, each
 seat's victory points, and each seat's pilots and machines for their shares of the wins.
 
@@ -29,8 +29,10 @@ MODE = "standard"
 """The race every simulated game plays (the quick start's preset sides would give every
 pilot and machine the same seat)."""
 
-simulation = Simulation(bots=tuple(BOTS), players=(2, len(NAMES)), length="turns")
-"""The bots ``random`` (any legal choice) and ``heuristic`` (races for the final airfield)."""
+simulation = Simulation(bots=tuple(BOTS), players=(2, len(NAMES)), length="turns",
+                        score_unit="victory points", one_bot=True)
+"""The bots ``random`` (any legal choice) and ``heuristic`` (races for the final airfield);
+one of them flies every machine."""
 
 
 def exact_table(test: str) -> str:

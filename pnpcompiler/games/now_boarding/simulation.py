@@ -1,5 +1,5 @@
 """How ``pnp simulate now-boarding`` plays the game: the bots of :mod:`.bots`, every seat
-playing the first bot named (the game is cooperative: the table scores together), a game's
+playing one bot (the game is cooperative: the table scores together), a game's
 length counted in rounds, the table's score against the tiers.
 
 A cooperative game has no winning seat: every game counts as won by nobody, and the report's
@@ -16,8 +16,9 @@ from .bots import STYLES, play
 from .referee.engine import NowBoardingEngine
 from .referee.replay import engine_of
 
-simulation = Simulation(bots=STYLES, players=(3, 6), length="rounds", cooperative=True)
-"""The bots ``random`` and ``heuristic``, for 3 to 6 players."""
+simulation = Simulation(bots=STYLES, players=(3, 6), length="rounds", score_unit="points",
+                        cooperative=True, one_bot=True)
+"""The bots ``random`` and ``heuristic``, for 3 to 6 players, one of them at every seat."""
 
 
 @simulation.prepares

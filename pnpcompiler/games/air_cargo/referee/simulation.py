@@ -14,7 +14,7 @@ from .context import chart_for
 HAZARD_CHECK = "hazard check"
 
 simulation = Simulation(bots=tuple(STYLES), players=(1, 1), length="flights",
-                        mistakes=MISTAKES)
+                        score_unit="points", mistakes=MISTAKES)
 """The pilots' styles as bots: ``careful`` and ``bold`` (and ``sloppy-careful``, ``sloppy-bold``,
 who break the rules of :data:`.bots.MISTAKES` now and then)."""
 

@@ -16,6 +16,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only: never a window, whatever the machine has
 
 import matplotlib.pyplot as plt  # after the backend is chosen
+from matplotlib.ticker import MaxNLocator
 
 from ..referee.balance import band_counts
 
@@ -89,6 +90,7 @@ def _histogram(axes: Any, histogram: dict[str, int], label: str, title: str) -> 
              width=float(width), color="#4878a8")
     axes.set_xlabel(label)
     axes.set_ylabel("games")
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))  # a count: no half games
     axes.set_title(title)
 
 

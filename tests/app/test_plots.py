@@ -61,6 +61,13 @@ def test_the_score_plot_says_whose_scores_in_how_many_games_and_in_what(
     assert "Winning the game, 40: 20.0% of games" in texts
 
 
+def test_a_histogram_counts_games_in_whole_numbers() -> None:
+    # Four games: matplotlib's own ticks would be 0, 0.25, 0.5 ... games.
+    figure = score_figure(_scored([41, 38, 38, 12]))
+    ticks = figure.axes[0].get_yticks()
+    assert len(ticks) >= 2 and all(float(t).is_integer() for t in ticks), ticks
+
+
 def test_the_length_plot_names_its_unit() -> None:
     balance = Balance("two-airport", ("random", "random"), 1, "turns")
     balance.add(Chunk(0, [Played(0, n, "won") for n in (50, 60, 70)], Counter()))

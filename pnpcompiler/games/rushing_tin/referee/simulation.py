@@ -23,7 +23,7 @@ LANDING_RULES = ("5.07", "11.01", "11.02")
 """The rules a flight that ends on the airport is settled under (landing, emergency)."""
 
 simulation = Simulation(bots=tuple(STYLES), players=(1, 4), length="turns",
-                        mistakes=MISTAKES)
+                        score_unit="money", mistakes=MISTAKES)
 """The controllers' styles as bots: ``careful`` and ``busy``."""
 
 

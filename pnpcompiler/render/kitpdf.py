@@ -208,10 +208,10 @@ def _ranges(sequence: list[PdfPage], options: PdfOptions) -> list[PageRange]:
                           f"next. Print double-sided,\n{edge}, at 100% (actual size, not "
                           "'fit to page').")]
     if two < last:
+        odd = f"page {two + 1}" if two + 1 == last - 1 else f"the odd pages {two + 1}-{last - 1}"
         ranges.append(PageRange(two + 1, last, "One-sided sheets, each page followed by a "
                                 "blank back: print them with the rest (the whole\nPDF "
-                                f"double-sided, in one go), or single-sided: the odd pages "
-                                f"{two + 1}-{last - 1} only."))
+                                f"double-sided, in one go), or single-sided: {odd} only."))
     return ranges
 
 

@@ -10,6 +10,7 @@ walked sheet by sheet through the page markers (tests/conformance/printed.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,7 +64,8 @@ def test_every_front_is_followed_by_its_own_back_or_a_blank(duplex_kits: Kits, g
 def test_the_double_sided_sheets_come_first_then_the_one_sided_ones(duplex_kits: Kits,
                                                                     game: str) -> None:
     """One run of double-sided sheets, then one run of one-sided ones: the contents gives the
-    two ranges, and the odd pages of the second are every one-sided page."""
+    two ranges, and the odd pages of the second are every one-sided page (a single one as
+    ``page 25``, never ``25-25``)."""
     pages = read_pages(kit_pdf(duplex_kits, "long", game, "a4"))
     sides = ["two" if back.holds in ("Backs", "Calibration") or front.holds == "Contents"
              else "one" for front, back in zip(pages[::2], pages[1::2], strict=True)]
@@ -73,7 +75,10 @@ def test_the_double_sided_sheets_come_first_then_the_one_sided_ones(duplex_kits:
     assert f"Pages 1-{last_two}:" in contents
     if last_two < len(pages):
         assert f"Pages {last_two + 1}-{len(pages)}:" in contents
-        assert f"the odd pages {last_two + 1}-{len(pages) - 1} only" in contents
+        odd = (f"page {last_two + 1}" if len(pages) - last_two == 2
+               else f"the odd pages {last_two + 1}-{len(pages) - 1}")
+        assert f"{odd} only" in contents
+    assert not re.search(r"\b(\d+)-\1\b", contents)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

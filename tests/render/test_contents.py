@@ -1,11 +1,15 @@
 """The kit PDF's contents: a contents longer than a page goes on over its sheet's back, and
-every later sheet still starts on an odd page."""
+every later sheet still starts on an odd page; a single one-sided page is named as one."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tests.conformance.printed import read_pages
+
+if TYPE_CHECKING:
+    from pnpcompiler.layout.printables import ItemGroup
 
 
 def test_a_long_contents_runs_on_over_its_sheet_and_the_pages_stay_in_sheets(
@@ -31,3 +35,31 @@ def test_a_long_contents_runs_on_over_its_sheet_and_the_pages_stay_in_sheets(
     assert report.sheets == len(pages) // 2
     first = next(p for p in pages if p.holds == "Items")
     assert f"{first.number}" in " ".join(pages[c - 1].text for c in contents)
+
+
+def _kit(tmp_path: Path, groups: list[ItemGroup], duplex: str = "long") -> tuple[str, list[str]]:
+    """Return a kit's contents as text, and its table's components in the order listed."""
+    from pnpcompiler.render.kitpdf import PdfOptions, write_kit_pdf
+
+    data, report = write_kit_pdf("Test", groups, [], [],
+                                 PdfOptions("a4", 3.0, True, duplex, (0.0, 0.0)))
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(data)
+    text = "\n".join(p.text for p in read_pages(path) if p.holds == "Contents")
+    return text, [row.name for row in report.rows]
+
+
+def _deck(name: str, backs: bool, shape: str = "rect", noun: str = "cards") -> ItemGroup:
+    from pnpcompiler.layout.model import Face
+    from pnpcompiler.layout.printables import ItemFaces, ItemGroup, Shape
+
+    face = Face(63.5, 88.9, 3.0, "#dddddd", ())
+    return ItemGroup(name.lower(), name, (63.5, 88.9), 3.0, noun=noun, shape=Shape(shape),
+                     items=[ItemFaces("c", face, face if backs else None,
+                                      "back" if backs else None, 1)])
+
+
+def test_a_single_one_sided_page_is_named_as_one_page(tmp_path: Path) -> None:
+    text, _ = _kit(tmp_path, [_deck("Backed", backs=True), _deck("Plain", backs=False)])
+    assert "single-sided: page 7 only." in text
+    assert "7-7" not in text

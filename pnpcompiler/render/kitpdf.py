@@ -217,7 +217,7 @@ def _ranges(sequence: list[PdfPage], options: PdfOptions) -> list[PageRange]:
 
 def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
           options: PdfOptions, boards: list[Board]) -> list[ContentsRow]:
-    """Return the contents: each component with the pages of its sheets."""
+    """Return the contents: each component with the pages of its sheets, in page order."""
     spans: dict[tuple[str, int], list[int]] = {}
     by_sheet: dict[int, list[int]] = {}
     for number, page in enumerate(sequence, start=1):
@@ -250,7 +250,9 @@ def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
         first, last = spans[("board", b)]
         tiles = parts.board_plans[b]
         rows.append(ContentsRow(board.name, 1, "boards", first, _tiles_text(tiles), last))
-    return rows
+    # In the order they print, so the table reads down the kit (groups sharing sheets, and
+    # the one-sided ones after every two-sided one, would otherwise jump about).
+    return sorted(rows, key=lambda row: row.first_page)
 
 
 def _tiles_text(tiles: TilePlan) -> str:

@@ -81,6 +81,18 @@ def test_the_double_sided_sheets_come_first_then_the_one_sided_ones(duplex_kits:
     assert not re.search(r"\b(\d+)-\1\b", contents)
 
 
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_the_contents_lists_the_components_in_page_order(duplex_kits: Kits,
+                                                         game: str) -> None:
+    """The table's rows follow the kit: each component's first page is no earlier than the
+    one above it."""
+    pages = read_pages(kit_pdf(duplex_kits, "long", game, "a4"))
+    contents = "\n".join(p.text for p in pages if p.holds == "Contents")
+    table = contents.split("\nLayout\n", 1)[1].split("\nCutting and assembly", 1)[0]
+    firsts = [int(m.group(1)) for m in re.finditer(r"^(\d+)(?:-\d+)?$", table, re.M)]
+    assert firsts and firsts == sorted(firsts)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", EVERY_GAME)
 def test_a_folded_kit_is_one_sided_throughout(duplex_kits: Kits, game: str, paper: str) -> None:

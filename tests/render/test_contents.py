@@ -1,5 +1,6 @@
 """The kit PDF's contents: a contents longer than a page goes on over its sheet's back, and
-every later sheet still starts on an odd page; a single one-sided page is named as one."""
+every later sheet still starts on an odd page; the table lists the components in the order
+they print; a single one-sided page is named as one."""
 
 from __future__ import annotations
 
@@ -57,6 +58,13 @@ def _deck(name: str, backs: bool, shape: str = "rect", noun: str = "cards") -> I
     return ItemGroup(name.lower(), name, (63.5, 88.9), 3.0, noun=noun, shape=Shape(shape),
                      items=[ItemFaces("c", face, face if backs else None,
                                       "back" if backs else None, 1)])
+
+
+def test_contents_lists_components_in_page_order(tmp_path: Path) -> None:
+    """A one-sided deck given first prints after the two-sided one (one-sided sheets come
+    last), so the contents lists it second."""
+    _, names = _kit(tmp_path, [_deck("Plain", backs=False), _deck("Backed", backs=True)])
+    assert names == ["Backed", "Plain"]
 
 
 def test_a_single_one_sided_page_is_named_as_one_page(tmp_path: Path) -> None:

@@ -93,6 +93,20 @@ def test_the_contents_lists_the_components_in_page_order(duplex_kits: Kits,
     assert firsts and firsts == sorted(firsts)
 
 
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_the_contents_notes_speak_only_of_what_the_kit_holds(duplex_kits: Kits,
+                                                             game: str) -> None:
+    """Backs are explained when some sheet has them, tiled boards when a board takes several
+    sheets, and ``boards/`` when the build wrote it."""
+    kit = duplex_kits("long", game)
+    pages = read_pages(kit / f"{game}-a4.pdf")
+    contents = " ".join(p.text for p in pages if p.holds == "Contents").replace("\n", " ")
+    holds = [p.holds for p in pages]
+    assert ("followed by its backs" in contents) == ("Backs" in holds)
+    assert ("Boards print on several sheets" in contents) == (holds.count("Board") > 1)
+    assert ("boards/ holds" in contents) == (kit / "boards").is_dir()
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", EVERY_GAME)
 def test_a_folded_kit_is_one_sided_throughout(duplex_kits: Kits, game: str, paper: str) -> None:

@@ -1,6 +1,6 @@
 """The kit PDF's contents: a contents longer than a page goes on over its sheet's back, and
 every later sheet still starts on an odd page; the table lists the components in the order
-they print; a single one-sided page is named as one."""
+they print; the notes on cutting speak only of what the kit holds."""
 
 from __future__ import annotations
 
@@ -58,6 +58,25 @@ def _deck(name: str, backs: bool, shape: str = "rect", noun: str = "cards") -> I
     return ItemGroup(name.lower(), name, (63.5, 88.9), 3.0, noun=noun, shape=Shape(shape),
                      items=[ItemFaces("c", face, face if backs else None,
                                       "back" if backs else None, 1)])
+
+
+def test_cutting_notes_speak_only_of_what_the_kit_holds(tmp_path: Path) -> None:
+    """A deck of cards with backs: the backs and the crop marks, not counters' outlines,
+    cube nets or boards the kit does not have."""
+    text, _ = _kit(tmp_path, [_deck("Cards", backs=True)])
+    assert "Each sheet of fronts is followed by its backs" in text
+    assert "Cut along the crop marks" in text
+    for absent in ("Round and hex counters", "Cube nets", "Boards print", "boards/"):
+        assert absent not in text, absent
+
+
+def test_cutting_notes_name_round_counters_and_folded_backs_when_there_are_some(
+        tmp_path: Path) -> None:
+    text, _ = _kit(tmp_path, [_deck("Tokens", backs=True, shape="round", noun="counters")],
+                   duplex="fold")
+    assert "Round and hex counters: cut on the thin grey outline." in text
+    assert "Fold each folded sheet" in text
+    assert "followed by its backs" not in text and "Cube nets" not in text
 
 
 def test_contents_lists_components_in_page_order(tmp_path: Path) -> None:

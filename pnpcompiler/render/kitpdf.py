@@ -23,9 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..layout.impose import PAPERS, Page, Request, pack, plan
+from ..layout.impose import PAPERS, Page, Request, Sheet, pack, plan
 from ..layout.model import Face
-from ..layout.printables import Board, ItemFaces, ItemGroup, SheetPages
+from ..layout.printables import Board, ItemFaces, ItemGroup, Shape, SheetPages
 from .calibration import Calibration, draw_back, draw_front
 from .contents import Line, PageRange, contents_lines, draw_blank, draw_contents, paginate
 from .itemsheets import ItemSheet, draw_backs, draw_fronts
@@ -117,12 +117,17 @@ def _requests(groups: list[ItemGroup], options: PdfOptions) -> list[Request]:
     return requests
 
 
-def _layout_text(group: ItemGroup, options: PdfOptions) -> str:
-    """Describe a component's sheet: how many fit one, in what grid, how backs print."""
+def _sheet_plan(group: ItemGroup, options: PdfOptions) -> Sheet:
+    """Return how a full sheet of a component's items is laid out."""
     marks = options.crop_marks and group.crop_marks
-    full = plan(group.size[0], group.size[1], group.bleed, options.paper, marks=marks,
+    return plan(group.size[0], group.size[1], group.bleed, options.paper, marks=marks,
                 fold=options.duplex == "fold" and _has_backs(group),
                 butt=marks and group.shape == "rect")
+
+
+def _layout_text(group: ItemGroup, options: PdfOptions) -> str:
+    """Describe a component's sheet: how many fit one, in what grid, how backs print."""
+    full = _sheet_plan(group, options)
     text = (f"{full.per_page} a sheet ({full.cols} x {full.rows}, "
             f"{'landscape' if full.landscape else 'portrait'}"
             f"{', shared cuts' if full.shared_cuts else ''})")
@@ -208,16 +213,16 @@ def _ranges(sequence: list[PdfPage], options: PdfOptions) -> list[PageRange]:
                           f"next. Print double-sided,\n{edge}, at 100% (actual size, not "
                           "'fit to page').")]
     if two < last:
+        odd = f"page {two + 1}" if two + 1 == last - 1 else f"the odd pages {two + 1}-{last - 1}"
         ranges.append(PageRange(two + 1, last, "One-sided sheets, each page followed by a "
                                 "blank back: print them with the rest (the whole\nPDF "
-                                f"double-sided, in one go), or single-sided: the odd pages "
-                                f"{two + 1}-{last - 1} only."))
+                                f"double-sided, in one go), or single-sided: {odd} only."))
     return ranges
 
 
 def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
           options: PdfOptions, boards: list[Board]) -> list[ContentsRow]:
-    """Return the contents: each component with the pages of its sheets."""
+    """Return the contents: each component with the pages of its sheets, in page order."""
     spans: dict[tuple[str, int], list[int]] = {}
     by_sheet: dict[int, list[int]] = {}
     for number, page in enumerate(sequence, start=1):
@@ -250,7 +255,9 @@ def _rows(groups: list[ItemGroup], parts: _Parts, sequence: list[PdfPage],
         first, last = spans[("board", b)]
         tiles = parts.board_plans[b]
         rows.append(ContentsRow(board.name, 1, "boards", first, _tiles_text(tiles), last))
-    return rows
+    # In the order they print, so the table reads down the kit (groups sharing sheets, and
+    # the one-sided ones after every two-sided one, would otherwise jump about).
+    return sorted(rows, key=lambda row: row.first_page)
 
 
 def _tiles_text(tiles: TilePlan) -> str:
@@ -263,23 +270,45 @@ def _tiles_text(tiles: TilePlan) -> str:
            f"{tiles.by}, overlapped"
 
 
-NOTES_DUPLEX = [
-    "Each sheet of fronts is followed by its backs. If backs land off-centre, measure the "
-    "shift on the calibration sheet's back and rebuild with --back-offset X,Y (mm).",
-]
-NOTES_FOLD = [
-    "Fold each folded sheet on its dashed line, glue the halves together, then cut along the "
-    "crop marks through both layers.",
-]
-NOTES = [
-    "Cut along the crop marks in the margins; the coloured bleed around each item is waste. "
-    "Where items sit edge to edge ('shared cuts'), one cut on each mark separates two of them.",
-    "Round and hex counters: cut on the thin grey outline. Cube nets: cut on the solid lines, "
-    "fold on the dashed ones, glue the grey tabs inside.",
-    "Boards print on several sheets: trim on the outer lines, glue each pale dashed strip "
-    "under the next sheet, crosshair on crosshair. boards/ holds each board whole on A3.",
-]
-"""The contents' notes on cutting and assembly: paragraphs, reflowed to the page's width."""
+NOTE_BACKS = ("Each sheet of fronts is followed by its backs. If backs land off-centre, "
+              "measure the shift on the calibration sheet's back and rebuild with "
+              "--back-offset X,Y (mm).")
+NOTE_FOLDED = ("Fold each folded sheet on its dashed line, glue the halves together, then cut "
+               "along the crop marks through both layers.")
+NOTE_CROP_MARKS = ("Cut along the crop marks in the margins; the coloured bleed around each "
+                   "item is waste.")
+NOTE_SHARED_CUTS = (" Where items sit edge to edge ('shared cuts'), one cut on each mark "
+                    "separates two of them.")
+NOTE_OUTLINES = "Round and hex counters: cut on the thin grey outline."
+NOTE_NETS = "Cube nets: cut on the solid lines, fold on the dashed ones, glue the grey tabs inside."
+NOTE_TILES = ("Boards print on several sheets: trim on the outer lines, glue each pale dashed "
+              "strip under the next sheet, crosshair on crosshair.")
+NOTE_WHOLE = "boards/ holds each board whole on A3."
+"""The contents' notes on cutting and assembly, each printed only when the kit holds what
+it is about (paragraphs, reflowed to the page's width)."""
+
+
+def _notes(groups: list[ItemGroup], board_plans: list[TilePlan],
+           options: PdfOptions) -> list[str]:
+    """Return the notes on cutting and assembly that the kit's items and boards call for."""
+    notes = []
+    if any(_has_backs(group) for group in groups):
+        notes.append(NOTE_FOLDED if options.duplex == "fold" else NOTE_BACKS)
+    marked = [group for group in groups if options.crop_marks and group.crop_marks]
+    if marked:
+        shared = any(_sheet_plan(group, options).shared_cuts for group in marked)
+        notes.append(NOTE_CROP_MARKS + (NOTE_SHARED_CUTS if shared else ""))
+    cutting = [note for wanted, note in (
+        (any(group.shape != Shape.RECT for group in groups), NOTE_OUTLINES),
+        (any(group.noun == "nets" for group in groups), NOTE_NETS)) if wanted]
+    if cutting:
+        notes.append(" ".join(cutting))
+    boards = [note for wanted, note in (
+        (any(tiles.pages > 1 for tiles in board_plans), NOTE_TILES),
+        (bool(board_plans), NOTE_WHOLE)) if wanted]
+    if boards:
+        notes.append(" ".join(boards))
+    return notes
 
 
 def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
@@ -299,7 +328,7 @@ def write_kit_pdf(title: str, groups: list[ItemGroup], sheets: list[SheetPages],
     pw, ph = PAPERS[options.paper]
     how = "folded sheets, one-sided" if options.duplex == "fold" else \
         f"{options.duplex}-edge duplex"
-    notes = (NOTES_FOLD if options.duplex == "fold" else NOTES_DUPLEX) + NOTES
+    notes = _notes(groups, board_plans, options)
 
     def contents(sequence: list[PdfPage]) -> list[list[Line]]:
         rows = _rows(groups, parts, sequence, options, boards)

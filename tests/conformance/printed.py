@@ -1,5 +1,6 @@
 """A kit PDF read back page by page as the tests see it: each page's sheet marker
-(``/PnpSheet``), its clips, the forms placed on it, its text and its content stream."""
+(``/PnpSheet``), its clips, the forms placed on it, its text and its content stream; and the
+size each piece of its text prints at."""
 
 from __future__ import annotations
 
@@ -94,3 +95,24 @@ def segments(content: str) -> list[tuple[float, float, float, float]]:
     """Return the straight lines a page strokes (reportlab's ``x y m x y l S``), in mm."""
     return [tuple(float(v) / PT for v in m.groups())  # type: ignore[misc]
             for m in re.finditer(r"([-\d.]+) ([-\d.]+) m ([-\d.]+) ([-\d.]+) l S", content)]
+
+
+def type_sizes(path: Path) -> list[tuple[int, float, str]]:
+    """Return every piece of text a PDF prints: its page, the size it prints at in points
+    (its font size scaled by the text and graphics matrices, forms and icons included) and
+    its words."""
+    import math
+
+    from pypdf import PdfReader
+
+    out: list[tuple[int, float, str]] = []
+    for number, page in enumerate(PdfReader(io.BytesIO(path.read_bytes())).pages, start=1):
+        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float,
+                  number: int = number) -> None:
+            if text.strip():
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                out.append((number, size * math.sqrt(abs(a * d - b * c)), text.strip()))
+
+        page.extract_text(visitor_text=visit)
+    return out

@@ -10,6 +10,7 @@ walked sheet by sheet through the page markers (tests/conformance/printed.py).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,7 +64,8 @@ def test_every_front_is_followed_by_its_own_back_or_a_blank(duplex_kits: Kits, g
 def test_the_double_sided_sheets_come_first_then_the_one_sided_ones(duplex_kits: Kits,
                                                                     game: str) -> None:
     """One run of double-sided sheets, then one run of one-sided ones: the contents gives the
-    two ranges, and the odd pages of the second are every one-sided page."""
+    two ranges, and the odd pages of the second are every one-sided page (a single one as
+    ``page 25``, never ``25-25``)."""
     pages = read_pages(kit_pdf(duplex_kits, "long", game, "a4"))
     sides = ["two" if back.holds in ("Backs", "Calibration") or front.holds == "Contents"
              else "one" for front, back in zip(pages[::2], pages[1::2], strict=True)]
@@ -73,7 +75,36 @@ def test_the_double_sided_sheets_come_first_then_the_one_sided_ones(duplex_kits:
     assert f"Pages 1-{last_two}:" in contents
     if last_two < len(pages):
         assert f"Pages {last_two + 1}-{len(pages)}:" in contents
-        assert f"the odd pages {last_two + 1}-{len(pages) - 1} only" in contents
+        odd = (f"page {last_two + 1}" if len(pages) - last_two == 2
+               else f"the odd pages {last_two + 1}-{len(pages) - 1}")
+        assert f"{odd} only" in contents
+    assert not re.search(r"\b(\d+)-\1\b", contents)
+
+
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_the_contents_lists_the_components_in_page_order(duplex_kits: Kits,
+                                                         game: str) -> None:
+    """The table's rows follow the kit: each component's first page is no earlier than the
+    one above it."""
+    pages = read_pages(kit_pdf(duplex_kits, "long", game, "a4"))
+    contents = "\n".join(p.text for p in pages if p.holds == "Contents")
+    table = contents.split("\nLayout\n", 1)[1].split("\nCutting and assembly", 1)[0]
+    firsts = [int(m.group(1)) for m in re.finditer(r"^(\d+)(?:-\d+)?$", table, re.M)]
+    assert firsts and firsts == sorted(firsts)
+
+
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_the_contents_notes_speak_only_of_what_the_kit_holds(duplex_kits: Kits,
+                                                             game: str) -> None:
+    """Backs are explained when some sheet has them, tiled boards when a board takes several
+    sheets, and ``boards/`` when the build wrote it."""
+    kit = duplex_kits("long", game)
+    pages = read_pages(kit / f"{game}-a4.pdf")
+    contents = " ".join(p.text for p in pages if p.holds == "Contents").replace("\n", " ")
+    holds = [p.holds for p in pages]
+    assert ("followed by its backs" in contents) == ("Backs" in holds)
+    assert ("Boards print on several sheets" in contents) == (holds.count("Board") > 1)
+    assert ("boards/ holds" in contents) == (kit / "boards").is_dir()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

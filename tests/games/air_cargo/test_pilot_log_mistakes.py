@@ -9,27 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpcompiler.referee import AnyReport, referee_file
-from tests.paths import CONTENT, EXAMPLES
+from pnpcompiler.referee import AnyReport
+from tests.mistakes import found, with_edits
+from tests.paths import EXAMPLES
 
 EXAMPLE = EXAMPLES / "air-cargo" / "pilot-log.yaml"
 
 
 def with_mistake(tmp_path: Path, *edits: tuple[str, str]) -> AnyReport:
     """Referee the example with each ``(old, new)`` text replaced (each old text once)."""
-    text = EXAMPLE.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    record = tmp_path / "pilot-log.yaml"
-    record.write_text(text, encoding="utf-8")
-    return referee_file(record, CONTENT)
-
-
-def found(report: AnyReport) -> list[tuple[str, str | None, str | None]]:
-    """Return each finding's code, rule and path in the record."""
-    return [(f.code, f.extra.get("rule"), f.location.path if f.location else None)
-            for f in report.findings]
+    return with_edits(EXAMPLE, tmp_path, *edits)
 
 
 def test_winning_the_game_a_rank_that_follows_a_wrong_score_is_one_finding(

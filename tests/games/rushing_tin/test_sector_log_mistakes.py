@@ -9,27 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnpcompiler.referee import AnyReport, referee_file
-from tests.paths import CONTENT, EXAMPLES
+from pnpcompiler.referee import AnyReport
+from tests.mistakes import found, with_edits
+from tests.paths import EXAMPLES
 
 EXAMPLE = EXAMPLES / "rushing-tin" / "sector-log-2atc.yaml"
 
 
 def with_mistake(tmp_path: Path, *edits: tuple[str, str]) -> AnyReport:
-    """Referee the example with each ``(old, new)`` line replaced (each old line once)."""
-    text = EXAMPLE.read_text(encoding="utf-8")
-    for old, new in edits:
-        assert text.count(old) == 1, old
-        text = text.replace(old, new)
-    record = tmp_path / "sheet.yaml"
-    record.write_text(text, encoding="utf-8")
-    return referee_file(record, CONTENT)
-
-
-def found(report: AnyReport) -> list[tuple[str, str | None, str | None]]:
-    """Return each finding's code, rule and path in the record."""
-    return [(f.code, f.extra.get("rule"), f.location.path if f.location else None)
-            for f in report.findings]
+    """Referee the example with each ``(old, new)`` text replaced (each old text once)."""
+    return with_edits(EXAMPLE, tmp_path, *edits)
 
 
 def test_1_42_a_wrong_payment_carried_into_the_totals_is_one_finding(tmp_path: Path) -> None:

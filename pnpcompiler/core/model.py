@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic_core import CoreSchema
 
 from .findings import Location
 
@@ -52,6 +53,21 @@ Source = Literal["rulebook", "designer", "mixed"]
 Scalar = str | int | float | bool | None
 
 
+def _strict_numbers(schema: Any) -> None:
+    """Make every integer and float value inside a pydantic core schema strict, in place
+    (not a mapping's keys: JSON writes ``{1: "n"}`` as ``{"1": "n"}``, and an export is read
+    back)."""
+    if isinstance(schema, dict):
+        if schema.get("type") in ("int", "float"):
+            schema["strict"] = True
+        for name, value in schema.items():
+            if name != "keys_schema":
+                _strict_numbers(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            _strict_numbers(value)
+
+
 class Model(BaseModel):
     """Base for content models: unknown keys are errors; each instance knows its source."""
 
@@ -59,6 +75,15 @@ class Model(BaseModel):
     # (schemas.with_field_docstrings): reading every class's source costs each run of pnp.
     model_config = ConfigDict(extra="forbid", validate_default=False,
                               populate_by_name=False)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: type[BaseModel],
+                                     handler: GetCoreSchemaHandler) -> CoreSchema:
+        # A number is written as a number: pydantic would read ``true`` as 1, ``"12"`` as
+        # 12 and ``3.0`` as 3 for an integer (a float still takes an integer).
+        schema = handler(source)
+        _strict_numbers(schema)
+        return schema
 
     # The document and path a model was read from live in pydantic's store of private
     # attributes, which attach_source fills, but are not declared as pydantic private

@@ -132,7 +132,9 @@ def describe(value: Any) -> str:
     if isinstance(value, int):
         return f"the integer {value}" if abs(value) < 10**30 else "a very large integer"
     if isinstance(value, float):
-        return f"the number {value:g}"
+        # 3.0 stays 3.0: "expected an integer, found the number 3" would make no sense.
+        shown = f"{value:g}"
+        return f"the number {shown}.0" if shown.lstrip("-").isdigit() else f"the number {shown}"
     if isinstance(value, str):
         shown = value if len(value) <= 40 else value[:37] + "..."
         return f"text {shown!r}"

@@ -50,3 +50,35 @@ def test_a_list_or_text_of_the_wrong_length_says_expected_and_found(
     doc, _ = load_text(text, "t.yaml")
     _, findings = validate_document(doc, _Plan)
     assert [(f.location.path if f.location else "", f.message) for f in findings] == [found]
+
+
+class _Leg(Model):
+    weather: int
+    miles: float = 0.0
+    boxes: list[int] = Field(default_factory=list)
+    names: dict[int, str] = Field(default_factory=dict)
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("weather: true\n", ("weather", "expected an integer, found true")),
+    ("weather: '12'\n", ("weather", "expected an integer, found text '12'")),
+    ("weather: 3.0\n", ("weather", "expected an integer, found the number 3.0")),
+    ("weather: 1\nmiles: false\n", ("miles", "expected a number, found false")),
+    ("weather: 1\nboxes: [1, true]\n", ("boxes[1]", "expected an integer, found true")),
+])
+def test_a_number_is_written_as_a_number(text: str, found: tuple[str, str]) -> None:
+    """``true`` is not 1, nor the text '12' the number 12, for an integer (pydantic would
+    read them so): a player's ``weather: true`` is a mistake to report, not a 1."""
+    doc, _ = load_text(text, "t.yaml")
+    model, findings = validate_document(doc, _Leg)
+    assert model is None
+    assert [(f.location.path if f.location else "", f.message) for f in findings] == [found]
+
+
+def test_a_float_takes_an_integer_and_a_mapping_key_its_text() -> None:
+    """An integer is a number for a float; a mapping's integer key may come back as text
+    (JSON has only text keys: an export is read back)."""
+    doc, _ = load_text("weather: 2\nmiles: 250\nnames: {'1': n}\n", "t.yaml")
+    model, findings = validate_document(doc, _Leg)
+    assert not findings and model is not None
+    assert model.miles == 250.0 and model.names == {1: "n"}

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from ..core.findings import Finding
 
 ContentOpt = Annotated[Path, typer.Option("--content", help="Folder holding one folder per game.",
                                           show_default=True)]
@@ -31,7 +34,7 @@ def fail_usage(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def print_findings(findings: list, *, err: bool = False) -> None:  # type: ignore[type-arg]
+def print_findings(findings: list[Finding], *, err: bool = False) -> None:
     """Print each finding as a compiler does: its place, message, source line and caret."""
     from ..core.findings import render_text
 

@@ -8,6 +8,7 @@ skipped. The files are the same bytes run to run: no dates, a fixed salt for SVG
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,17 +48,19 @@ def _save(figure: Any, folder: Path, stem: str) -> list[str]:
     return [f"{stem}.png", f"{stem}.svg"]
 
 
+def _figure(draw: Callable[[dict[str, Any], Any], None], data: dict[str, Any]) -> Any:
+    """Return a plot of the report's size and type size, ``draw`` drawing on its axes."""
+    with plt.rc_context({"font.size": FONT_SIZE}):
+        figure, axes = plt.subplots(figsize=SIZE)
+        draw(data, axes)
+        figure.tight_layout()
+    return figure
+
+
 def score_figure(data: dict[str, Any]) -> Any:
     """Return the histogram of the first seat's scores with the thresholds marked (or of
     the game's length), titled with whose scores they are and in how many games."""
-    with plt.rc_context({"font.size": FONT_SIZE}):
-        figure, axes = plt.subplots(figsize=SIZE)
-        if data.get("scores"):
-            _score_bars(data, axes)
-        else:
-            _length_bars(data, axes)
-        figure.tight_layout()
-    return figure
+    return _figure(_score_bars if data.get("scores") else _length_bars, data)
 
 
 def _score_bars(data: dict[str, Any], axes: Any) -> None:
@@ -122,11 +125,7 @@ def even_share(data: dict[str, Any]) -> float:
 
 def winners_figure(data: dict[str, Any]) -> Any:
     """Return each seat's share of the wins with its 95% interval, and an even share."""
-    with plt.rc_context({"font.size": FONT_SIZE}):
-        figure, axes = plt.subplots(figsize=SIZE)
-        _seat_bars(data, axes)
-        figure.tight_layout()
-    return figure
+    return _figure(_seat_bars, data)
 
 
 def _seat_bars(data: dict[str, Any], axes: Any) -> None:

@@ -55,7 +55,9 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
                      "crossed out (visited) but not ticked (planned): a flight needs a "
                      "planned destination", log.airports.where("visited", n))
     flights = len(visited) + unread
-    flown = _flown(chart, log) if not unread else None
+    # The route's airports, looked up once: the crossing out is judged against them too.
+    order = [chart.airport(ref) for ref in log.route or []]
+    flown = [a for a in order if a] if log.route and all(order) and not unread else None
     crossed = [a for _, a in visited]
     if len(log.cargo.delivered) != flights:
         odd = _odd_crossing(log, visited, flown)
@@ -69,7 +71,7 @@ def check_sheet(chart: Chart, log: PilotLogRecord) -> tuple[Rulings, Tally]:
         rulings.rule("flight.cargo-count", "Prepare flight", said, where)
     _weather(rulings, chart, log, flights)
     if log.route is not None:
-        _route(rulings, chart, log, crossed, unread)
+        _route(rulings, chart, log, order, crossed, unread)
     _boxes(rulings, chart, log)
     _end(rulings, chart, log, flights)
     lost = log.end == "crash"
@@ -177,13 +179,13 @@ def _weather(rulings: Rulings, chart: Chart, log: PilotLogRecord, flights: int) 
                      f"{log.weather}", log.where("weather"))
 
 
-def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Airport],
-           unread: int) -> None:
-    """The order flown, when given: the visited airports, each once (those crossed out under
-    a name that is no airport, already found, are taken to be the route's others); the weather
-    boxes cover at least the fewest legs of every flight."""
+def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, order: list[Airport | None],
+           visited: list[Airport], unread: int) -> None:
+    """The order flown, when given (``order``: its airports, None for a name that is none):
+    the visited airports, each once (those crossed out under a name that is no airport,
+    already found, are taken to be the route's others); the weather boxes cover at least the
+    fewest legs of every flight."""
     assert log.route is not None
-    order = [chart.airport(ref) for ref in log.route]
     flown = sorted(a.id for a in order if a)
     crossed = sorted(a.id for a in visited)
     if any(a is None for a in order) or (flown != crossed if not unread else (
@@ -207,12 +209,6 @@ def _route(rulings: Rulings, chart: Chart, log: PilotLogRecord, visited: list[Ai
         rulings.rule("weather.too-few", "Execute flight", f"flying {_path(chart, order)} takes "
                      f"at least {hops} = {sum(legs)} legs (the fewest on the map), a weather "
                      f"box each; the record crosses {log.weather}", log.where("weather"))
-
-
-def _flown(chart: Chart, log: PilotLogRecord) -> list[Airport] | None:
-    """Return the airports of the route remembered, when it names only airports."""
-    order = [chart.airport(ref) for ref in log.route or []]
-    return [a for a in order if a] if log.route and all(order) else None
 
 
 def _odd_crossing(log: PilotLogRecord, visited: list[tuple[int, Airport]],

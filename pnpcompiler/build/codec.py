@@ -1,5 +1,11 @@
 """Resolved faces as JSON, so the cache can keep them: every layout model object becomes an
-object naming its class (``{"@": "Box", ...}``), tuples become lists, and back again."""
+object naming its class (``{"@": "Box", ...}``), tuples become lists, and back again.
+
+The face cache keeps each face with its elements as JSON texts (:func:`face_texts`),
+and a :class:`FaceReader` decodes each distinct text once: faces read back share their
+elements (a deck's frame, its rules text) as faces resolved afresh do, so the PDF draws a
+shared element once however many faces hold it.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import dataclasses
 import json
 from collections.abc import Callable
 from functools import lru_cache
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from ..core.identity import ByIdentity
@@ -119,6 +126,60 @@ def _element_json_now(element: Any) -> str:
 
 element_json: ByIdentity[Any, str] = ByIdentity(_element_json_now)
 """An element as JSON, keys sorted, worked out once per element."""
+
+
+def _element_text_now(element: Any) -> str:
+    return encode_basestring_ascii(element_json(element))
+
+
+element_text: ByIdentity[Any, str] = ByIdentity(_element_text_now)
+"""An element's JSON as a JSON string (quoted), worked out once per element."""
+
+
+def face_texts(face: Any) -> tuple[str, str]:
+    """Return a :class:`~pnpcompiler.layout.model.Face` as :func:`face_text` writes it and as
+    the face cache keeps it: the same JSON object but for its ``elements``, there a list of
+    the elements' JSON texts (each as :data:`element_json` writes it, quoted)."""
+    shell = object_fields(face)
+    shell["elements"] = _HOLE
+    before, _, after = _SORTED_ENCODER.encode(shell).partition(_HOLE_JSON)
+    elements = face.elements
+    return (f"{before}[{','.join(map(element_json, elements))}]{after}",
+            f"{before}[{','.join(map(element_text, elements))}]{after}")
+
+
+class FaceReader:
+    """Reads faces as the face cache keeps them (:func:`face_texts`), each distinct element
+    text decoded once for every face that holds it; elements it is told of (:meth:`know`)
+    are shared too."""
+
+    def __init__(self) -> None:
+        self.elements: dict[str, Any] = {}
+        """Decoded elements by their JSON text."""
+
+    def face(self, raw: Any) -> Any:
+        """Return the face ``raw`` (a face as the cache keeps it, parsed) holds; raise
+        ValueError, KeyError or TypeError for anything else."""
+        if not isinstance(raw, dict) or not isinstance(texts := raw.get("elements"), list):
+            raise ValueError("expected a face with a list of element texts")
+        elements = tuple(self.element(text) for text in texts)
+        cls = _layout_classes()[raw["@"]]
+        return cls(elements=elements,
+                   **{k: _decode(v) for k, v in raw.items() if k not in ("@", "elements")})
+
+    def element(self, text: Any) -> Any:
+        """Return the element whose JSON is ``text``, decoded the first time it is met."""
+        known = self.elements.get(text)
+        if known is None:
+            if not isinstance(text, str):
+                raise TypeError("expected an element's JSON text")
+            known = self.elements[text] = _decode(json.loads(text))
+        return known
+
+    def know(self, face: Any) -> None:
+        """Share ``face``'s elements (a face resolved afresh) with the faces read later."""
+        for element in face.elements:
+            self.elements.setdefault(element_json(element), element)
 
 
 def decode_faces(data: bytes) -> list[Any]:

@@ -27,7 +27,7 @@ from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, Printabl
 from ..layout.templates import TemplateError, TemplateSet, resolve
 from ..layout.text import register_declared_fonts
 from ..layout.undefined import merge_undefined
-from .codec import decode_face_list, encode_faces, face_text
+from .codec import FaceReader, encode_faces, face_texts
 from .inputs import Inputs
 from .options import BuildOptions, Paper
 from .versions import stamp_marks, version_mark
@@ -77,6 +77,11 @@ class Builder:
     marks: ByIdentity[Face, str] = field(default_factory=lambda: ByIdentity(version_mark))
     """Each face's version mark: one resolved through the cache has it worked out from the
     JSON the cache keeps of it, or read back with it."""
+    reader: FaceReader = field(default_factory=FaceReader)
+    """Reads faces back from the cache, sharing their elements."""
+    kinds: dict[tuple[str, tuple[float, float], float, float], str] = field(
+        default_factory=dict)
+    """The digest of each template at each size, bleed and margin, for the faces' keys."""
 
     @classmethod
     def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache,
@@ -103,8 +108,18 @@ class Builder:
             data = canonical_json([context, where.__dict__ if where else None])
         except (TypeError, ValueError):
             return None
-        return digest(self.base, "face", template, repr(size), repr(bleed), item, data,
-                      repr(safe))
+        return digest(self._face_kind(template, size, bleed, safe), item, data)
+
+    def _face_kind(self, template: str, size: tuple[float, float], bleed: float,
+                   safe: float) -> str:
+        """Return the digest of what the faces of one template at one size share (worked
+        out once: a deck's faces are keyed one after another)."""
+        kind = (template, size, bleed, safe)
+        known = self.kinds.get(kind)
+        if known is None:
+            known = self.kinds[kind] = digest(self.base, "face", template, repr(size),
+                                              repr(bleed), repr(safe))
+        return known
 
     def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
                 size: tuple[float, float], bleed: float, item: str, where: Location | None,
@@ -116,7 +131,7 @@ class Builder:
             cached = self.cache.get_json("face", key)
             if cached is not None:
                 try:
-                    face = decode_face_list(cached["faces"])[0]
+                    face = self.reader.face(cached["face"])
                     found = decode_findings(cached["findings"])
                 except (KeyError, TypeError, ValueError, IndexError):
                     pass
@@ -129,15 +144,16 @@ class Builder:
                               assets=self.assets, safe=safe, named_at=named_at)
         if key is not None:
             try:
-                text = face_text(face)
+                text, kept = face_texts(face)
                 mark = version_mark(face, text)
-                entry = (f'{{"faces":[{text}],"findings":'
+                entry = (f'{{"face":{kept},"findings":'
                          f'{json.dumps(encode_findings(found))},"mark":"{mark}"}}').encode()
             except (TypeError, ValueError):
                 pass
             else:
                 self.cache.put("face", key, entry)
                 self.marks.remember(face, mark)
+                self.reader.know(face)
             digests[id(face)] = (face, key)
         return face, found
 

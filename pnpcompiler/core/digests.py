@@ -111,11 +111,11 @@ def code_digest() -> str:
 def canonical_json(value: Any) -> str:
     """Return ``value`` as JSON with sorted keys; raise TypeError for what JSON cannot hold
     exactly (the caller then does not cache)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=_plain,
-                      allow_nan=True)
+    return _CANONICAL.encode(value)
 
 
 def _plain(value: Any) -> Any:
+    """Return what JSON holds of a model, a dataclass, a set or a path."""
     if hasattr(value, "model_dump"):
         return value.model_dump(mode="json")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -126,3 +126,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Path):
         return value.as_posix()
     raise TypeError(f"cannot key a cache entry on {type(value).__name__}")
+
+
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=_plain,
+                              allow_nan=True)
+"""One encoder for every key: ``json.dumps`` with options makes a new one each call."""

@@ -367,6 +367,32 @@ def test_faces_sharing_elements_encode_as_whole_faces() -> None:
     assert encode_faces(faces) == whole
 
 
+def test_faces_read_back_from_the_cache_share_their_elements() -> None:
+    """Faces kept in the cache and read back are the faces kept, and an element two of them
+    hold is one object, as in faces resolved afresh (the PDF draws it once); an element of a
+    face resolved afresh is shared with the faces read after it."""
+    import json
+
+    from pnpcompiler.build.codec import FaceReader, face_text, face_texts
+    from pnpcompiler.layout.model import Box, Face, Line, Paint, Run, Text
+
+    frame = Box(3.0, 3.0, 57.5, 82.9, Paint(None, "#1f3a5f", 0.6), 2.5)
+    faces = [Face(63.5, 88.9, 3.0, None, (frame, Text(
+        5.0, 5.0, 50.0, 8.0, (Line(4.5, (Run(0.0, title, "Vera", 9.0, "#000", 30.0),)),),
+        9.0))) for title in ("Route AA103", "Route BA202")]
+    texts = [face_texts(face) for face in faces]
+    assert [text for text, _ in texts] == [face_text(face) for face in faces]
+    reader = FaceReader()
+    back = [reader.face(json.loads(kept)) for _, kept in texts]
+    assert back == faces
+    assert back[0].elements[0] is back[1].elements[0]
+    assert back[0].elements[1] is not back[1].elements[1]
+
+    fresh = FaceReader()
+    fresh.know(faces[0])
+    assert fresh.face(json.loads(texts[1][1])).elements[0] is frame
+
+
 def test_old_entries_are_pruned(tmp_path: Path) -> None:
     import sqlite3
 

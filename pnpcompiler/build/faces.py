@@ -9,6 +9,8 @@ result, a :class:`Kit`, is all any output draws from; renderers only see resolve
 from __future__ import annotations
 
 import json
+import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,6 +29,7 @@ from ..layout.printables import Board, ItemFaces, ItemGroup, Printable, Printabl
 from ..layout.templates import TemplateError, TemplateSet, resolve
 from ..layout.text import register_declared_fonts
 from ..layout.undefined import merge_undefined
+from .background import CAN_FORK, Background
 from .codec import FaceReader, encode_faces, face_texts
 from .inputs import Inputs
 from .options import BuildOptions, Paper
@@ -39,6 +42,9 @@ ReportProgress = Callable[[str, int, int], None]
 """Reports progress: (what is being done, units done so far, units in all or 0)."""
 Digests = dict[int, tuple[Face, str]]
 """Faces' digests by ``id``; each entry holds its face, so the id cannot be reused."""
+Call = tuple[str, str, "Location | None", tuple[float, float], float, float]
+"""One resolution, as the second process and the first both name it: template, item (or
+back) id, where the item is written, size, bleed and text margin."""
 
 
 def no_progress(what: str, done: int, total: int) -> None:
@@ -82,6 +88,11 @@ class Builder:
     kinds: dict[tuple[str, tuple[float, float], float, float], str] = field(
         default_factory=dict)
     """The digest of each template at each size, bleed and margin, for the faces' keys."""
+    ahead: Ahead | None = None
+    """Faces a second process is resolving meanwhile (:func:`resolve_parts`)."""
+    keep_here: dict[Call, tuple[str | None, bytes]] | None = None
+    """In the second process: the faces it resolves, as the cache keeps them, with their
+    keys, for the first process to read back (None: in the first process)."""
 
     @classmethod
     def for_game(cls, game: GameContent, templates: TemplateSet, cache: Cache,
@@ -101,9 +112,7 @@ class Builder:
     def face_key(self, template: str, context: dict[str, Any], size: tuple[float, float],
                  bleed: float, item: str, where: Location | None,
                  safe: float = SAFE_MARGIN) -> str | None:
-        """Return the cache key of one resolution, or None when its inputs cannot be keyed."""
-        if not self.cache.enabled:
-            return None
+        """Return the key of one resolution, or None when its inputs cannot be keyed."""
         try:
             data = canonical_json([context, where.__dict__ if where else None])
         except (TypeError, ValueError):
@@ -121,41 +130,70 @@ class Builder:
                                               repr(bleed), repr(safe))
         return known
 
+    @property
+    def keyed(self) -> bool:
+        """Whether faces get cache keys: the build has a cache (in the second process, the
+        first's, whose digest of the inputs, ``base``, is then set)."""
+        return self.cache.enabled or (self.keep_here is not None and bool(self.base))
+
     def resolve(self, templates: TemplateSet, template: str, context: dict[str, Any],
                 size: tuple[float, float], bleed: float, item: str, where: Location | None,
-                digests: Digests, safe: float = SAFE_MARGIN, named_at: Location | None = None
-                ) -> tuple[Face, list[Finding]]:
-        """Resolve one face through the cache (raises TemplateError like ``resolve``)."""
-        key = self.face_key(template, context, size, bleed, item, where, safe)
-        if key is not None:
-            cached = self.cache.get_json("face", key)
-            if cached is not None:
-                try:
-                    face = self.reader.face(cached["face"])
-                    found = decode_findings(cached["findings"])
-                except (KeyError, TypeError, ValueError, IndexError):
-                    pass
-                else:
-                    digests[id(face)] = (face, key)
-                    if isinstance(mark := cached.get("mark"), str):
-                        self.marks.remember(face, mark)
-                    return face, found
+                digests: Digests, safe: float = SAFE_MARGIN, named_at: Location | None = None,
+                ahead: bool = False) -> tuple[Face, list[Finding]]:
+        """Resolve one face through the cache (raises TemplateError like ``resolve``);
+        ``ahead``: the second process of :attr:`ahead` resolved it (unless it failed)."""
+        call: Call = (template, item, where, size, bleed, safe)
+        if ahead and self.ahead is not None and (got := self.ahead.get(call)) is not None:
+            key, entry = got
+            if read := self._read_back(entry, key, digests):
+                if key is not None:
+                    self.cache.put("face", key, entry)
+                return read
+        key = (self.face_key(template, context, size, bleed, item, where, safe)
+               if self.keyed else None)
+        if key is not None and self.keep_here is None:
+            cached = self.cache.get("face", key)
+            if cached is not None and (read := self._read_back(cached, key, digests)):
+                return read
         face, found = resolve(templates, template, context, size, bleed, item, where,
                               assets=self.assets, safe=safe, named_at=named_at)
-        if key is not None:
-            try:
-                text, kept = face_texts(face)
-                mark = version_mark(face, text)
-                entry = (f'{{"face":{kept},"findings":'
-                         f'{json.dumps(encode_findings(found))},"mark":"{mark}"}}').encode()
-            except (TypeError, ValueError):
-                pass
-            else:
-                self.cache.put("face", key, entry)
-                self.marks.remember(face, mark)
-                self.reader.know(face)
-            digests[id(face)] = (face, key)
+        if key is not None or self.keep_here is not None:
+            self._keep(call, key, face, found, digests)
         return face, found
+
+    def _read_back(self, entry: bytes, key: str | None, digests: Digests
+                   ) -> tuple[Face, list[Finding]] | None:
+        """Return the face and findings ``entry`` keeps (None when it cannot be read)."""
+        try:
+            kept = json.loads(entry)
+            face = self.reader.face(kept["face"])
+            found = decode_findings(kept["findings"])
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+        if key is not None:
+            digests[id(face)] = (face, key)
+        if isinstance(mark := kept.get("mark"), str):
+            self.marks.remember(face, mark)
+        return face, found
+
+    def _keep(self, call: Call, key: str | None, face: Face, found: list[Finding],
+              digests: Digests) -> None:
+        """Keep a face resolved here, with its findings and version mark: in the cache
+        under ``key``, or for the first process (:attr:`keep_here`)."""
+        try:
+            text, kept = face_texts(face)
+            mark = version_mark(face, text)
+            entry = (f'{{"face":{kept},"findings":'
+                     f'{json.dumps(encode_findings(found))},"mark":"{mark}"}}').encode()
+        except (TypeError, ValueError):
+            return
+        if self.keep_here is not None:
+            self.keep_here[call] = (key, entry)
+        elif key is not None:
+            self.cache.put("face", key, entry)
+            digests[id(face)] = (face, key)
+        self.marks.remember(face, mark)
+        self.reader.know(face)
 
     def key(self, resolved: Resolved, face: Face, *parts: str) -> str:
         """Return the cache key of something drawn from ``face`` ("" without a cache)."""
@@ -186,23 +224,32 @@ def _context(game: GameContent, printable: Printable, item: PrintableItem) -> di
     }
 
 
+def _bleed(printable: Printable, options: BuildOptions) -> float:
+    """Return a printable's bleed: its own, or the kit's."""
+    return options.bleed if printable.bleed is None else printable.bleed
+
+
 def resolve_printable(game: GameContent, templates: TemplateSet, printable: Printable,
                       options: BuildOptions, builder: Builder | None = None,
-                      digests: Digests | None = None
-                      ) -> tuple[ItemGroup, list[Finding]]:
+                      digests: Digests | None = None, offset: int = 0,
+                      pace: Pace | None = None) -> tuple[ItemGroup, list[Finding]]:
     """Resolve every item's front and back templates into faces (through the cache when
-    ``builder`` has one)."""
+    ``builder`` has one); ``offset``, the kit's items before this printable's, and ``pace``
+    tell which items a second process resolves (:class:`Ahead`)."""
     if builder is None:
         from ..content.assets import game_assets
 
         builder = Builder(assets=register_declared_fonts(game_assets(game)[0]))
     digests = {} if digests is None else digests
-    bleed = options.bleed if printable.bleed is None else printable.bleed
+    bleed = _bleed(printable, options)
     group = ItemGroup(printable.component, printable.name, printable.size, bleed,
                       printable.noun, printable.shape, printable.crop_marks)
     findings: list[Finding] = []
     backs: dict[str, Face] = {}
-    for item in printable.items:
+    for n, item in enumerate(printable.items, offset):
+        if pace is not None:
+            pace.item(n)
+        ahead = builder.ahead is not None and n >= builder.ahead.first
         if not item.front.template:
             findings.append(error("template.none", f"{item.id} has no template and its "
                                   f"{printable.noun} set names none", item.where))
@@ -211,7 +258,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
         try:
             front, found = builder.resolve(templates, item.front.template, context,
                                            printable.size, bleed, item.id, item.where, digests,
-                                           options.safe, item.front.where)
+                                           options.safe, item.front.where, ahead)
             findings += found
             back = None
             if item.back is not None:
@@ -221,7 +268,7 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
                     backs[key], found = builder.resolve(templates, item.back.template,
                                                         back_context, printable.size, bleed,
                                                         key, item.where, digests, options.safe,
-                                                        item.back.where)
+                                                        item.back.where, ahead)
                     findings += found
                 back = backs[key]
         except TemplateError as exc:
@@ -235,24 +282,153 @@ def resolve_printable(game: GameContent, templates: TemplateSet, printable: Prin
 def resolve_parts(game: GameContent, templates: TemplateSet, parts: KitParts,
                   options: BuildOptions, progress: ReportProgress = no_progress,
                   builder: Builder | None = None) -> tuple[Resolved, list[Finding]]:
-    """Resolve every printable's faces; forms and boards pass through."""
+    """Resolve every printable's faces (a big kit's later ones in a second process meanwhile,
+    :class:`Pace`); forms and boards pass through."""
     findings: list[Finding] = []
     digests: Digests = {}
     groups = []
     total = sum(len(p.items) for p in parts.printables)
     done = 0
-    for printable in parts.printables:
-        group, found = resolve_printable(game, templates, printable, options, builder, digests)
-        findings += found
-        if group.items:
-            groups.append(group)
-        done += len(printable.items)
-        progress("faces", done, total)
+    pace = Pace(game, templates, parts, options, builder) if builder else None
+    try:
+        for printable in parts.printables:
+            group, found = resolve_printable(game, templates, printable, options, builder,
+                                             digests, done, pace)
+            findings += found
+            if group.items:
+                groups.append(group)
+            done += len(printable.items)
+            progress("faces", done, total)
+    finally:
+        if builder is not None and builder.ahead is not None:
+            builder.ahead.cancel()
+            builder.ahead = None
     resolved = Resolved(groups, parts.sheets, list(parts.boards), digests)
     findings += [f for board in resolved.boards for f in board_findings(board, options.safe)]
     if options.ink_saver:
         _ink_saver(resolved)
     return resolved, findings
+
+
+AHEAD_WARM = 8
+"""Items resolved (after the first, which pays for reading the templates, fonts and
+pictures) to time before deciding whether to share the rest with a second process."""
+AHEAD_WORTH = 0.06
+"""Seconds the rest must take at that pace for a second process to pay for itself."""
+AHEAD_SHARE = 0.5
+"""The share of the rest the second process resolves: less where the first need not store
+its own faces in the cache (``--no-cache``), for it reads all of the second's back."""
+AHEAD_SHARE_UNCACHED = 0.4
+AHEAD_SAMPLE = 16
+"""Faces looked up in the cache to tell whether most of the second process's are new."""
+
+
+class Ahead:
+    """A second process resolving the faces of every item from the ``first`` on (counting
+    each printable's items in turn), as the cache keeps them; :meth:`get` waits for it."""
+
+    def __init__(self, first: int,
+                 work: Background[dict[Call, tuple[str | None, bytes]]]) -> None:
+        self.first = first
+        self.work = work
+        self.entries: dict[Call, tuple[str | None, bytes]] | None = None
+
+    def get(self, call: Call) -> tuple[str | None, bytes] | None:
+        """Return the face the second process resolved for ``call`` and its cache key (None:
+        it did not)."""
+        if self.entries is None:
+            self.entries = self.work.result()
+        return self.entries.get(call)
+
+    def cancel(self) -> None:
+        """Stop the second process if it is still running (a build that failed)."""
+        self.work.cancel()
+
+
+class Pace:
+    """Times the first items a build resolves and, where the rest would take long enough
+    (:data:`AHEAD_WORTH`) and the cache lacks most of their faces, starts a second process
+    resolving the later share of them (:attr:`Builder.ahead`) while this one goes on: the
+    layout of a big deck on two cores. Nothing of the kit depends on it: a face read back
+    from the second process is the face resolved here."""
+
+    def __init__(self, game: GameContent, templates: TemplateSet, parts: KitParts,
+                 options: BuildOptions, builder: Builder) -> None:
+        self.game, self.templates, self.parts = game, templates, parts
+        self.options, self.builder = options, builder
+        self.total = sum(len(p.items) for p in parts.printables)
+        self.started = 0.0
+        self.on = CAN_FORK and self.total > AHEAD_WARM + 1 and _cores() > 1
+
+    def item(self, index: int) -> None:
+        """Note that item ``index`` (counting from the kit's first) is next."""
+        if not self.on:
+            return
+        if index == 1:
+            self.started = time.perf_counter()
+        elif index == AHEAD_WARM + 1:
+            self.on = False
+            pace = (time.perf_counter() - self.started) / AHEAD_WARM
+            if pace * (self.total - index) >= AHEAD_WORTH:
+                self.start(index)
+
+    def start(self, index: int) -> None:
+        """Start the second process on the later share of the items after ``index``."""
+        share = AHEAD_SHARE if self.builder.cache.enabled else AHEAD_SHARE_UNCACHED
+        first = self.total - int((self.total - index) * share)
+        if not _mostly_new(self.game, self.parts, self.options, self.builder, first):
+            return
+        parent = os.getpid()
+
+        def work() -> dict[Call, tuple[str | None, bytes]]:
+            if os.getpid() == parent:  # the second process did not start or failed
+                return {}
+            return _resolve_share(self.game, self.templates, self.parts, self.options,
+                                  self.builder, first)
+
+        self.builder.ahead = Ahead(first, Background(work))
+
+
+def _resolve_share(game: GameContent, templates: TemplateSet, parts: KitParts,
+                   options: BuildOptions, builder: Builder, first: int
+                   ) -> dict[Call, tuple[str | None, bytes]]:
+    """Resolve the faces of the items from the ``first`` on; return them as the cache keeps
+    them, with their keys (run in the second process)."""
+    kept: dict[Call, tuple[str | None, bytes]] = {}
+    helper = replace(builder, cache=Cache(None), keep_here=kept, ahead=None)
+    start = 0
+    for printable in parts.printables:
+        count = len(printable.items)
+        if start + count > first:
+            share = replace(printable, items=printable.items[max(first - start, 0):])
+            resolve_printable(game, templates, share, options, helper, {})
+        start += count
+    return kept
+
+
+def _mostly_new(game: GameContent, parts: KitParts, options: BuildOptions, builder: Builder,
+                first: int) -> bool:
+    """Return whether the cache lacks most of the faces of the items from ``first`` on, by
+    a sample of their fronts."""
+    if not builder.cache.enabled:
+        return True
+    items = [(p, item) for p in parts.printables for item in p.items][first:]
+    step = max(len(items) // AHEAD_SAMPLE, 1)
+    sample = [(p, item) for p, item in items[::step] if item.front.template]
+    missing = 0
+    for printable, item in sample:
+        key = builder.face_key(item.front.template, _context(game, printable, item),
+                               printable.size, _bleed(printable, options), item.id,
+                               item.where, options.safe)
+        missing += key is None or builder.cache.get("face", key) is None
+    return missing * 2 >= len(sample)
+
+
+def _cores() -> int:
+    """Return how many cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _ink_saver(resolved: Resolved) -> None:

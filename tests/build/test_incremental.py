@@ -25,31 +25,9 @@ from hypothesis import strategies as st
 from pnpcompiler.build.codec import decode_faces, encode_faces
 from pnpcompiler.build.stage import Stage, UnsafeOutput
 from pnpcompiler.core.store import Cache
-from tests.paths import SAMPLER
+from tests.build.projects import crowded_project, sampler_project
 
 CARDS = Path("content/sampler/cards/deck.yaml")
-
-
-def _project(root: Path) -> Path:
-    shutil.copytree(SAMPLER, root, dirs_exist_ok=True)
-    return root
-
-
-def _crowded(root: Path, cards: int = 160) -> Path:
-    """Make the sampler project with a deck of ``cards`` more cards: a build long enough (an
-    SVG and a PNG a card) to be stopped halfway."""
-    game = _project(root) / "content" / "sampler"
-    manifest = game / "game.yaml"
-    manifest.write_text(manifest.read_text().replace(
-        "bill_of_materials:\n",
-        f"bill_of_materials:\n  - {{id: crowd, name: Crowd, kind: deck, count: {cards}}}\n"))
-    lines = ["kind: deck", "component: crowd", "size: poker", "template: sampler/card-front",
-             "backs: [{id: crowd-back, template: sampler/card-back, fields: {title: Crowd}}]",
-             "cards:"]
-    lines += [f"  - {{id: crowd-{i}, name: Crowd {i}, fields: {{body: Card {i}.}}}}"
-              for i in range(cards)]
-    (game / "cards" / "crowd.yaml").write_text("\n".join(lines) + "\n")
-    return root
 
 
 def _build(root: Path, *args: str, out: str = "out") -> str:
@@ -80,7 +58,7 @@ def _edit(root: Path, old: str, new: str) -> None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = _project(tmp_path_factory.mktemp("incremental"))
+    root = sampler_project(tmp_path_factory.mktemp("incremental"))
     _build(root, "--png", "40")
     return root
 
@@ -229,7 +207,7 @@ def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_file
     """Kill -9 a build (its SVG-drawing child ends with it) once its stage holds
     ``after_files`` files: the kit from the build before is untouched, file for file, and the
     next build cleans up and succeeds."""
-    root = _crowded(tmp_path)
+    root = crowded_project(tmp_path)
     out = root / "out" / "sampler"
     _build(root, "--png", "100")
     before = _snapshot(out)
@@ -264,7 +242,7 @@ def test_a_killed_build_leaves_the_previous_kit_whole(tmp_path: Path, after_file
 
 
 def test_interrupting_a_build_leaves_the_previous_kit(tmp_path: Path) -> None:
-    root = _crowded(tmp_path)
+    root = crowded_project(tmp_path)
     out = root / "out" / "sampler"
     _build(root)
     before = _snapshot(out)

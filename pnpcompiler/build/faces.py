@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -358,7 +359,10 @@ class Pace:
         self.options, self.builder = options, builder
         self.total = sum(len(p.items) for p in parts.printables)
         self.started = 0.0
-        self.on = CAN_FORK and self.total > AHEAD_WARM + 1 and _cores() > 1
+        # A fork copies only the thread that makes it: a process running others (the
+        # preview server's) lays out alone, lest the copy wait on a lock one of them held.
+        self.on = (CAN_FORK and self.total > AHEAD_WARM + 1 and _cores() > 1
+                   and threading.active_count() == 1)
 
     def item(self, index: int) -> None:
         """Note that item ``index`` (counting from the kit's first) is next."""

@@ -10,11 +10,13 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..layout.impose import MARGIN, PAPERS
 from ..layout.model import Face
+from ..layout.seams import Rect, clear_seams, spans_across, text_boxes
 from ..layout.text import PT_PER_MM
 
 K = PT_PER_MM
@@ -167,20 +169,30 @@ def _single(board_w: float, board_h: float, paper: str, overlap: float) -> TileP
 
 
 def _lined_up(board_w: float, board_h: float, pages: list[tuple[float, float]],
-              overlap: float, paper: str, by: str) -> TilePlan | None:
+              overlap: float, paper: str, by: str, avoid: Sequence[Rect] = ()
+              ) -> TilePlan | None:
     """Return a plan whose ``i``-th row (``by="rows"``) or column of sheets is on pages of
-    size ``pages[i]``, each split along into as few windows as fit; None when the rows (or
-    columns) cannot cover the board."""
+    size ``pages[i]``, each split along into as few windows as fit, the seams off the boxes
+    ``avoid`` (:mod:`~pnpcompiler.layout.seams`); None when the rows (or columns) cannot
+    cover the board."""
     areas = [printable_area(w, h) for w, h in pages]
     rows = by == "rows"
-    strips = _strips(board_h if rows else board_w, [a[3] if rows else a[2] for a in areas],
-                     overlap)
+    # The axis the rows (or columns) split, and the axis each of them is split along.
+    split_axis, run_axis = (1, 0) if rows else (0, 1)
+    lengths = (board_w, board_h)
+    rooms = [a[3] if rows else a[2] for a in areas]
+    strips = _strips(lengths[split_axis], rooms, overlap)
     if strips is None:
         return None
+    strips = clear_seams(strips, lengths[split_axis], rooms, overlap,
+                         spans_across(avoid, split_axis))
     tiles = []
     for i, ((start, size), page, (ax, ay, aw, ah)) in enumerate(
             zip(strips, pages, areas, strict=True)):
-        windows = _split(board_w, aw, overlap) if rows else _split(board_h, ah, overlap)
+        room = aw if rows else ah
+        windows = _split(lengths[run_axis], room, overlap)
+        windows = clear_seams(windows, lengths[run_axis], [room] * len(windows), overlap,
+                              spans_across(avoid, run_axis, (start, start + size)))
         last_i, last_j = i == len(strips) - 1, len(windows) - 1
         for j, (along, length) in enumerate(windows):
             if rows:
@@ -197,12 +209,13 @@ def _lined_up(board_w: float, board_h: float, pages: list[tuple[float, float]],
                     overlap, board_w, board_h, tuple(tiles), by)
 
 
-def tile_plan(board_w: float, board_h: float, paper: str, *, overlap: float = 10.0
-              ) -> TilePlan:
+def tile_plan(board_w: float, board_h: float, paper: str, *, overlap: float = 10.0,
+              avoid: Sequence[Rect] = ()) -> TilePlan:
     """Split a board into windows that fit the paper on as few sheets as can be: one sheet
     when the board fits a page; else rows of sheets (or columns), each turned portrait or
     landscape, whichever way takes fewest sheets in all. On a tie, sheets all turned the
-    same way win, then portrait ones, then rows; neighbours overlap by ``overlap`` mm."""
+    same way win, then portrait ones, then rows; neighbours overlap by ``overlap`` mm, and
+    each seam keeps off the boxes ``avoid`` (the board's texts) where the paper lets it."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
     if board_w <= 0 or board_h <= 0 or overlap < 0:
@@ -222,9 +235,15 @@ def tile_plan(board_w: float, board_h: float, paper: str, *, overlap: float = 10
                          "paper")
     _, by, upright, count = best
     pages = [sheets[0]] * upright + [sheets[1]] * (count - upright)
-    made = _lined_up(board_w, board_h, pages, overlap, paper, by)
+    made = _lined_up(board_w, board_h, pages, overlap, paper, by, avoid)
     assert made is not None
     return made
+
+
+def board_plan(face: Face, paper: str) -> TilePlan:
+    """Return how a kit tiles a board's face over sheets of ``paper``: as
+    :func:`tile_plan`, its seams kept off the face's texts."""
+    return tile_plan(face.width, face.height, paper, avoid=text_boxes(face))
 
 
 def _fewest(board_w: float, board_h: float, sheets: tuple[tuple[float, float], ...],

@@ -373,9 +373,9 @@ def _tile_plans(boards: list[Board], paper: str) -> list[TilePlan]:
     """Return how each board is tiled over sheets of ``paper``."""
     if not boards:
         return []  # no need to import the boards' drawing
-    from .board import tile_plan
+    from .board import board_plan
 
-    return [tile_plan(board.face.width, board.face.height, paper) for board in boards]
+    return [board_plan(board.face, paper) for board in boards]
 
 
 def _canvas(buffer: io.BytesIO, title: str, options: PdfOptions, pw: float, ph: float

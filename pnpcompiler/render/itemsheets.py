@@ -88,14 +88,14 @@ def draw_fronts(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
             boxes.append(_turned(band.sheet.grid_box(band.count), band.sheet, "fold"))
         if backs:
             _fold_line(canvas, draw, page)
-        text = f"Sheet {sheet}: {names}" + (" - fold on the dashed line, glue, then cut"
-                                            if backs else " (one-sided)")
+        head: str | tuple[str, ...] = f"Sheet {sheet}: "
+        tail = " - fold on the dashed line, glue, then cut" if backs else " (one-sided)"
     elif backs:
-        text = f"Sheet {sheet}, fronts: {names}"
-    else:
-        text = f"Sheet {sheet}, fronts: {names} (one-sided)"
+        head, tail = f"Sheet {sheet}, fronts: ", ""
+    else:  # a sheet with no backs has fronts alone: where room is short, it says so less
+        head, tail = (f"Sheet {sheet}, fronts: ", f"Sheet {sheet}: "), " (one-sided)"
     _boxes(canvas, page, boxes)
-    _label(canvas, draw, page, _label_spot(kit, page, back=False), text)
+    _label(canvas, draw, page, _label_spot(kit, page, back=False), head, names, tail)
 
 
 def draw_backs(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
@@ -110,7 +110,7 @@ def draw_backs(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
     _boxes(canvas, page, [_turned(b.sheet.grid_box(b.count), b.sheet, kit.duplex,
                                   kit.back_offset) for b in backs])
     _label(canvas, draw, page, _label_spot(kit, page, back=True),
-           f"Sheet {sheet}, backs ({kit.duplex}-edge duplex): {kit.names(backs)}")
+           f"Sheet {sheet}, backs ({kit.duplex}-edge duplex): ", kit.names(backs))
 
 
 def _turned(box: Box, sheet: Sheet, duplex: str,
@@ -342,20 +342,27 @@ def _label_spot(kit: ItemSheet, page: Page, back: bool) -> tuple[float, float, f
 
 
 def _label(canvas: Any, draw: Any, page: Page, spot: tuple[float, float, float] | None,
-           text: str) -> None:
-    """Write the sheet's label at ``spot``, in smaller type or cut short to fit its width."""
+           head: str | tuple[str, ...], names: str, tail: str = "") -> None:
+    """Write the sheet's label, ``head + names + tail``, at ``spot``: in smaller type, then
+    with the next shorter ``head``, then with the names cut short, to fit its width (the
+    sheet's number and how to print it stay)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if spot is None:
         return
     left, baseline, width = spot
-    size = LABEL_SIZE
-    while size > LABEL_MIN_SIZE and stringWidth(text, "Vera", size) > width * _K:
-        size -= 0.5
+    heads = (head,) if isinstance(head, str) else head
+    for head in heads:
+        text = head + names + tail
+        size = LABEL_SIZE
+        while size > LABEL_MIN_SIZE and stringWidth(text, "Vera", size) > width * _K:
+            size -= 0.5
+        if stringWidth(text, "Vera", size) <= width * _K:
+            break
     if stringWidth(text, "Vera", size) > width * _K:
-        while text and stringWidth(text + "...", "Vera", size) > width * _K:
-            text = text[:-1]
-        text = text.rstrip(" ,:") + "..."
+        while names and stringWidth(f"{head}{names}...{tail}", "Vera", size) > width * _K:
+            names = names[:-1]
+        text = f"{head}{names.rstrip(' ,:')}...{tail}"
     canvas.saveState()
     canvas.setFont("Vera", size)
     canvas.setFillColor(_colour(LABEL_GREY))

@@ -15,8 +15,10 @@ PT = 72 / 25.4
 MARKER = re.compile(r"/PnpSheet <</Sheet (\d+) /Side /(\w+) /Holds /(\w+)>> DP")
 CLIP = re.compile(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re W\*? n")
 PLACED = re.compile(r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*(/\S+) Do")
-LABEL = re.compile(r"Sheet (\d+), (fronts|backs)(?: \([a-z]+-edge duplex\))?: ([^\n]+?)"
+LABEL = re.compile(r"Sheet (\d+)(?:, (fronts|backs)(?: \([a-z]+-edge duplex\))?)?: ([^\n]+?)"
                    r"(?: \(one-sided\))?$", re.M)
+"""A sheet's label: its number, which side (none where a one-sided sheet's label is written
+short, ``Sheet 24: Tokens (one-sided)``, or on a folded sheet) and what it holds."""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pnpcompiler.render.itemsheets import LABEL_MIN_SIZE, MARK_SIZE
-from tests.conformance.printed import LABEL, type_sizes
+from tests.conformance.printed import LABEL, read_pages, type_sizes
 from tests.conformance.test_duplex import EVERY_GAME, kit_pdf
 
 Kits = Callable[[str, str], Path]
@@ -31,3 +31,14 @@ def test_no_words_print_under_5_pt(duplex_kits: Kits, game: str, paper: str) -> 
         if size < least - 0.01:
             small.append(f"page {page}: {words!r} at {size:.2f} pt")
     assert small == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", EVERY_GAME)
+def test_every_sheet_label_is_whole(duplex_kits: Kits, game: str, paper: str) -> None:
+    """A label short of room drops the words it can spare before it cuts a name short, and
+    never cuts how to print the sheet (one-sided, fold)."""
+    cut = [f"page {page.number}: {line}" for page in read_pages(kit_pdf(duplex_kits, "long",
+                                                                         game, paper))
+           for line in page.text.splitlines() if LABEL.match(line) and "..." in line]
+    assert cut == []

@@ -195,11 +195,12 @@ def flight_allowed(tables: Tables, table: Table, action: Action, number: int, be
 
 def play_card(tables: Tables, table: Table, action: Action, card: str) -> None:
     """Take a played card from the hand and count it against the turn's limits (6.1)."""
-    piece = aircraft_of(action)
+    piece, ruled = aircraft_of(action), False
     if card == "technical-return":
         if table.returns.get(table.player, 0) < 1:
             table.rulings.rule("card.not-held", "8.7", f"{table.player} has no Technical "
                                f"Return card left", action.where(), piece=piece)
+            ruled = True
         else:
             table.returns[table.player] -= 1
     elif card in table.hands[table.player]:
@@ -208,13 +209,15 @@ def play_card(tables: Tables, table: Table, action: Action, card: str) -> None:
         table.rulings.rule("card.not-held", "6.1", f"{table.player} holds no {card} card "
                            f"(hand: {', '.join(table.hands[table.player]) or 'empty'})",
                            action.where(), piece=piece)
+        ruled = True
     table.cards += 1
-    if table.cards == tables.rules.cards + 1:
+    # A card not held is one finding: it still counts, but is not also ruled on for the limits.
+    if table.cards == tables.rules.cards + 1 and not ruled:
         table.rulings.rule("card.count", "6.1", f"a card beyond the {tables.rules.cards} Event "
                            f"cards a turn", action.where(), piece=piece)
     if card in tables.movement:
         table.movement += 1
-        if table.movement == tables.rules.movement_cards + 1:
+        if table.movement == tables.rules.movement_cards + 1 and not ruled:
             table.rulings.rule("card.movement", "6.1", f"a second Movement card in one turn: "
                                f"only {tables.rules.movement_cards} may be", action.where(),
                                piece=piece)

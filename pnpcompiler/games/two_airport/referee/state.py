@@ -120,8 +120,11 @@ class Table:
     rulings: TurnRulings = field(default_factory=lambda: TurnRulings(piece_word="aircraft"))
 
     def due(self) -> str:
-        """Return whose turn comes next."""
-        return self.order[self.rulings.turn % len(self.order)]
+        """Return whose turn comes next: clockwise from the player of the last turn, so that a
+        turn out of order is one finding and the turns after it are judged from it."""
+        if self.player not in self.order:
+            return self.order[self.rulings.turn % len(self.order)]
+        return self.order[(self.order.index(self.player) + 1) % len(self.order)]
 
     def occupant(self, cell: Cell) -> str | None:
         """Return what is on a space: ``aircraft N``, ``a Storm``, or None."""

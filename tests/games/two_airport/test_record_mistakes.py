@@ -1,0 +1,33 @@
+"""One mistake made on a copy of an example record gives one finding (two-airport)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mistakes import found, with_edits
+from tests.paths import EXAMPLES
+
+TWO_PLAYERS = EXAMPLES / "two-airport" / "two-players.yaml"
+
+BENS_FIRST_TURN = """- player: Ben
+  draw: storm
+  actions:
+  - {play: storm, at: a2}
+  - {move: depart, aircraft: 2, to: d1}
+  - {move: fly, aircraft: 2, to: e1}
+  - {play: technical-return, aircraft: 8}
+"""
+
+
+def test_4_1_a_turn_left_out_is_one_turn_order_finding(tmp_path: Path) -> None:
+    report = with_edits(TWO_PLAYERS, tmp_path, (BENS_FIRST_TURN, ""))
+    order = [f for f in found(report) if f[0] == "turn.order"]
+    # The turns after it go on clockwise from the player who played, not from the missing one.
+    assert order == [("turn.order", "4.1", "turns[1].player")]
+
+
+def test_6_1_a_third_card_not_held_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(TWO_PLAYERS, tmp_path, (
+        "  - {play: clear-sky, at: a2}\n",
+        "  - {play: clear-sky, at: a2}\n  - {play: storm, at: a3}\n"))
+    assert found(report) == [("card.not-held", "6.1", "turns[3].actions[4]")]

@@ -54,15 +54,28 @@ class Grid:
 
 def sheet_grid(cards: int, size_mm: tuple[float, float], dpi: float) -> Grid:
     """Return the grid for ``cards`` slots of cards ``size_mm`` wide and high, each drawn at
-    ``dpi`` unless the sheet would pass the game's largest picture."""
+    ``dpi`` unless the sheet would pass the game's largest picture: then on the grid that
+    draws them finest."""
     if not 1 <= cards <= MAX_COLUMNS * MAX_ROWS:
         raise ValueError(f"a sheet holds 1 to {MAX_COLUMNS * MAX_ROWS} cards, not {cards}")
     columns = min(MAX_COLUMNS, max(MIN_COLUMNS, cards))
     rows = max(MIN_ROWS, math.ceil(cards / columns))
+    if _per_mm(columns, rows, size_mm, dpi) < dpi / 25.4:
+        # Ten across is the usual sheet; large cards fit more finely on a squarer one.
+        grids = [(c, r) for c in range(MIN_COLUMNS, MAX_COLUMNS + 1)
+                 for r in range(MIN_ROWS, MAX_ROWS + 1) if c * r >= cards]
+        columns, rows = min(grids, key=lambda g: (-_per_mm(g[0], g[1], size_mm, dpi),
+                                                       g[0] * g[1]))
+    per_mm = _per_mm(columns, rows, size_mm, dpi)
     width, height = size_mm
-    per_mm = min(dpi / 25.4, MAX_PIXELS / (columns * width), MAX_PIXELS / (rows * height))
     return Grid(columns, rows, (max(1, math.floor(width * per_mm)),
                                 max(1, math.floor(height * per_mm))))
+
+
+def _per_mm(columns: int, rows: int, size_mm: tuple[float, float], dpi: float) -> float:
+    """Return the pixels per mm a grid draws its cards at: ``dpi``, or less to fit."""
+    width, height = size_mm
+    return min(dpi / 25.4, MAX_PIXELS / (columns * width), MAX_PIXELS / (rows * height))
 
 
 def transform(x: float, *, face_down: bool = False) -> dict[str, float]:

@@ -179,3 +179,17 @@ def test_shipped_games_export_with_every_card_id_resolving(tmp_path: Path, game:
 def test_tts_needs_an_output_folder(pnp: Any) -> None:
     code, out = pnp("export", "rushing-tin", "--format", "tts")
     assert code == 2 and "-o DIR" in out
+
+
+def test_a_sheet_of_large_cards_takes_the_grid_that_draws_them_finest() -> None:
+    from pnpcompiler.build.tts import sheet_grid
+
+    # Now Boarding's 24 airport boards (127 x 88.9 mm) and a hidden slot: ten across would
+    # draw them at 82 dpi to stay within 4,096 pixels; five by five keeps 150 dpi.
+    grid = sheet_grid(25, (127.0, 88.9), 150)
+    assert grid.slots >= 25 and max(grid.pixels) <= 4096
+    assert grid.cell == (750, 525)
+    # Poker cards at 150 dpi keep the grid they had: ten across, as many rows as needed.
+    poker, few = sheet_grid(61, (63.5, 88.9), 150), sheet_grid(5, (63.5, 88.9), 150)
+    assert (poker.columns, poker.rows, poker.cell) == (10, 7, (375, 525))
+    assert (few.columns, few.rows) == (5, 2)

@@ -31,6 +31,9 @@ TILE_THICKNESS = 0.2
 """How thick a counter or tile stands on the table (the game's own units)."""
 SPACING = 4.0
 """Space between two objects laid out side by side on the table."""
+POKER_MM = (63.5, 88.9)
+"""The card every custom card is drawn on at scale 1 (its picture stretched to fit): a
+larger or narrower card is this one scaled, a wide one this one lying sideways."""
 
 
 @dataclass(frozen=True)
@@ -54,21 +57,49 @@ class Grid:
 
 def sheet_grid(cards: int, size_mm: tuple[float, float], dpi: float) -> Grid:
     """Return the grid for ``cards`` slots of cards ``size_mm`` wide and high, each drawn at
-    ``dpi`` unless the sheet would pass the game's largest picture."""
+    ``dpi`` unless the sheet would pass the game's largest picture: then on the grid that
+    draws them finest."""
     if not 1 <= cards <= MAX_COLUMNS * MAX_ROWS:
         raise ValueError(f"a sheet holds 1 to {MAX_COLUMNS * MAX_ROWS} cards, not {cards}")
     columns = min(MAX_COLUMNS, max(MIN_COLUMNS, cards))
     rows = max(MIN_ROWS, math.ceil(cards / columns))
+    if _per_mm(columns, rows, size_mm, dpi) < dpi / 25.4:
+        # Ten across is the usual sheet; large cards fit more finely on a squarer one.
+        grids = [(c, r) for c in range(MIN_COLUMNS, MAX_COLUMNS + 1)
+                 for r in range(MIN_ROWS, MAX_ROWS + 1) if c * r >= cards]
+        columns, rows = min(grids, key=lambda g: (-_per_mm(g[0], g[1], size_mm, dpi),
+                                                       g[0] * g[1]))
+    per_mm = _per_mm(columns, rows, size_mm, dpi)
     width, height = size_mm
-    per_mm = min(dpi / 25.4, MAX_PIXELS / (columns * width), MAX_PIXELS / (rows * height))
     return Grid(columns, rows, (max(1, math.floor(width * per_mm)),
                                 max(1, math.floor(height * per_mm))))
 
 
-def transform(x: float, *, face_down: bool = False) -> dict[str, float]:
-    """Return an object's place on the table: ``x`` along it, upright or face down."""
+def _per_mm(columns: int, rows: int, size_mm: tuple[float, float], dpi: float) -> float:
+    """Return the pixels per mm a grid draws its cards at: ``dpi``, or less to fit."""
+    width, height = size_mm
+    return min(dpi / 25.4, MAX_PIXELS / (columns * width), MAX_PIXELS / (rows * height))
+
+
+def transform(x: float, *, face_down: bool = False,
+              scale: tuple[float, float] = (1.0, 1.0)) -> dict[str, float]:
+    """Return an object's place on the table: ``x`` along it, upright or face down, scaled
+    across and along the table by ``scale``."""
     return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
-            "rotZ": 180.0 if face_down else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": scale[0], "scaleY": 1.0,
+            "scaleZ": scale[1]}
+
+
+def sideways(size_mm: tuple[float, float]) -> bool:
+    """Return whether a card ``size_mm`` is wider than high (the game turns the card)."""
+    return size_mm[0] > size_mm[1]
+
+
+def card_scale(size_mm: tuple[float, float]) -> tuple[float, float]:
+    """Return the scale that gives a card ``size_mm`` its size and shape against a poker
+    card (turned when the card lies sideways)."""
+    across, along = POKER_MM[::-1] if sideways(size_mm) else POKER_MM
+    return round(size_mm[0] / across, 4), round(size_mm[1] / along, 4)
 
 
 def guid(*parts: str) -> str:
@@ -76,11 +107,11 @@ def guid(*parts: str) -> str:
     return digest("tts-guid", *parts)[:6]
 
 
-def base_object(name: str, nickname: str, x: float, *ids: str,
-                face_down: bool = False) -> dict[str, Any]:
+def base_object(name: str, nickname: str, x: float, *ids: str, face_down: bool = False,
+                scale: tuple[float, float] = (1.0, 1.0)) -> dict[str, Any]:
     """Return the fields every saved object has; tagged with the first of ``ids`` (the
     bill-of-materials id), so a script finds a family by its id in the content."""
-    return {"Name": name, "Transform": transform(x, face_down=face_down),
+    return {"Name": name, "Transform": transform(x, face_down=face_down, scale=scale),
             "Nickname": nickname, "Description": "", "Tags": list(ids[:1]),
             "GUID": guid(name, nickname, *ids),
             "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True,
@@ -117,6 +148,8 @@ class Deck:
 
     name: str
     component: str
+    size: tuple[float, float]
+    """The cards' trim in mm, which gives them their size and shape on the table."""
     cards: list[tuple[str, DeckSheet, int]] = field(default_factory=list)
     """(item id, sheet, slot) per copy."""
 
@@ -124,15 +157,20 @@ class Deck:
         """Return the deck as a saved object (one ``Card`` when it holds a single card)."""
         sheets = {str(sheet.key): sheet.custom_deck()
                   for sheet in dict.fromkeys(sheet for _, sheet, _ in self.cards)}
+        scale = card_scale(self.size)
         cards = []
         for n, (item, sheet, slot) in enumerate(self.cards):
-            card = base_object("Card", item, x, self.component, str(n), face_down=True)
+            card = base_object("Card", item, x, self.component, str(n), face_down=True,
+                               scale=scale)
+            card["SidewaysCard"] = sideways(self.size)
             card["CardID"] = sheet.card_id(slot)
             card["CustomDeck"] = {str(sheet.key): sheet.custom_deck()}
             cards.append(card)
         if len(cards) == 1:
             return cards[0]
-        deck = base_object("DeckCustom", self.name, x, self.component, face_down=True)
+        deck = base_object("DeckCustom", self.name, x, self.component, face_down=True,
+                           scale=scale)
+        deck["SidewaysCard"] = sideways(self.size)
         deck["DeckIDs"] = [card["CardID"] for card in cards]
         deck["CustomDeck"] = sheets
         deck["ContainedObjects"] = cards

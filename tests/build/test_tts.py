@@ -77,6 +77,20 @@ def _check_cards(save: dict[str, Any], to_file: Any = _file) -> int:
     return len(cards)
 
 
+def _check_card_shapes(save: dict[str, Any], to_file: Any = _file) -> None:
+    """Check every card's shape on the table against its picture: the game draws a card on a
+    poker card (63.5 x 88.9 mm, turned for a sideways card) scaled by its transform."""
+    for card in (o for o in _objects(save["ObjectStates"]) if o["Name"] == "Card"):
+        sheet = card["CustomDeck"][str(card["CardID"] // 100)]
+        cell_w, cell_h = _picture(to_file(sheet["BackURL"])).size
+        assert card["SidewaysCard"] is (cell_w > cell_h), card["Nickname"]
+        poker = (88.9, 63.5) if card["SidewaysCard"] else (63.5, 88.9)
+        scale = card["Transform"]
+        on_table = poker[0] * scale["scaleX"], poker[1] * scale["scaleZ"]
+        assert abs(on_table[0] / on_table[1] - cell_w / cell_h) < 2 / min(cell_w, cell_h), (
+            card["Nickname"], on_table, (cell_w, cell_h))
+
+
 def _bill(game_yaml: Path) -> dict[str, int]:
     manifest = yaml.safe_load(game_yaml.read_text("utf-8"))
     # Entries counted in a unit (cash by its worth) do not count pieces.
@@ -86,6 +100,29 @@ def _bill(game_yaml: Path) -> dict[str, int]:
 def test_every_card_id_resolves_to_a_slot_of_a_sheet_of_its_grid(sampler: Path) -> None:
     save = json.loads(sampler.read_text("utf-8"))
     assert _check_cards(save) == _bill(SAMPLER / "content/sampler/game.yaml")["cards"]
+    _check_card_shapes(save)
+
+
+def test_cards_keep_their_size_against_a_poker_card_and_lie_sideways_when_wide() -> None:
+    from pnpcompiler.build.tts import Deck, DeckSheet, sheet_grid
+
+    def saved(size: tuple[float, float]) -> dict[str, Any]:
+        sheet = DeckSheet(1, "faces.png", "back.png", sheet_grid(3, size, 150), False)
+        deck = Deck("Deck", "deck", size, [("a", sheet, 0), ("b", sheet, 1)])
+        return deck.saved(0.0)
+
+    poker = saved((63.5, 88.9))
+    assert not poker["SidewaysCard"]
+    assert (poker["Transform"]["scaleX"], poker["Transform"]["scaleZ"]) == (1.0, 1.0)
+    cash = saved((85.0, 42.0))  # Rushing Tin's notes
+    assert cash["SidewaysCard"] and all(c["SidewaysCard"] for c in cash["ContainedObjects"])
+    assert cash["Transform"]["scaleX"] == pytest.approx(85.0 / 88.9, abs=1e-4)
+    assert cash["Transform"]["scaleZ"] == pytest.approx(42.0 / 63.5, abs=1e-4)
+    tall = saved((69.85, 120.65))  # Now Boarding's price cards: tarot size
+    assert not tall["SidewaysCard"]
+    assert tall["ContainedObjects"][0]["Transform"]["scaleX"] == pytest.approx(1.1, abs=1e-4)
+    assert tall["ContainedObjects"][0]["Transform"]["scaleZ"] == pytest.approx(
+        120.65 / 88.9, abs=1e-4)
 
 
 def test_copies_are_real_copies(sampler: Path) -> None:
@@ -160,13 +197,14 @@ def test_base_url_names_the_hosted_pictures(tmp_path: Path) -> None:
     assert sheets and all(s["BackIsHidden"] for s in sheets)
 
 
-@pytest.mark.parametrize("game", ["rushing-tin", "air-cargo"])
+@pytest.mark.parametrize("game", ["rushing-tin", "air-cargo", "now-boarding"])
 def test_shipped_games_export_with_every_card_id_resolving(tmp_path: Path, game: str) -> None:
     save = json.loads(_export(CONTENT, TEMPLATES, game, tmp_path).read_text("utf-8"))
     cards = _check_cards(save)
+    _check_card_shapes(save)
     tiles = sum(o["Name"] == "Custom_Tile" for o in _objects(save["ObjectStates"]))
     boards = sum(o["Name"] == "Custom_Board" for o in save["ObjectStates"])
-    assert boards == 1
+    assert boards == (0 if game == "now-boarding" else 1)  # its boards are cards and forms
     if game == "rushing-tin":  # its decks, with every copy, and its counters
         bill = _bill(CONTENT / game / "game.yaml")
         decks = {o["Tags"][0]: len(o["ContainedObjects"]) for o in save["ObjectStates"]
@@ -179,3 +217,17 @@ def test_shipped_games_export_with_every_card_id_resolving(tmp_path: Path, game:
 def test_tts_needs_an_output_folder(pnp: Any) -> None:
     code, out = pnp("export", "rushing-tin", "--format", "tts")
     assert code == 2 and "-o DIR" in out
+
+
+def test_a_sheet_of_large_cards_takes_the_grid_that_draws_them_finest() -> None:
+    from pnpcompiler.build.tts import sheet_grid
+
+    # Now Boarding's 24 airport boards (127 x 88.9 mm) and a hidden slot: ten across would
+    # draw them at 82 dpi to stay within 4,096 pixels; five by five keeps 150 dpi.
+    grid = sheet_grid(25, (127.0, 88.9), 150)
+    assert grid.slots >= 25 and max(grid.pixels) <= 4096
+    assert grid.cell == (750, 525)
+    # Poker cards at 150 dpi keep the grid they had: ten across, as many rows as needed.
+    poker, few = sheet_grid(61, (63.5, 88.9), 150), sheet_grid(5, (63.5, 88.9), 150)
+    assert (poker.columns, poker.rows, poker.cell) == (10, 7, (375, 525))
+    assert (few.columns, few.rows) == (5, 2)

@@ -128,7 +128,7 @@ class Plan:
 
     def deck(self, group: ItemGroup, x: float) -> dict[str, Any]:
         """Plan a deck's sheets; return the deck."""
-        deck = tts.Deck(group.name, group.component)
+        deck = tts.Deck(group.name, group.component, group.size)
         hidden = 0 if self.output.back_is_hidden else 1
         per_sheet = tts.MAX_COLUMNS * tts.MAX_ROWS - hidden
         n = 0

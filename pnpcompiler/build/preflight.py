@@ -1,7 +1,8 @@
 """Pre-flight: check a kit's faces against a print shop's profile before any file is written.
 
 Every front and back of what the shop prints is checked for what the shop refuses or prints
-badly: a size it does not print (``shop.size``), a picture file that is not exactly its size
+badly: a size it does not print (``shop.size``, a warning: the deck is left out of the
+shop's files, and the rest go), a picture file that is not exactly its size
 (``shop.pixels``) or a bleed other than its own (``shop.bleed``), a picture in a colour mode
 it does not take (``shop.colour``), text or key art (pictures and icons that do not fill the
 card) past its safe zone (``shop.safe``, measured as the text check measures, glyph by glyph),
@@ -37,8 +38,9 @@ def preflight(kit: Kit, profile: Profile) -> list[Finding]:
             w, h = group.size
             sizes = ", ".join(f"{s.name} ({s.trim[0]:g} x {s.trim[1]:g} mm)"
                               for s in profile.sizes)
-            findings.append(error("shop.size", f"{group.name}: {w:g} x {h:g} mm {group.noun}; "
-                                  f"{profile.name} prints {sizes}", where))
+            findings.append(warning("shop.size", f"{group.name}: {w:g} x {h:g} mm "
+                                    f"{group.noun}, left out of the shop's files; "
+                                    f"{profile.name} prints {sizes}", where))
             continue
         for about, face, item_where in sides(group):
             findings += face_findings(face, profile, size, f"{group.component} {about}",

@@ -89,14 +89,20 @@ class ShopFiles(Output[Piece]):
                 cards_pdf, pdf.pages, pdf.trim, profile.bleed, cmyk=profile.colour == "cmyk")))
         others = tuple(f"not for {profile.name}: {g.name} ({g.noun})"
                        for g in kit.faces.groups if g.noun not in profile.prints)
+        sized = tuple(f"not for {profile.name}: {g.name} ({g.size[0]:g} x {g.size[1]:g} mm, "
+                      "a size it does not print)" for g in kit.faces.groups
+                      if g.noun in profile.prints and profile.size_for(g.size) is None)
         if not pieces:
             prints = " and ".join(profile.prints)
-            return [Report((), f"no files for {profile.name} (it prints {prints}; "
-                               f"{kit.game.slug} has none)", others)]
+            why = (f"{kit.game.slug} has none in a size it prints" if sized
+                   else f"{kit.game.slug} has none")
+            return [Report((), f"no files for {profile.name} (it prints {prints}; {why})",
+                           sized + others)]
         made = (f"{len(pictures)} PNG pictures" if pictures
                 else f"{len(pdfs)} PDFs of {sum(len(p.pages) for p in pdfs)} pages")
         return [Report(tuple(p.path for p in pieces),
-                       f"{made} for {profile.name} to {kit.out_dir / profile.id}", others)]
+                       f"{made} for {profile.name} to {kit.out_dir / profile.id}",
+                       sized + others)]
 
 
 def _profile(kit: Kit) -> Profile:

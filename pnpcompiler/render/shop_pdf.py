@@ -13,14 +13,25 @@ from .pdf import K, PageDraw, new_canvas
 
 
 def to_cmyk(value: Any) -> Any:
-    """Return reportlab's CMYK colour for any colour (its own conversion of RGB)."""
-    from reportlab.lib.colors import CMYKColor, rgb2cmyk, toColor
+    """Return the CMYK colour for any colour (:func:`rgb_to_cmyk` of an RGB or gray one)."""
+    from reportlab.lib.colors import CMYKColor, toColor
 
     parsed = toColor(value)
     if isinstance(parsed, CMYKColor):
         return parsed
-    c, m, y, k = rgb2cmyk(parsed.red, parsed.green, parsed.blue)
+    c, m, y, k = rgb_to_cmyk(parsed.red, parsed.green, parsed.blue)
     return CMYKColor(c, m, y, k, alpha=parsed.alpha)
+
+
+def rgb_to_cmyk(r: float, g: float, b: float) -> tuple[float, float, float, float]:
+    """Return the CMYK (0 to 1) that prints an RGB colour (0 to 1) in the plain arithmetic
+    model: black takes what the three inks share, and each ink the rest of its share of
+    what black leaves, so that (1 - C)(1 - K) gives R back. (reportlab's ``rgb2cmyk`` takes
+    black away without that scaling, and prints every dark colour browner and duller.)"""
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return 0.0, 0.0, 0.0, 1.0
+    return ((1.0 - r - k) / (1.0 - k), (1.0 - g - k) / (1.0 - k), (1.0 - b - k) / (1.0 - k), k)
 
 
 def cards_pdf(pages: Sequence[Face | None], trim: tuple[float, float], bleed: float, *,

@@ -216,6 +216,8 @@ class Race:
     rulings: RaceRulings = field(default_factory=lambda: RaceRulings(piece_word="machine"))
     turns: int = 0
     current: TurnState | None = None
+    played: str | None = None
+    """The machine whose turn was played last (the turn order goes on from it, 8.1)."""
     last_turns: set[str] | None = None
     """Once the end is triggered (section 9): the machines still owed their one more turn."""
     over: bool = False
@@ -233,6 +235,17 @@ class Race:
     """Equipment cards given up on the middle airfield (10.1)."""
     hands: dict[str, list[str]] | None = None
     """Each player's trick and boost cards, by id, when the record deals them (8.1)."""
+
+    def due(self) -> str:
+        """Return the machine whose turn comes next: the one after the machine that played
+        the last turn (8.1), so that a turn left out is one finding, not one a turn."""
+        if self.played is None:
+            return self.order[self.turns % len(self.order)]
+        return self.after(self.played)
+
+    def after(self, machine: str) -> str:
+        """Return the machine whose turn follows this machine's (8.1)."""
+        return self.order[(self.order.index(machine) + 1) % len(self.order)]
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""

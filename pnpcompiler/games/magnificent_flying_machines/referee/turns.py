@@ -17,7 +17,7 @@ def start(race: Race, turn: Turn) -> None:
     """Begin a machine's turn: it must be that machine's turn and the race not over."""
     race.rulings.turn = race.turns + 1
     race.current = None
-    due = race.order[race.turns % len(race.order)]
+    due = race.due()
     if race.over and race.rulings.once("game.over"):
         race.rulings.rule("game.over", "section 9", "the race had ended: every machine owed "
                           "one more turn had taken it", turn.where("machine"),
@@ -35,6 +35,7 @@ def start(race: Race, turn: Turn) -> None:
         race.rulings.rule("turn.order", "8.1", f"turns go round the table in order: it is "
                           f"{due}'s turn, found {turn.machine}", turn.where("machine"),
                           piece=turn.machine)
+    race.played = flyer.name
     race.current = TurnState(flyer, start_altitude=flyer.altitude)
     race.current.points_before = sum(flyer.points.values())
 

@@ -1,0 +1,33 @@
+"""One mistake made on a copy of an example record gives one finding (Magnificent Flying
+Machines)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.mistakes import found, with_edits
+from tests.paths import EXAMPLES
+
+QUICK_START = EXAMPLES / "magnificent-flying-machines" / "quick-start-4.yaml"
+
+BIPLANES_FIRST_TURN = """- machine: biplane
+  phases:
+  - action: take-off
+    dice: [5, 2, 3, 2]
+    spare_parts: 1
+    outcome: pass
+  - action: fly-on
+    dice: [6, 2, 4, 3, 1]
+    outcome: pass
+"""
+
+
+def test_8_1_a_turn_left_out_is_one_turn_order_finding(tmp_path: Path) -> None:
+    text = QUICK_START.read_text(encoding="utf-8")
+    start = text.index(BIPLANES_FIRST_TURN)
+    end = text.index("- machine: seaplane", start)
+    report = with_edits(QUICK_START, tmp_path, (text[start:end], ""))
+    order = [f for f in found(report) if f[0] == "turn.order"]
+    # The turns after it go on from the machine that played, not from the one left out.
+    assert order == [("turn.order", "8.1", "turns[1].machine")]
+

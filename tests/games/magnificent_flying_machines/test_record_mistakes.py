@@ -31,3 +31,9 @@ def test_8_1_a_turn_left_out_is_one_turn_order_finding(tmp_path: Path) -> None:
     # The turns after it go on from the machine that played, not from the one left out.
     assert order == [("turn.order", "8.1", "turns[1].machine")]
 
+
+def test_8_1_a_wrong_machine_named_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(QUICK_START, tmp_path, (BIPLANES_FIRST_TURN, BIPLANES_FIRST_TURN.replace(
+        "- machine: biplane", "- machine: seaplane")))
+    # The record goes on from the biplane: the turn is judged as the biplane's.
+    assert found(report) == [("turn.order", "8.1", "turns[1].machine")]

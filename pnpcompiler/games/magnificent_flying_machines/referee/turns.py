@@ -13,8 +13,13 @@ from .rolls import FINAL_ACTIONS
 from .state import Flyer, Race, TurnState
 
 
-def start(race: Race, turn: Turn) -> None:
-    """Begin a machine's turn: it must be that machine's turn and the race not over."""
+def start(race: Race, turn: Turn, following: str | None = None) -> None:
+    """Begin a machine's turn: it must be that machine's turn and the race not over.
+
+    ``following`` is the machine the record names on the next turn: a turn naming another
+    machine than the one due is judged as the due machine's when the record goes on from
+    the due machine (a wrong name), else as the named machine's (a turn left out or played
+    out of order); either way one finding, the turns after it judged from it."""
     race.rulings.turn = race.turns + 1
     race.current = None
     due = race.due()
@@ -32,9 +37,14 @@ def start(race: Race, turn: Turn) -> None:
                           "turn it is", turn.where("machine"))
         flyer = race.flyers[due]
     elif turn.machine != due:
+        misnamed = following is not None and following == race.after(due)
+        judged = (f"; judged as {due}'s turn, as the next turn is {following}'s" if misnamed
+                  else "")
         race.rulings.rule("turn.order", "8.1", f"turns go round the table in order: it is "
-                          f"{due}'s turn, found {turn.machine}", turn.where("machine"),
+                          f"{due}'s turn, found {turn.machine}{judged}", turn.where("machine"),
                           piece=turn.machine)
+        if misnamed:
+            flyer = race.flyers[due]
     race.played = flyer.name
     race.current = TurnState(flyer, start_altitude=flyer.altitude)
     race.current.points_before = sum(flyer.points.values())

@@ -20,3 +20,16 @@ def test_1_1_a_misspelt_player_in_a_departure_is_one_finding(tmp_path: Path) -> 
     # Judged as the Departure of the player the round lacks, not dropped.
     assert found(report) == [("record.player", "1.1", "days[0].rounds[1].departure[2].player")]
     assert "did you mean 'P3'?" in report.findings[0].message
+
+
+def test_5_1_paying_short_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(THREE_PLAYERS, tmp_path, (
+        "paid: [purple-b2, purple-b6]", "paid: [purple-b2]"))
+    # The passenger left face up is not also a day ending with an item still affordable (6.4).
+    assert [f[:2] for f in found(report)] == [("pay.short", "5.1")]
+
+
+def test_5_1_paying_with_a_passenger_not_in_the_pile_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(THREE_PLAYERS, tmp_path, (
+        "paid: [purple-b2, purple-b6]", "paid: [purple-b2, orange-b6]"))
+    assert [f[:2] for f in found(report)] == [("pay.face-up", "5.1")]

@@ -37,3 +37,19 @@ def test_8_1_a_wrong_machine_named_is_one_finding(tmp_path: Path) -> None:
         "- machine: biplane", "- machine: seaplane")))
     # The record goes on from the biplane: the turn is judged as the biplane's.
     assert found(report) == [("turn.order", "8.1", "turns[1].machine")]
+
+
+def test_8_1_an_extra_action_phase_is_one_finding_and_not_scored(tmp_path: Path) -> None:
+    last = "  - {action: autographs}\n  fuel: 1\n  luck: false\n- machine: monoplane\n  phases:\n"
+    last += "  - action: landing\n    dice: [5, 4, 2, 5, 1]\n"
+    report = with_edits(QUICK_START, tmp_path, (last, "  - {action: autographs}\n" + last))
+    # The phase is not played: its points are not also a score.total finding.
+    assert [f[:2] for f in found(report)] == [("phase.count", "8.1")]
+
+
+def test_section_9_a_turn_after_the_race_is_one_finding_and_not_scored(tmp_path: Path) -> None:
+    report = with_edits(QUICK_START, tmp_path, (
+        "end:\n", "- machine: biplane\n  phases:\n  - {action: autographs}\n  fuel: 0\n"
+        "  luck: false\nend:\n"))
+    # The turn is not played: its points are not also a score.total finding.
+    assert [f[:2] for f in found(report)] == [("game.over", "section 9")]

@@ -20,12 +20,16 @@ def act(race: Race, phase: Phase) -> None:
     """Play one action of the current turn."""
     now = race.current
     if now is None:
-        race.rulings.rule("turn.none", "8.1", "an action outside any turn",
-                          phase.where("action"))
+        # A turn played after the race ended is that one finding (game.over), its actions
+        # not played.
+        if not race.over:
+            race.rulings.rule("turn.none", "8.1", "an action outside any turn",
+                              phase.where("action"))
         return
     now.outcome = None
     abilities.before(race, now, phase)
-    count_phase(race, now, phase)
+    if not count_phase(race, now, phase):
+        return
     flyer = now.flyer
     cards.before_action(race, now, phase)
     if phase.action != "landing":
@@ -50,8 +54,9 @@ def act(race: Race, phase: Phase) -> None:
         now.forced_landing = True
 
 
-def count_phase(race: Race, now: TurnState, phase: Phase) -> None:
-    """Count the phases a turn uses: two, besides continued and forced actions (8.1, 8.3)."""
+def count_phase(race: Race, now: TurnState, phase: Phase) -> bool:
+    """Count the phases a turn uses: two, besides continued and forced actions (8.1, 8.3);
+    return False for a phase beyond them, which is that one finding and not played."""
     if phase.forced:
         if not now.forced_landing or phase.action != "landing":
             ruling(race, now.flyer, phase, "phase.forced", "8.3", "only a landing test forced "
@@ -71,7 +76,9 @@ def count_phase(race: Race, now: TurnState, phase: Phase) -> None:
         if now.phases > 2:
             ruling(race, now.flyer, phase, "phase.count", "8.1", f"a turn has two action "
                    f"phases; this is action phase {now.phases}")
+            return False
     now.may_continue = False
+    return True
 
 
 def ruling(race: Race, flyer: Flyer, phase: Phase, code: str, rule: str, text: str) -> None:

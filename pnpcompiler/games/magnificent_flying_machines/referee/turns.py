@@ -23,10 +23,13 @@ def start(race: Race, turn: Turn, following: str | None = None) -> None:
     race.rulings.turn = race.turns + 1
     race.current = None
     due = race.due()
-    if race.over and race.rulings.once("game.over"):
-        race.rulings.rule("game.over", "section 9", "the race had ended: every machine owed "
-                          "one more turn had taken it", turn.where("machine"),
-                          piece=turn.machine)
+    if race.over:
+        # One finding for the turns after the end; they are not played, so not scored.
+        if race.rulings.once("game.over"):
+            race.rulings.rule("game.over", "section 9", "the race had ended: every machine "
+                              "owed one more turn had taken it", turn.where("machine"),
+                              piece=turn.machine)
+        return
     flyer = race.flyers.get(turn.machine)
     if flyer is None:
         # One finding for a misspelt name: the turn is judged as the turn of the machine

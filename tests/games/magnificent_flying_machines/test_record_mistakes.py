@@ -43,7 +43,7 @@ def test_8_1_an_extra_action_phase_is_one_finding_and_not_scored(tmp_path: Path)
     last = "  - {action: autographs}\n  fuel: 1\n  luck: false\n- machine: monoplane\n  phases:\n"
     last += "  - action: landing\n    dice: [5, 4, 2, 5, 1]\n"
     report = with_edits(QUICK_START, tmp_path, (last, "  - {action: autographs}\n" + last))
-    # The phase is not played: its points are not also a score.total finding.
+    # A score written without the extra phase's points is not also a score.total finding.
     assert [f[:2] for f in found(report)] == [("phase.count", "8.1")]
 
 

@@ -28,8 +28,19 @@ def act(race: Race, phase: Phase) -> None:
         return
     now.outcome = None
     abilities.before(race, now, phase)
-    if not count_phase(race, now, phase):
-        return
+    counted = count_phase(race, now, phase)
+    before = sum(now.flyer.points.values())
+    play(race, now, phase)
+    if not counted:
+        # The record goes on from the extra phase, so it is played; a score left without
+        # its points is not a second finding (section 9).
+        player = now.flyer.machine.player
+        race.unscored[player] = (race.unscored.get(player, 0)
+                                 + sum(now.flyer.points.values()) - before)
+
+
+def play(race: Race, now: TurnState, phase: Phase) -> None:
+    """Play one action phase: where it may be taken, its test and what it does."""
     flyer = now.flyer
     cards.before_action(race, now, phase)
     if phase.action != "landing":
@@ -56,7 +67,7 @@ def act(race: Race, phase: Phase) -> None:
 
 def count_phase(race: Race, now: TurnState, phase: Phase) -> bool:
     """Count the phases a turn uses: two, besides continued and forced actions (8.1, 8.3);
-    return False for a phase beyond them, which is that one finding and not played."""
+    return False for a phase beyond them."""
     if phase.forced:
         if not now.forced_landing or phase.action != "landing":
             ruling(race, now.flyer, phase, "phase.forced", "8.3", "only a landing test forced "

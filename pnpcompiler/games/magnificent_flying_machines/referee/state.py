@@ -229,6 +229,9 @@ class Race:
     """Whether the record writes the weather change cards (8.5)."""
     weather_drawn: set[str] = field(default_factory=set)
     """The weather change cards turned over since the deck was last shuffled."""
+    unscored: dict[str, int] = field(default_factory=dict)
+    """The points each player earned in action phases beyond a turn's two (8.1): a score
+    written without them is not a second finding."""
     cads_used: dict[str, int] = field(default_factory=dict)
     """Sir Archibald's cad: the turn (counted from 0) each machine's was last played."""
     discarded: set[str] = field(default_factory=set)
@@ -333,7 +336,7 @@ def fork_for_phase(race: Race, rivals: bool) -> Race:
         now.rerolled, now.fired = set(now.rerolled), set(now.fired)
     twin.on_tile = {at: list(tokens) for at, tokens in race.on_tile.items()}
     twin.passengers_left = dict(race.passengers_left)
-    twin.cads_used = dict(race.cads_used)
+    twin.cads_used, twin.unscored = dict(race.cads_used), dict(race.unscored)
     twin.discarded = set(race.discarded)
     if race.hands is not None:
         twin.hands = {player: list(hand) for player, hand in race.hands.items()}

@@ -151,7 +151,8 @@ def finish(race: Race, log: RaceLog) -> None:
     table = scores(race)
     for player, claimed in log.end.scores.items():
         counted = table.get(player, {}).get("total")
-        if counted != claimed:
+        if counted != claimed and (counted is None
+                                   or claimed != counted - race.unscored.get(player, 0)):
             race.rulings.rule("score.total", "section 9", f"{player} scores {counted}, "
                               f"found {claimed}", log.end.where("scores", player),
                               piece=player)

@@ -47,9 +47,9 @@ def test_8_1_an_extra_action_phase_is_one_finding_and_not_scored(tmp_path: Path)
     assert [f[:2] for f in found(report)] == [("phase.count", "8.1")]
 
 
-def test_section_9_a_turn_after_the_race_is_one_finding_and_not_scored(tmp_path: Path) -> None:
+def test_9_1_a_turn_after_the_race_is_one_finding_and_not_scored(tmp_path: Path) -> None:
     report = with_edits(QUICK_START, tmp_path, (
         "end:\n", "- machine: biplane\n  phases:\n  - {action: autographs}\n  fuel: 0\n"
         "  luck: false\nend:\n"))
     # The turn is not played: its points are not also a score.total finding.
-    assert [f[:2] for f in found(report)] == [("game.over", "section 9")]
+    assert [f[:2] for f in found(report)] == [("game.over", "9.1")]

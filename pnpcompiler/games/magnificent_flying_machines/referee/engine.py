@@ -62,7 +62,7 @@ class EndTurn:
 
 @dataclass(slots=True)
 class EndRace:
-    """The race ends: the end by player count (section 9), the scores and the winner."""
+    """The race ends: the end by player count (9.1), the scores and the winner."""
 
     log: RaceLog
 

@@ -33,7 +33,7 @@ def act(race: Race, phase: Phase) -> None:
     play(race, now, phase)
     if not counted:
         # The record goes on from the extra phase, so it is played; a score left without
-        # its points is not a second finding (section 9).
+        # its points is not a second finding (9.2).
         player = now.flyer.machine.player
         race.unscored[player] = (race.unscored.get(player, 0)
                                  + sum(now.flyer.points.values()) - before)

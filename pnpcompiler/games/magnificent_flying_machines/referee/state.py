@@ -163,7 +163,7 @@ class Flyer:
 
     @property
     def total_damage(self) -> int:
-        """Return every damage marker the machine holds (section 9)."""
+        """Return every damage marker the machine holds (9.2)."""
         return self.gauge_damage + self.damage
 
 
@@ -219,7 +219,7 @@ class Race:
     played: str | None = None
     """The machine whose turn was played last (the turn order goes on from it, 8.1)."""
     last_turns: set[str] | None = None
-    """Once the end is triggered (section 9): the machines still owed their one more turn."""
+    """Once the end is triggered (9.1): the machines still owed their one more turn."""
     over: bool = False
     on_tile: dict[int, list[str]] = field(default_factory=dict)
     """Cargo tokens left on each course position (6.3)."""

@@ -1,5 +1,5 @@
 """Turns and the end of the race: turn order (8.1), fuel and the luck token at the end of a
-turn (8.4.1, 8.3), the game end by player count (section 9, 12.2) and the scores."""
+turn (8.4.1, 8.3), the game end by player count (9.1, 12.2) and the scores (9.2, 9.3)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def start(race: Race, turn: Turn, following: str | None = None) -> None:
     if race.over:
         # One finding for the turns after the end; they are not played, so not scored.
         if race.rulings.once("game.over"):
-            race.rulings.rule("game.over", "section 9", "the race had ended: every machine "
+            race.rulings.rule("game.over", "9.1", "the race had ended: every machine "
                               "owed one more turn had taken it", turn.where("machine"),
                               piece=turn.machine)
         return
@@ -85,7 +85,7 @@ def end(race: Race, turn: Turn) -> None:
 
 def count_down(race: Race, flyer: Flyer) -> None:
     """Start the end once enough machines have landed on the final airfield, then count the
-    one more turn each machine still on the course takes (section 9, 12.2)."""
+    one more turn each machine still on the course takes (9.1, 12.2)."""
     race.last_turns = owed(race, flyer)
     if race.last_turns is not None and not race.last_turns:
         race.over = True
@@ -93,7 +93,7 @@ def count_down(race: Race, flyer: Flyer) -> None:
 
 def owed(race: Race, flyer: Flyer) -> set[str] | None:
     """Return the machines still owed their one more turn once this machine's turn ends
-    (section 9, 12.2): None until enough machines have landed on the final airfield."""
+    (9.1, 12.2): None until enough machines have landed on the final airfield."""
     if race.last_turns is not None:
         return race.last_turns - {flyer.name}
     players = len(race.players)
@@ -110,14 +110,14 @@ def owed(race: Race, flyer: Flyer) -> set[str] | None:
 
 
 def ends_race(race: Race, flyer: Flyer) -> bool:
-    """Return whether the race is over once this machine's turn ends (section 9)."""
+    """Return whether the race is over once this machine's turn ends (9.1)."""
     left = owed(race, flyer)
     return race.over or (left is not None and not left)
 
 
 def scores(race: Race) -> dict[str, dict[str, int]]:
     """Return each player's points by kind, damage, undelivered special cargo (10.2.1) and
-    total (section 9)."""
+    total (9.2)."""
     out: dict[str, dict[str, int]] = {}
     for flyer in race.flyers.values():
         mine = out.setdefault(flyer.machine.player, {"damage": 0, "total": 0})
@@ -143,7 +143,7 @@ def finish(race: Race, log: RaceLog) -> None:
     """Check the end of the race and the scores and winner the players counted."""
     race.rulings.turn = race.turns
     if not race.over:
-        race.rulings.rule("game.unfinished", "section 9", "the record ends before the race "
+        race.rulings.rule("game.unfinished", "9.1", "the record ends before the race "
                           "does: the end comes once the machines left on the course have "
                           "each taken one more turn", log.where("turns"))
     if log.end is None:
@@ -153,7 +153,7 @@ def finish(race: Race, log: RaceLog) -> None:
         counted = table.get(player, {}).get("total")
         if counted != claimed and (counted is None
                                    or claimed != counted - race.unscored.get(player, 0)):
-            race.rulings.rule("score.total", "section 9", f"{player} scores {counted}, "
+            race.rulings.rule("score.total", "9.2", f"{player} scores {counted}, "
                               f"found {claimed}", log.end.where("scores", player),
                               piece=player)
     if log.teams:
@@ -161,6 +161,6 @@ def finish(race: Race, log: RaceLog) -> None:
         return
     best = winner(race, table)
     if log.end.winner is not None and log.end.winner != best:
-        race.rulings.rule("score.winner", "section 9", f"the winner is {best} (most points, "
+        race.rulings.rule("score.winner", "9.3", f"the winner is {best} (most points, "
                           f"then least damage, then reverse player order), found "
                           f"{log.end.winner}", log.end.where("winner"))

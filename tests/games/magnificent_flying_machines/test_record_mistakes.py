@@ -53,3 +53,9 @@ def test_9_1_a_turn_after_the_race_is_one_finding_and_not_scored(tmp_path: Path)
         "  luck: false\nend:\n"))
     # The turn is not played: its points are not also a score.total finding.
     assert [f[:2] for f in found(report)] == [("game.over", "9.1")]
+
+
+def test_9_2_a_player_left_out_of_the_scores_is_a_finding(tmp_path: Path) -> None:
+    report = with_edits(QUICK_START, tmp_path, (
+        "scores: {Ann: -5, Bob: 23, Cat: 0, Dan: 26}", "scores: {Ann: -5, Bob: 23, Dan: 26}"))
+    assert found(report) == [("score.missing", "9.2", "end.scores")]

@@ -149,6 +149,11 @@ def finish(race: Race, log: RaceLog) -> None:
     if log.end is None:
         return
     table = scores(race)
+    left_out = [p for p in race.players if p in table and p not in log.end.scores]
+    if left_out:
+        race.rulings.rule("score.missing", "9.2", f"every player adds up their victory "
+                          f"points: no score written for {', '.join(left_out)}",
+                          log.end.where("scores") or log.where("end"))
     for player, claimed in log.end.scores.items():
         counted = table.get(player, {}).get("total")
         if counted != claimed and (counted is None

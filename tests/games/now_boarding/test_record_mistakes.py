@@ -33,3 +33,11 @@ def test_5_1_paying_with_a_passenger_not_in_the_pile_is_one_finding(tmp_path: Pa
     report = with_edits(THREE_PLAYERS, tmp_path, (
         "paid: [purple-b2, purple-b6]", "paid: [purple-b2, orange-b6]"))
     assert [f[:2] for f in found(report)] == [("pay.face-up", "5.1")]
+
+
+def test_3_1_a_misspelt_tile_drawn_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(THREE_PLAYERS, tmp_path, (P3_ROUND_2, P3_ROUND_2.replace(
+        "purple-b3", "purple-bb3")))
+    # Judged as the nearest tile in the supply: not also a Lost claim for it later (4.8).
+    assert found(report) == [
+        ("draw.supply", "3.1", "days[0].rounds[1].departure[2].draws[0].tile")]

@@ -111,9 +111,13 @@ def draw_one(game: Game, player: Player, draw: Draw) -> None:
     for n, tile in enumerate(chain):
         where = draw.where("tile") if n == 0 else draw.where("redraw", n - 1)
         if tile not in game.supply:
+            meant = misspelt(game, tile)
+            judged = f" (did you mean {meant!r}?); judged as {meant}" if meant else ""
             say(game, "draw.supply", draw_rule(game, tile), f"{tile} cannot be drawn: it is "
-                f"{where_tile_is(game, tile)}", where, player.name)
-            return
+                f"{where_tile_is(game, tile)}{judged}", where, player.name)
+            if meant is None:
+                return
+            chain[n] = tile = meant
         passenger = game.table.tiles[tile]
         matches = passenger.colour == player.colour and passenger.destination == draw.airport
         last = n == len(chain) - 1
@@ -135,6 +139,15 @@ def draw_one(game: Game, player: Player, draw: Draw) -> None:
     game.supply.discard(placed)
     player.waiting[placed] = draw.airport
     game.aging[placed] = 0
+
+
+def misspelt(game: Game, tile: str) -> str | None:
+    """Return the tile in the supply a tile id no tile has was meant as (the nearest id), so
+    that a misspelt draw is one finding, not also one for the passenger it leaves behind."""
+    if tile in game.table.tiles:
+        return None
+    close = difflib.get_close_matches(tile, sorted(game.supply), n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def capacity(game: Game, jet: Jet) -> int:

@@ -251,7 +251,7 @@ def play(engine: RaceEngine, log: RaceLog, choose: Chooser, rng: random.Random, 
     tests: list[Tested] = []
     starts = {machine: StartTurn(Turn(machine=machine)) for machine in race.order}
     while not race.over and race.turns < TURN_LIMIT:
-        machine = race.order[race.turns % len(race.order)]
+        machine = race.due()
         race, _ = engine.apply(race, starts[machine])
         phases: list[Phase] = []
         while True:

@@ -40,6 +40,9 @@ class StartTurn:
     """A machine's turn begins."""
 
     turn: Turn
+    following: str | None = None
+    """The machine the record names on the next turn: it tells a wrong name on this turn
+    from a turn left out before it (8.1)."""
 
 
 @dataclass(slots=True)
@@ -59,7 +62,7 @@ class EndTurn:
 
 @dataclass(slots=True)
 class EndRace:
-    """The race ends: the end by player count (section 9), the scores and the winner."""
+    """The race ends: the end by player count (9.1), the scores and the winner."""
 
     log: RaceLog
 
@@ -124,8 +127,9 @@ class RaceEngine:
 
     def actions(self, log: RaceLog) -> Iterator[Action]:
         """Return a record's turns as actions, in order."""
-        for turn in log.turns:
-            yield StartTurn(turn)
+        for at, turn in enumerate(log.turns):
+            following = log.turns[at + 1].machine if at + 1 < len(log.turns) else None
+            yield StartTurn(turn, following)
             for phase in turn.phases:
                 yield PhaseAction(phase)
             yield EndTurn(turn)
@@ -141,7 +145,7 @@ class RaceEngine:
         if isinstance(action, PhaseAction):  # the most often, two or three a turn
             phases.act(race, action.phase)
         elif isinstance(action, StartTurn):
-            turns.start(race, action.turn)
+            turns.start(race, action.turn, action.following)
             cards.start_turn(race)
         elif isinstance(action, EndTurn):
             cards.end_turn(race, action.turn)

@@ -20,12 +20,27 @@ def act(race: Race, phase: Phase) -> None:
     """Play one action of the current turn."""
     now = race.current
     if now is None:
-        race.rulings.rule("turn.none", "8.1", "an action outside any turn",
-                          phase.where("action"))
+        # A turn played after the race ended is that one finding (game.over), its actions
+        # not played.
+        if not race.over:
+            race.rulings.rule("turn.none", "8.1", "an action outside any turn",
+                              phase.where("action"))
         return
     now.outcome = None
     abilities.before(race, now, phase)
-    count_phase(race, now, phase)
+    counted = count_phase(race, now, phase)
+    before = sum(now.flyer.points.values())
+    play(race, now, phase)
+    if not counted:
+        # The record goes on from the extra phase, so it is played; a score left without
+        # its points is not a second finding (9.2).
+        player = now.flyer.machine.player
+        race.unscored[player] = (race.unscored.get(player, 0)
+                                 + sum(now.flyer.points.values()) - before)
+
+
+def play(race: Race, now: TurnState, phase: Phase) -> None:
+    """Play one action phase: where it may be taken, its test and what it does."""
     flyer = now.flyer
     cards.before_action(race, now, phase)
     if phase.action != "landing":
@@ -50,8 +65,9 @@ def act(race: Race, phase: Phase) -> None:
         now.forced_landing = True
 
 
-def count_phase(race: Race, now: TurnState, phase: Phase) -> None:
-    """Count the phases a turn uses: two, besides continued and forced actions (8.1, 8.3)."""
+def count_phase(race: Race, now: TurnState, phase: Phase) -> bool:
+    """Count the phases a turn uses: two, besides continued and forced actions (8.1, 8.3);
+    return False for a phase beyond them."""
     if phase.forced:
         if not now.forced_landing or phase.action != "landing":
             ruling(race, now.flyer, phase, "phase.forced", "8.3", "only a landing test forced "
@@ -71,7 +87,9 @@ def count_phase(race: Race, now: TurnState, phase: Phase) -> None:
         if now.phases > 2:
             ruling(race, now.flyer, phase, "phase.count", "8.1", f"a turn has two action "
                    f"phases; this is action phase {now.phases}")
+            return False
     now.may_continue = False
+    return True
 
 
 def ruling(race: Race, flyer: Flyer, phase: Phase, code: str, rule: str, text: str) -> None:

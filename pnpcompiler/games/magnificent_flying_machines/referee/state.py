@@ -163,7 +163,7 @@ class Flyer:
 
     @property
     def total_damage(self) -> int:
-        """Return every damage marker the machine holds (section 9)."""
+        """Return every damage marker the machine holds (9.2)."""
         return self.gauge_damage + self.damage
 
 
@@ -216,8 +216,10 @@ class Race:
     rulings: RaceRulings = field(default_factory=lambda: RaceRulings(piece_word="machine"))
     turns: int = 0
     current: TurnState | None = None
+    played: str | None = None
+    """The machine whose turn was played last (the turn order goes on from it, 8.1)."""
     last_turns: set[str] | None = None
-    """Once the end is triggered (section 9): the machines still owed their one more turn."""
+    """Once the end is triggered (9.1): the machines still owed their one more turn."""
     over: bool = False
     on_tile: dict[int, list[str]] = field(default_factory=dict)
     """Cargo tokens left on each course position (6.3)."""
@@ -227,12 +229,26 @@ class Race:
     """Whether the record writes the weather change cards (8.5)."""
     weather_drawn: set[str] = field(default_factory=set)
     """The weather change cards turned over since the deck was last shuffled."""
+    unscored: dict[str, int] = field(default_factory=dict)
+    """The points each player earned in action phases beyond a turn's two (8.1): a score
+    written without them is not a second finding."""
     cads_used: dict[str, int] = field(default_factory=dict)
     """Sir Archibald's cad: the turn (counted from 0) each machine's was last played."""
     discarded: set[str] = field(default_factory=set)
     """Equipment cards given up on the middle airfield (10.1)."""
     hands: dict[str, list[str]] | None = None
     """Each player's trick and boost cards, by id, when the record deals them (8.1)."""
+
+    def due(self) -> str:
+        """Return the machine whose turn comes next: the one after the machine that played
+        the last turn (8.1), so that a turn left out is one finding, not one a turn."""
+        if self.played is None:
+            return self.order[self.turns % len(self.order)]
+        return self.after(self.played)
+
+    def after(self, machine: str) -> str:
+        """Return the machine whose turn follows this machine's (8.1)."""
+        return self.order[(self.order.index(machine) + 1) % len(self.order)]
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""
@@ -320,7 +336,7 @@ def fork_for_phase(race: Race, rivals: bool) -> Race:
         now.rerolled, now.fired = set(now.rerolled), set(now.fired)
     twin.on_tile = {at: list(tokens) for at, tokens in race.on_tile.items()}
     twin.passengers_left = dict(race.passengers_left)
-    twin.cads_used = dict(race.cads_used)
+    twin.cads_used, twin.unscored = dict(race.cads_used), dict(race.unscored)
     twin.discarded = set(race.discarded)
     if race.hands is not None:
         twin.hands = {player: list(hand) for player, hand in race.hands.items()}

@@ -52,7 +52,7 @@ def team_table(log: RaceLog, table: dict[str, dict[str, int]]) -> dict[str, dict
 
 
 def finish(race: Race, log: RaceLog, table: dict[str, dict[str, int]]) -> None:
-    """Check each team's combined score and the winning team (12.3; ties as section 9:
+    """Check each team's combined score and the winning team (12.3; ties as 9.3:
     least damage, then the team seated latest in player order, the recorded reading
     team-ties)."""
     assert log.end is not None

@@ -1,5 +1,5 @@
 """Turns and the end of the race: turn order (8.1), fuel and the luck token at the end of a
-turn (8.4.1, 8.3), the game end by player count (section 9, 12.2) and the scores."""
+turn (8.4.1, 8.3), the game end by player count (9.1, 12.2) and the scores (9.2, 9.3)."""
 
 from __future__ import annotations
 
@@ -13,15 +13,23 @@ from .rolls import FINAL_ACTIONS
 from .state import Flyer, Race, TurnState
 
 
-def start(race: Race, turn: Turn) -> None:
-    """Begin a machine's turn: it must be that machine's turn and the race not over."""
+def start(race: Race, turn: Turn, following: str | None = None) -> None:
+    """Begin a machine's turn: it must be that machine's turn and the race not over.
+
+    ``following`` is the machine the record names on the next turn: a turn naming another
+    machine than the one due is judged as the due machine's when the record goes on from
+    the due machine (a wrong name), else as the named machine's (a turn left out or played
+    out of order); either way one finding, the turns after it judged from it."""
     race.rulings.turn = race.turns + 1
     race.current = None
-    due = race.order[race.turns % len(race.order)]
-    if race.over and race.rulings.once("game.over"):
-        race.rulings.rule("game.over", "section 9", "the race had ended: every machine owed "
-                          "one more turn had taken it", turn.where("machine"),
-                          piece=turn.machine)
+    due = race.due()
+    if race.over:
+        # One finding for the turns after the end; they are not played, so not scored.
+        if race.rulings.once("game.over"):
+            race.rulings.rule("game.over", "9.1", "the race had ended: every machine "
+                              "owed one more turn had taken it", turn.where("machine"),
+                              piece=turn.machine)
+        return
     flyer = race.flyers.get(turn.machine)
     if flyer is None:
         # One finding for a misspelt name: the turn is judged as the turn of the machine
@@ -32,9 +40,15 @@ def start(race: Race, turn: Turn) -> None:
                           "turn it is", turn.where("machine"))
         flyer = race.flyers[due]
     elif turn.machine != due:
+        misnamed = following is not None and following == race.after(due)
+        judged = (f"; judged as {due}'s turn, as the next turn is {following}'s" if misnamed
+                  else "")
         race.rulings.rule("turn.order", "8.1", f"turns go round the table in order: it is "
-                          f"{due}'s turn, found {turn.machine}", turn.where("machine"),
+                          f"{due}'s turn, found {turn.machine}{judged}", turn.where("machine"),
                           piece=turn.machine)
+        if misnamed:
+            flyer = race.flyers[due]
+    race.played = flyer.name
     race.current = TurnState(flyer, start_altitude=flyer.altitude)
     race.current.points_before = sum(flyer.points.values())
 
@@ -71,7 +85,7 @@ def end(race: Race, turn: Turn) -> None:
 
 def count_down(race: Race, flyer: Flyer) -> None:
     """Start the end once enough machines have landed on the final airfield, then count the
-    one more turn each machine still on the course takes (section 9, 12.2)."""
+    one more turn each machine still on the course takes (9.1, 12.2)."""
     race.last_turns = owed(race, flyer)
     if race.last_turns is not None and not race.last_turns:
         race.over = True
@@ -79,7 +93,7 @@ def count_down(race: Race, flyer: Flyer) -> None:
 
 def owed(race: Race, flyer: Flyer) -> set[str] | None:
     """Return the machines still owed their one more turn once this machine's turn ends
-    (section 9, 12.2): None until enough machines have landed on the final airfield."""
+    (9.1, 12.2): None until enough machines have landed on the final airfield."""
     if race.last_turns is not None:
         return race.last_turns - {flyer.name}
     players = len(race.players)
@@ -96,14 +110,14 @@ def owed(race: Race, flyer: Flyer) -> set[str] | None:
 
 
 def ends_race(race: Race, flyer: Flyer) -> bool:
-    """Return whether the race is over once this machine's turn ends (section 9)."""
+    """Return whether the race is over once this machine's turn ends (9.1)."""
     left = owed(race, flyer)
     return race.over or (left is not None and not left)
 
 
 def scores(race: Race) -> dict[str, dict[str, int]]:
     """Return each player's points by kind, damage, undelivered special cargo (10.2.1) and
-    total (section 9)."""
+    total (9.2)."""
     out: dict[str, dict[str, int]] = {}
     for flyer in race.flyers.values():
         mine = out.setdefault(flyer.machine.player, {"damage": 0, "total": 0})
@@ -129,16 +143,22 @@ def finish(race: Race, log: RaceLog) -> None:
     """Check the end of the race and the scores and winner the players counted."""
     race.rulings.turn = race.turns
     if not race.over:
-        race.rulings.rule("game.unfinished", "section 9", "the record ends before the race "
+        race.rulings.rule("game.unfinished", "9.1", "the record ends before the race "
                           "does: the end comes once the machines left on the course have "
                           "each taken one more turn", log.where("turns"))
     if log.end is None:
         return
     table = scores(race)
+    left_out = [p for p in race.players if p in table and p not in log.end.scores]
+    if left_out:
+        race.rulings.rule("score.missing", "9.2", f"every player adds up their victory "
+                          f"points: no score written for {', '.join(left_out)}",
+                          log.end.where("scores") or log.where("end"))
     for player, claimed in log.end.scores.items():
         counted = table.get(player, {}).get("total")
-        if counted != claimed:
-            race.rulings.rule("score.total", "section 9", f"{player} scores {counted}, "
+        if counted != claimed and (counted is None
+                                   or claimed != counted - race.unscored.get(player, 0)):
+            race.rulings.rule("score.total", "9.2", f"{player} scores {counted}, "
                               f"found {claimed}", log.end.where("scores", player),
                               piece=player)
     if log.teams:
@@ -146,6 +166,6 @@ def finish(race: Race, log: RaceLog) -> None:
         return
     best = winner(race, table)
     if log.end.winner is not None and log.end.winner != best:
-        race.rulings.rule("score.winner", "section 9", f"the winner is {best} (most points, "
+        race.rulings.rule("score.winner", "9.3", f"the winner is {best} (most points, "
                           f"then least damage, then reverse player order), found "
                           f"{log.end.winner}", log.end.where("winner"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 from ....core.findings import Location
 from .log import Departure, Draw, JetMove, Load
 from .state import Game, Jet, Player, plane_of
@@ -54,10 +56,8 @@ def draw_rule(game: Game, tile: str) -> str:
 
 def departure(game: Game, entry: Departure) -> None:
     """Play one player's Departure step."""
-    player = game.player(entry.player)
+    player = game.player(entry.player) or stand_in(game, entry)
     if player is None:
-        say(game, "record.player", "1.1", f"no player {entry.player!r} in this game",
-            entry.where("player"), entry.player)
         return
     game.departed[player.name] = entry.where("jets") or entry.where("player")
     if game.redeye() and entry.draws:
@@ -69,6 +69,18 @@ def departure(game: Game, entry: Departure) -> None:
         board(game, player, load)
     for move in entry.jets:
         send(game, player, move)
+
+
+def stand_in(game: Game, entry: Departure) -> Player | None:
+    """Judge a Departure naming no player as the Departure of a player the round has not
+    heard from (the nearest name): one finding for a misspelt name, not one for every tile
+    and Jet of that player's day that the step would have moved."""
+    left = [p.name for p in game.players if p.name not in game.departed]
+    close = difflib.get_close_matches(entry.player, left, n=1, cutoff=0) if left else []
+    judged = f" (did you mean {close[0]!r}?); judged as {close[0]}'s Departure" if close else ""
+    say(game, "record.player", "1.1", f"no player {entry.player!r} in this game{judged}",
+        entry.where("player"), entry.player)
+    return game.player(close[0]) if close else None
 
 
 def draws(game: Game, player: Player, entry: Departure) -> None:
@@ -99,9 +111,13 @@ def draw_one(game: Game, player: Player, draw: Draw) -> None:
     for n, tile in enumerate(chain):
         where = draw.where("tile") if n == 0 else draw.where("redraw", n - 1)
         if tile not in game.supply:
+            meant = misspelt(game, tile)
+            judged = f" (did you mean {meant!r}?); judged as {meant}" if meant else ""
             say(game, "draw.supply", draw_rule(game, tile), f"{tile} cannot be drawn: it is "
-                f"{where_tile_is(game, tile)}", where, player.name)
-            return
+                f"{where_tile_is(game, tile)}{judged}", where, player.name)
+            if meant is None:
+                return
+            chain[n] = tile = meant
         passenger = game.table.tiles[tile]
         matches = passenger.colour == player.colour and passenger.destination == draw.airport
         last = n == len(chain) - 1
@@ -123,6 +139,15 @@ def draw_one(game: Game, player: Player, draw: Draw) -> None:
     game.supply.discard(placed)
     player.waiting[placed] = draw.airport
     game.aging[placed] = 0
+
+
+def misspelt(game: Game, tile: str) -> str | None:
+    """Return the tile in the supply a tile id no tile has was meant as (the nearest id), so
+    that a misspelt draw is one finding, not also one for the passenger it leaves behind."""
+    if tile in game.table.tiles:
+        return None
+    close = difflib.get_close_matches(tile, sorted(game.supply), n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def capacity(game: Game, jet: Jet) -> int:

@@ -18,19 +18,24 @@ def purchase(game: Game, entry: Purchase) -> None:
             entry.where("player"), entry.player, 2)
         return
     price = sum(buy_one(game, player, buy) for buy in entry.buy)
-    paid = 0
+    paid = written = 0
     for n, tile in enumerate(entry.paid):
+        passenger = game.table.tiles.get(tile)
+        written += passenger.value if passenger is not None else 0
         if not player.pile.get(tile, False):
             found = "spent already" if tile in player.pile else "not in their score pile"
             say(game, "pay.face-up", "5.1", f"{tile} cannot pay: {player.name} pays with "
                 f"face-up passengers of their score pile, and it is {found}",
                 entry.where("paid", n), player.name, 2)
+            game.paid_wrong.add(player.name)
             continue
         player.pile[tile] = False
         paid += game.table.tiles[tile].value
-    if paid < price:
+    # A payment short only by the passengers that could not pay is that one finding.
+    if written < price:
         say(game, "pay.short", "5.1", f"{player.name} buys ${price} of items and pays ${paid}",
             entry.where("paid") or entry.where("buy"), player.name, 2)
+        game.paid_wrong.add(player.name)
 
 
 def buy_one(game: Game, player: Player, buy: Buy) -> int:
@@ -186,10 +191,11 @@ def end_day(game: Game) -> None:
     for player in game.players:
         money = sum(game.table.tiles[t].value for t, up in player.pile.items() if up)
         price = cheapest(game, player)
-        if price is not None and money >= price:
+        if price is not None and money >= price and player.name not in game.paid_wrong:
             say(game, "day.afford", "6.4", f"{player.name} ends the day with ${money} face up "
                 f"and could still buy a ${price} item", game.round_where, player.name, 2)
     game.days_played = game.day
+    game.paid_wrong.clear()
     following = tables.day(game.day + 1)
     if following is None or game.over:
         return

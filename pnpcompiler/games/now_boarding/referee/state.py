@@ -107,6 +107,9 @@ class Game:
     round_where: Location | None = None
     departed: dict[str, Location | None] = field(default_factory=dict)
     """This round's Departure entry of each player: where its findings point."""
+    paid_wrong: set[str] = field(default_factory=set)
+    """The players whose payment today was ruled short or not face up (5.1): what they have
+    left face up at the day's end is not known, so 6.4 is not judged for them."""
 
     def player(self, name: str) -> Player | None:
         """Return the player of that name."""
@@ -138,7 +141,7 @@ class Game:
         twin.players = [fork_player(p) for p in self.players]
         twin.jets = {name: fork_jet(jet) for name, jet in self.jets.items()}
         twin.supply, twin.aging, twin.lost = set(self.supply), dict(self.aging), list(self.lost)
-        twin.departed = dict(self.departed)
+        twin.departed, twin.paid_wrong = dict(self.departed), set(self.paid_wrong)
         rulings = twin.rulings = copy.copy(self.rulings)
         rulings.findings, rulings.incidents = list(rulings.findings), list(rulings.incidents)
         rulings.reported = set(rulings.reported)

@@ -202,7 +202,7 @@ class RulesTables(Component):
     variants: Variants
     two_seater: TwoSeater
     machines: dict[int, int]
-    """Game end (section 9): how many flying machines remain on the course when the end
+    """Game end (9.1): how many flying machines remain on the course when the end
     starts, by number of machines: the remaining ones take one more turn."""
     readings: list[Reading] = Field(default_factory=list)
     shortfalls: list[Shortfall] = Field(default_factory=list)

@@ -43,3 +43,11 @@ def test_4_2_a_turn_left_out_is_one_draw_not_top_finding(tmp_path: Path) -> None
 def test_2_5_a_wrong_seed_is_one_finding(tmp_path: Path) -> None:
     report = with_edits(TWO_PLAYERS, tmp_path, ("seed: 3\n", "seed: 4\n"))
     assert found(report) == [("setup.seed", "2.5", "seed")]
+
+
+def test_5_2_a_depart_written_twice_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(TWO_PLAYERS, tmp_path, (
+        "  - {move: depart, aircraft: 4, to: b1}\n",
+        "  - {move: depart, aircraft: 4, to: b1}\n  - {move: depart, aircraft: 4, to: b1}\n"))
+    # The copy is not one of the turn's two moves: the turn's next move is not a third.
+    assert found(report) == [("move.depart", "5.2", "turns[0].actions[1].move")]

@@ -78,6 +78,8 @@ def move(tables: Tables, table: Table, action: Action) -> None:
         table.rulings.rule("record.aircraft", "5.1", "a move names one aircraft",
                            action.where(), piece=None)
         return
+    if kind == "depart" and departed(tables, table, action, number):
+        return
     if kind in EXTRA_CARDS:
         play_card(tables, table, action, EXTRA_CARDS[kind])
     else:
@@ -105,6 +107,18 @@ def move(tables: Tables, table: Table, action: Action) -> None:
     else:
         table.at[number] = after
     release_passed(tables, table, number, after)
+
+
+def departed(tables: Tables, table: Table, action: Action, number: int) -> bool:
+    """Rule on a depart to the space the aircraft is already on: the depart made, written
+    again. It is not another of the turn's moves, so the copy is one finding (5.2)."""
+    now = table.at.get(number)
+    if now is None or action.to is None or tables.grid.cell(action.to) != now:
+        return False
+    table.rulings.rule("move.depart", "5.2", f"aircraft {number} is already on the field "
+                       f"({action.to}): only aircraft not yet on the field depart",
+                       action.where("move"), piece=number)
+    return True
 
 
 def destination_of(tables: Tables, table: Table, action: Action, number: int,

@@ -51,3 +51,13 @@ def test_5_2_a_depart_written_twice_is_one_finding(tmp_path: Path) -> None:
         "  - {move: depart, aircraft: 4, to: b1}\n  - {move: depart, aircraft: 4, to: b1}\n"))
     # The copy is not one of the turn's two moves: the turn's next move is not a third.
     assert found(report) == [("move.depart", "5.2", "turns[0].actions[1].move")]
+
+
+def test_8_2_an_extra_diagonal_move_written_straight_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(TWO_PLAYERS, tmp_path, (
+        "  - {move: extra-diagonal, aircraft: 4, to: c2}\n",
+        "  - {move: extra-diagonal, aircraft: 4, to: b2}\n"))
+    # The record goes on from c2, the square the card reaches: aircraft 4's next move is
+    # judged from there, not from b1 where the referee kept it.
+    assert found(report) == [("move.diagonal", "8.2", "turns[0].actions[1].to")]
+

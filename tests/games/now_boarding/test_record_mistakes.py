@@ -41,3 +41,19 @@ def test_3_1_a_misspelt_tile_drawn_is_one_finding(tmp_path: Path) -> None:
     # Judged as the nearest tile in the supply: not also a Lost claim for it later (4.8).
     assert found(report) == [
         ("draw.supply", "3.1", "days[0].rounds[1].departure[2].draws[0].tile")]
+
+
+def test_1_1_a_misspelt_player_in_an_arrival_is_one_finding(tmp_path: Path) -> None:
+    arrival = "    - player: P3\n      gates: [jet-orange]\n      deboard:\n      - {tile: blue-a5"
+    report = with_edits(THREE_PLAYERS, tmp_path, (arrival, arrival.replace("P3", "P33")))
+    # Judged as the Arrival of the player the round has not heard from, not as no Arrival.
+    assert found(report) == [("record.player", "1.1", "days[0].rounds[0].arrival[2].player")]
+    assert "did you mean 'P3'?" in report.findings[0].message
+
+
+def test_1_1_a_misspelt_player_in_a_purchase_is_one_finding(tmp_path: Path) -> None:
+    report = with_edits(THREE_PLAYERS, tmp_path, (
+        "    - player: P1\n      buy:\n      - {item: concession, at: A}\n",
+        "    - player: P11\n      buy:\n      - {item: concession, at: A}\n"))
+    assert [f[:2] for f in found(report)] == [("record.player", "1.1")]
+    assert "did you mean 'P1'?" in report.findings[0].message

@@ -185,9 +185,11 @@ def test_6_3_an_empty_draw_pile_reshuffles_the_discard_pile() -> None:
 
 
 def test_4_2_draw_the_top_card() -> None:
-    game = Game({1: "b2"}, pile=["pass", "storm"])
+    game = Game({1: "b2"}, pile=["pass", "storm", "holding"])
     assert game.turn("Ann", fly(1, "b3"), fly(1, "b4"), draw="storm") == [
         ("draw.not-top", "4.2")]
+    # The pile goes on from the card drawn: the card above it was drawn unseen.
+    assert game.table.pile == ["holding"]
     assert game.turn("Ben", fly(1, "b5"), fly(1, "b6"), draw=None) == [
         ("draw.missing", "4.2")]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .departure import loading_place, say, where_tile_is
+from .departure import loading_place, say, stand_in, where_tile_is
 from .log import Arrival, Deboard
 from .state import Game, Player, plane_of
 
@@ -20,11 +20,11 @@ def start_arrival(game: Game) -> None:
 
 def arrival(game: Game, entry: Arrival) -> None:
     """Play one player's Arrival step."""
-    player = game.player(entry.player)
+    heard = game.heard.setdefault("arrival", set())
+    player = stand_in(game, entry.player, heard, entry.where("player"), 1)
     if player is None:
-        say(game, "record.player", "1.1", f"no player {entry.player!r} in this game",
-            entry.where("player"), entry.player, 1)
         return
+    heard.add(player.name)
     into_gates(game, player, entry)
     deboard(game, player, entry)
     kept = concessions(game, player, entry)

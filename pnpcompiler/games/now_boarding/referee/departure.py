@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Collection
 
 from ....core.findings import Location
 from .log import Departure, Draw, JetMove, Load
-from .state import Game, Jet, Player, plane_of
+from .state import STEP_NAMES, Game, Jet, Player, judged_as, plane_of
 
 
 def say(game: Game, code: str, rule: str, message: str, where: Location | None,
@@ -56,7 +57,7 @@ def draw_rule(game: Game, tile: str) -> str:
 
 def departure(game: Game, entry: Departure) -> None:
     """Play one player's Departure step."""
-    player = game.player(entry.player) or stand_in(game, entry)
+    player = stand_in(game, entry.player, game.departed, entry.where("player"))
     if player is None:
         return
     game.departed[player.name] = entry.where("jets") or entry.where("player")
@@ -71,16 +72,21 @@ def departure(game: Game, entry: Departure) -> None:
         send(game, player, move)
 
 
-def stand_in(game: Game, entry: Departure) -> Player | None:
-    """Judge a Departure naming no player as the Departure of a player the round has not
-    heard from (the nearest name): one finding for a misspelt name, not one for every tile
-    and Jet of that player's day that the step would have moved."""
-    left = [p.name for p in game.players if p.name not in game.departed]
-    close = difflib.get_close_matches(entry.player, left, n=1, cutoff=0) if left else []
-    judged = f" (did you mean {close[0]!r}?); judged as {close[0]}'s Departure" if close else ""
-    say(game, "record.player", "1.1", f"no player {entry.player!r} in this game{judged}",
-        entry.where("player"), entry.player)
-    return game.player(close[0]) if close else None
+def stand_in(game: Game, name: str, heard: Collection[str], where: Location | None,
+             step: int = 0) -> Player | None:
+    """Return the player a step's entry is judged as, ruling on a name no player has: the
+    entry is judged as the step's entry of the player it has not heard from whose name is
+    nearest, so a misspelt name is one finding, not one for every tile and Jet that entry
+    would have moved (1.1)."""
+    player = game.player(name)
+    if player is not None:
+        return player
+    close = judged_as(name, [p.name for p in game.players], heard)
+    what = STEP_NAMES[step]
+    judged = f" (did you mean {close!r}?); judged as {close}'s {what}" if close else ""
+    say(game, "record.player", "1.1", f"no player {name!r} in this game{judged}", where, name,
+        step)
+    return game.player(close) if close else None
 
 
 def draws(game: Game, player: Player, entry: Departure) -> None:

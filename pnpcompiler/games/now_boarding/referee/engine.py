@@ -7,7 +7,7 @@ Departure step, a player's Arrival, a player's Purchase, the end of a day, the e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ....core.findings import Finding, Location
@@ -25,6 +25,7 @@ from .state import (
     Player,
     Table,
     draws_needed,
+    judged_as,
     next_round,
     runs_out,
 )
@@ -118,9 +119,9 @@ class NowBoardingEngine:
                 yield StartRound(day.day, entry.round, entry.where("round"), day.where("day"))
                 yield from entry.departure
                 yield EndDeparture()
-                named = {a.player for a in entry.arrival}
                 yield from entry.arrival
-                yield from (Arrival(player=s.name) for s in log.players if s.name not in named)
+                heard = arrivals_heard(entry.arrival, [s.name for s in log.players])
+                yield from (Arrival(player=s.name) for s in log.players if s.name not in heard)
                 yield from entry.purchase
             yield EndDay(day.day)
         yield log.end
@@ -187,6 +188,7 @@ def start_round(game: Game, action: StartRound) -> None:
                           action.day_where if wrong_day else action.where, turn=None)
     game.day, game.round, game.round_where = action.day, action.round, action.where
     game.departed.clear()
+    game.heard.clear()
     game.rulings.day, game.rulings.round = action.day, action.round
     if runs_out(game, action.round):
         game.over = "tiles-ran-out"
@@ -213,3 +215,15 @@ def engine_for(tables: list[NowBoardingRules], tiles: list[Passenger]) -> NowBoa
     if len(tables) != 1:
         raise RefereeError("now-boarding: the content has no sound rules tables")
     return NowBoardingEngine(tables[0], tiles)
+
+
+def arrivals_heard(arrivals: Sequence[Arrival], players: Sequence[str]) -> set[str]:
+    """Return the players a round's Arrival entries are judged as, a misspelt name as the
+    player it stands in for (:func:`.state.judged_as`), so that player has no Arrival of
+    their own besides."""
+    heard: set[str] = set()
+    for entry in arrivals:
+        name = judged_as(entry.player, players, heard)
+        if name is not None:
+            heard.add(name)
+    return heard

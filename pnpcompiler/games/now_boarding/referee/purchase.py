@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from math import ceil
 
-from .departure import say
+from .departure import say, stand_in
 from .log import Buy, End, Purchase
 from .state import Airport, Game, Jet, Player, Train, next_round, runs_out
 
 
 def purchase(game: Game, entry: Purchase) -> None:
     """Play one player's Purchase step: each item, then the payment (5.1)."""
-    player = game.player(entry.player)
+    heard = game.heard.setdefault("purchase", set())
+    player = stand_in(game, entry.player, heard, entry.where("player"), 2)
     if player is None:
-        say(game, "record.player", "1.1", f"no player {entry.player!r} in this game",
-            entry.where("player"), entry.player, 2)
         return
+    heard.add(player.name)
     price = sum(buy_one(game, player, buy) for buy in entry.buy)
     paid = written = 0
     for n, tile in enumerate(entry.paid):

@@ -4,6 +4,8 @@ where every passenger is and how often it has aged, score piles, supply and Lost
 from __future__ import annotations
 
 import copy
+import difflib
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -107,6 +109,9 @@ class Game:
     round_where: Location | None = None
     departed: dict[str, Location | None] = field(default_factory=dict)
     """This round's Departure entry of each player: where its findings point."""
+    heard: dict[str, set[str]] = field(default_factory=dict)
+    """The players this round's Arrival and Purchase steps have heard from, by step: a
+    misspelt name stands for one of the others (:func:`judged_as`)."""
     paid_wrong: set[str] = field(default_factory=set)
     """The players whose payment today was ruled short or not face up (5.1): what they have
     left face up at the day's end is not known, so 6.4 is not judged for them."""
@@ -142,6 +147,7 @@ class Game:
         twin.jets = {name: fork_jet(jet) for name, jet in self.jets.items()}
         twin.supply, twin.aging, twin.lost = set(self.supply), dict(self.aging), list(self.lost)
         twin.departed, twin.paid_wrong = dict(self.departed), set(self.paid_wrong)
+        twin.heard = {step: set(names) for step, names in self.heard.items()}
         rulings = twin.rulings = copy.copy(self.rulings)
         rulings.findings, rulings.incidents = list(rulings.findings), list(rulings.incidents)
         rulings.reported = set(rulings.reported)
@@ -189,3 +195,13 @@ def runs_out(game: Game, round_number: int) -> bool:
     of its Departure step, before any redraw (rules.yaml's tiles-run-out reading; 8.2)."""
     redeye = round_number == game.table.tables.schedule.redeye_round
     return not redeye and len(game.supply) < draws_needed(game)
+
+
+def judged_as(name: str, players: Sequence[str], heard: Collection[str]) -> str | None:
+    """Return the player a step's entry is judged as: the one named, or for a name no player
+    has, the player the step has not heard from whose name is nearest (None: none left)."""
+    if name in players:
+        return name
+    left = [p for p in players if p not in heard]
+    close = difflib.get_close_matches(name, left, n=1, cutoff=0) if left else []
+    return close[0] if close else None

@@ -12,6 +12,7 @@ from .actions import open_actions
 from .events import claim_win, play
 from .log import Action, Begin, End, Step, Turn, TurnAction, TurnLog
 from .moves import legal_moves_open, move, release_stuck
+from .pile import draw_from, in_record_order, misplaced, record_cards
 from .state import Table, Tables, same_cards
 
 
@@ -75,7 +76,21 @@ class TwoAirportEngine:
             table.rulings.rule("setup.deck", "2.5", "the record gives neither the deck's order "
                                "nor a seed to shuffle it with", log.where())
             return list(self.tables.deck)
-        return seeded_deck(self.tables.deck, log.seed)
+        return self.seeded(log, table, seeded_deck(self.tables.deck, log.seed))
+
+    def seeded(self, log: TurnLog, table: Table, deck: list[str]) -> list[str]:
+        """Return the seed's shuffle, or, when most of the cards the record deals and draws
+        are not where it has them, the deck in the record's order: a wrong seed is one
+        finding, not one for every card (2.5)."""
+        dealt = self.tables.rules.setup.event_cards
+        cards = record_cards(log, table.order, dealt)
+        named = sum(card is not None for card in cards)
+        if misplaced(cards, deck, dealt * len(table.order)) * 2 <= named:
+            return deck
+        table.rulings.rule("setup.seed", "2.5", f"seed {log.seed} does not shuffle the deck "
+                           f"into the cards the record deals and draws: the deck is taken in "
+                           f"the record's order", log.where("seed"))
+        return in_record_order(cards, deck)
 
     def apply(self, table: Table, action: TurnAction) -> tuple[Table, list[Finding]]:
         """Return the table after an action and the rulings it drew."""
@@ -114,13 +129,11 @@ class TwoAirportEngine:
             return
         if not table.pile:
             rulings.rule("draw.empty", "4.2", "there is no card to draw", turn.where("draw"))
-        elif turn.draw != table.pile[0]:
-            rulings.rule("draw.not-top", "4.2", f"the top card of the draw pile is "
-                         f"{table.pile[0]}, not {turn.draw}", turn.where("draw"))
-        if turn.draw in table.pile:
-            table.pile.remove(turn.draw)
-        elif table.pile:
-            table.pile.pop(0)
+        else:
+            top = table.pile[0]
+            if not draw_from(table.pile, turn.draw):
+                rulings.rule("draw.not-top", "4.2", f"the top card of the draw pile is {top}, "
+                             f"not {turn.draw}", turn.where("draw"))
         table.hands[table.player].append(turn.draw)
 
     def reshuffle(self, table: Table, turn: Turn) -> None:

@@ -136,6 +136,7 @@ def technical_return(tables: Tables, table: Table, action: Action) -> None:
     if number is None:
         return
     del table.at[number]
+    table.written.pop(number, None)
     if number in table.held:
         table.held.discard(number)
         table.discards.append("holding")

@@ -39,7 +39,7 @@ def space(tables: Tables, table: Table, action: Action, key: str, rule: str) -> 
 def blocked(table: Table, action: Action, cell: Cell, *, aircraft: int | None) -> bool:
     """Rule when a space is taken: by an aircraft (5.6) or a Storm (8.3)."""
     there = table.occupant(cell)
-    if there is None:
+    if there is None or (there.startswith("aircraft") and moved_away(table, cell)):
         return False
     rule = "8.3" if there == "a Storm" else "5.6"
     table.rulings.rule("move.occupied", rule, f"{there} is on {action.to}: aircraft move only "
@@ -78,6 +78,8 @@ def move(tables: Tables, table: Table, action: Action) -> None:
         table.rulings.rule("record.aircraft", "5.1", "a move names one aircraft",
                            action.where(), piece=None)
         return
+    if kind == "depart" and departed(tables, table, action, number):
+        return
     if kind in EXTRA_CARDS:
         play_card(tables, table, action, EXTRA_CARDS[kind])
     else:
@@ -94,10 +96,12 @@ def move(tables: Tables, table: Table, action: Action) -> None:
         table.rulings.rule("move.held", "8.5", f"aircraft {number} is under a Holding card "
                            f"and may not move until an aircraft of its direction passes it",
                            action.where("aircraft"), piece=number)
+    placed(tables, table, action, number)
     check_from(table, action, tables, number)
     before = table.at.get(number)
     after = destination_of(tables, table, action, number, before)
     if isinstance(after, str):
+        table.written[number] = meant(tables, table, action, number, before)
         return
     if after is None:
         table.at.pop(number, None)
@@ -105,6 +109,75 @@ def move(tables: Tables, table: Table, action: Action) -> None:
     else:
         table.at[number] = after
     release_passed(tables, table, number, after)
+
+
+def departed(tables: Tables, table: Table, action: Action, number: int) -> bool:
+    """Rule on a depart to the space the aircraft is already on: the depart made, written
+    again. It is not another of the turn's moves, so the copy is one finding (5.2)."""
+    now = table.at.get(number)
+    if now is None or action.to is None or tables.grid.cell(action.to) != now:
+        return False
+    table.rulings.rule("move.depart", "5.2", f"aircraft {number} is already on the field "
+                       f"({action.to}): only aircraft not yet on the field depart",
+                       action.where("move"), piece=number)
+    return True
+
+
+def meant(tables: Tables, table: Table, action: Action, number: int, before: Cell | None
+          ) -> tuple[Cell, ...]:
+    """Return where the record may have meant an aircraft to go by a move ruled illegal: the
+    square written, then the empty squares a move of that kind reaches from where it is."""
+    grid = tables.grid
+    written = grid.cell(action.to) if action.to is not None else None
+    squares = [written] if written is not None and grid.is_space(written) else []
+    kind = "fly" if action.move in ("depart", "fly", "back") else action.move
+    if kind in ("fly", *EXTRA_CARDS):
+        squares += [to for to, _ in tables.offers.moves(kind, number, before)
+                    if to is not None and to not in squares and table.occupant(to) is None]
+    return tuple(squares)
+
+
+def placed(tables: Tables, table: Table, action: Action, number: int) -> None:
+    """Take an aircraft whose last move was ruled illegal as where the record goes on from.
+
+    The referee kept it where it was; a record may have mis-written the square while going
+    on from the one really flown to, or go on from the square written. Its next move is
+    judged from where it was, then from each square the record may have meant; the first
+    from which the move is legal is taken, so the slip is one finding."""
+    squares = table.written.pop(number, ())
+    if not squares or legal_from(tables, table, action, number, table.at.get(number)):
+        return
+    for square in squares:
+        if table.occupant(square) is None and legal_from(tables, table, action, number,
+                                                         square):
+            table.at[number] = square
+            return
+
+
+def legal_from(tables: Tables, table: Table, action: Action, number: int,
+               square: Cell | None) -> bool:
+    """Return whether a move is legal with the aircraft on a square (None: off the field)."""
+    trial = table.copy()
+    trial.at.pop(number, None)
+    if square is not None:
+        trial.at[number] = square
+    findings = len(trial.rulings.findings)
+    check_from(trial, action, tables, number)
+    after = destination_of(tables, trial, action, number, square)
+    return not isinstance(after, str) and len(trial.rulings.findings) == findings
+
+
+def moved_away(table: Table, cell: Cell) -> bool:
+    """Take an aircraft kept on a space after a move ruled illegal as on an empty square the
+    record may have meant, when another aircraft moves to that space."""
+    for number, now in table.at.items():
+        if now == cell and number in table.written:
+            squares = [s for s in table.written.pop(number) if table.occupant(s) is None]
+            if squares:
+                table.at[number] = squares[0]
+                table.written[number] = tuple(squares[1:])
+                return True
+    return False
 
 
 def destination_of(tables: Tables, table: Table, action: Action, number: int,

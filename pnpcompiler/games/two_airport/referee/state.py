@@ -98,6 +98,9 @@ class Table:
     """Aircraft on the field and their spaces."""
     landed: set[int] = field(default_factory=set)
     storms: set[Cell] = field(default_factory=set)
+    written: dict[int, tuple[Cell, ...]] = field(default_factory=dict)
+    """Where the record may have meant an aircraft to be after a move ruled illegal, which
+    the referee keeps where it was: the square written, then those the move could reach."""
     held: set[int] = field(default_factory=set)
     """Aircraft under a Holding card."""
     hands: dict[str, list[str]] = field(default_factory=dict)
@@ -144,6 +147,7 @@ class Table:
                               piece_word="aircraft", turn=self.rulings.turn)
         return Table(order=self.order, goals=dict(self.goals), at=dict(self.at),
                      landed=set(self.landed), storms=set(self.storms), held=set(self.held),
+                     written=dict(self.written),
                      hands={p: list(h) for p, h in self.hands.items()},
                      returns=dict(self.returns), pile=list(self.pile),
                      discards=list(self.discards), player=self.player,

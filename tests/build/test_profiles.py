@@ -223,3 +223,21 @@ def test_a_game_without_cards_gets_no_shop_files_and_says_so(tmp_path: Path) -> 
     assert "no files for The Game Crafter (it prints cards; air-cargo has none)" in result.output
     assert "not for The Game Crafter: Leg template (strips)" in result.output
     assert not (tmp_path / "air-cargo/tgc").exists()
+
+
+def test_a_picture_shop_gets_the_copies_of_each_card_to_order(sampler: Path) -> None:
+    """One picture a face, and beside them the list a designer orders from: each card's front,
+    its back and how many copies (the Wind card three)."""
+    import csv
+
+    code, out = _build(sampler, "--profile", "tgc")
+    assert code == 0, out
+    folder = sampler / "out/sampler/tgc/cards"
+    with (folder / "copies.csv").open(encoding="utf-8") as listed:
+        rows = list(csv.DictReader(listed))
+    deck = _deck(sampler)
+    assert [r["front"] for r in rows] == [f"{card['id']}.png" for card in deck["cards"]]
+    assert [int(r["copies"]) for r in rows] == [card.get("copies", 1) for card in deck["cards"]]
+    wind = next(r for r in rows if r["front"] == "card-wind.png")
+    assert (wind["back"], wind["copies"]) == ("emblem-back.png", "3")
+    assert all((folder / r["front"]).is_file() and (folder / r["back"]).is_file() for r in rows)

@@ -1,6 +1,7 @@
 """A print shop's files (``pnp build --profile ID``), in ``<id>/`` beside the kit: a PNG of
-every face and back at exactly the shop's size (``<id>/<component>/<face>.png``), or a PDF per
-deck of one card a page, front then back for every copy (``<id>/<game>-<component>.pdf``).
+every face and back at exactly the shop's size (``<id>/<component>/<face>.png``) with the
+copies of each card to order (``<id>/<component>/copies.csv``), or a PDF per deck of one card
+a page, front then back for every copy (``<id>/<game>-<component>.pdf``).
 
 The profile's pre-flight runs before any file of the kit is written (:mod:`..preflight`).
 """
@@ -31,6 +32,19 @@ class ShopPicture(Piece):
 
 
 @dataclass(frozen=True)
+class ShopCopies(Piece):
+    """A deck's list of cards to order from its pictures: (front, back, copies) per card."""
+
+    rows: tuple[tuple[str, str, int], ...]
+
+    def text(self) -> str:
+        """Return the list as CSV, a header line first."""
+        lines = ["front,back,copies", *(f"{front},{back},{copies}"
+                                        for front, back, copies in self.rows)]
+        return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
 class ShopPdf(Piece):
     """A deck as the shop's PDF: its pages in order (None: a blank back)."""
 
@@ -58,12 +72,16 @@ class ShopFiles(Output[Piece]):
                 continue
             pixels = size.pixels_for(group.size)
             assert pixels is not None, "a picture profile gives every size its pixels"
+            folder = f"{profile.id}/{group.component}"
             for about, face, _ in sides(group):
-                name = about.rsplit(" ", 1)[0] + ("-back" if about.endswith(" back") else "")
                 key = kit.builder.key(kit.faces, face, "shop-png", canonical_json(pixels),
                                       str(profile.dpi))
-                pieces.append(ShopPicture(f"{profile.id}/{group.component}/{name}.png", key,
-                                          face, pixels))
+                pieces.append(ShopPicture(f"{folder}/{_picture_name(about)}", key, face,
+                                          pixels))
+            pieces.append(ShopCopies(f"{folder}/copies.csv", "", tuple(
+                (_picture_name(f"{item.id} front"),
+                 _picture_name(f"{item.back_id or item.id} back") if item.back else "",
+                 item.copies) for item in group.items)))
         return pieces
 
     def write(self, kit: Kit, stage: Stage, pieces: list[Piece]) -> list[Report]:
@@ -83,6 +101,8 @@ class ShopFiles(Output[Piece]):
             if piece.path in drawn and piece.key:
                 cache.put("png", piece.key, data)
             stage.write(piece.path, data)
+        for copies in (p for p in pieces if isinstance(p, ShopCopies)):
+            stage.write(copies.path, copies.text())
         pdfs = [p for p in pieces if isinstance(p, ShopPdf)]
         for pdf in pdfs:
             stage.write(pdf.path, kit.builder.bytes_for("pdf", pdf.key, partial(
@@ -98,11 +118,18 @@ class ShopFiles(Output[Piece]):
                    else f"{kit.game.slug} has none")
             return [Report((), f"no files for {profile.name} (it prints {prints}; {why})",
                            sized + others)]
-        made = (f"{len(pictures)} PNG pictures" if pictures
+        made = (f"{len(pictures)} PNG pictures and each deck's copies.csv" if pictures
                 else f"{len(pdfs)} PDFs of {sum(len(p.pages) for p in pdfs)} pages")
         return [Report(tuple(p.path for p in pieces),
                        f"{made} for {profile.name} to {kit.out_dir / profile.id}",
                        sized + others)]
+
+
+def _picture_name(about: str) -> str:
+    """Return the picture file of ``<id> front`` (``<id>.png``) or ``<id> back``
+    (``<id>-back.png``)."""
+    name, side = about.rsplit(" ", 1)
+    return f"{name}-back.png" if side == "back" else f"{name}.png"
 
 
 def _profile(kit: Kit) -> Profile:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import time
 from dataclasses import dataclass
@@ -20,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+
+from ..core.cores import usable_cores
 
 if TYPE_CHECKING:
     from ..referee.balance import Balance, Exact
@@ -74,7 +75,7 @@ def simulate(options: SimulateOptions) -> int:
     seats = seat_bots(simulation, options.bots or [simulation.bots[0]],
                       options.players or simulation.players[0])
     _check_folders(options)
-    workers = options.jobs or os.cpu_count() or 1
+    workers = options.jobs or usable_cores()
     size = task_size(options.games, workers)
     # Made as the workers take them: a run of 10^12 games holds a few tasks, not 10^9.
     tasks = (Task(content, options.game, seats, options.seed, start,

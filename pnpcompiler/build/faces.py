@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..content.checked import decode_findings, encode_findings
 from ..content.project import GameContent
+from ..core.cores import usable_cores
 from ..core.digests import canonical_json, code_digest, digest
 from ..core.findings import Finding, Location, error
 from ..core.identity import ByIdentity
@@ -361,7 +362,7 @@ class Pace:
         self.started = 0.0
         # A fork copies only the thread that makes it: a process running others (the
         # preview server's) lays out alone, lest the copy wait on a lock one of them held.
-        self.on = (CAN_FORK and self.total > AHEAD_WARM + 1 and _cores() > 1
+        self.on = (CAN_FORK and self.total > AHEAD_WARM + 1 and usable_cores() > 1
                    and threading.active_count() == 1)
 
     def item(self, index: int) -> None:
@@ -426,13 +427,6 @@ def _mostly_new(game: GameContent, parts: KitParts, options: BuildOptions, build
                                item.where, options.safe)
         missing += key is None or builder.cache.get("face", key) is None
     return missing * 2 >= len(sample)
-
-
-def _cores() -> int:
-    """Return how many cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def _ink_saver(resolved: Resolved) -> None:

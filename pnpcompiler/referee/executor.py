@@ -10,13 +10,14 @@ process, many, or a cluster.
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from functools import partial
 from itertools import chain, islice
 from typing import Any, Protocol, TypeVar
+
+from ..core.cores import usable_cores
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -53,7 +54,7 @@ def run_tasks(work: Callable[[T], R], tasks: Iterable[T], *, jobs: int | None = 
     if scheduler is not None:
         yield from _on_dask(work, tasks, scheduler)
         return
-    jobs = jobs or os.cpu_count() or 1
+    jobs = jobs or usable_cores()
     pending = iter(tasks)
     first = list(islice(pending, jobs))
     if jobs == 1 or len(first) <= 1:

@@ -80,12 +80,18 @@ def face_json(face: Any, element_json: Callable[[Any], str]) -> str:
     if not dataclasses.is_dataclass(face) or isinstance(face, type) \
             or not isinstance(elements, tuple):
         return _dumps(_encode(face))
+    before, after = _shell(face)
+    return f"{before}[{','.join(map(element_json, elements))}]{after}"
+
+
+def _shell(face: Any) -> tuple[str, str]:
+    """Return a face's JSON, keys sorted, before and after its elements' list."""
     encoded = object_fields(face)
     encoded["elements"] = _HOLE
     # What comes before the elements (the class, the background colour, the bleed) cannot
     # hold the hole's text: its first place is the elements'.
-    return _SORTED_ENCODER.encode(encoded).replace(
-        _HOLE_JSON, "[" + ",".join(element_json(e) for e in elements) + "]", 1)
+    before, _, after = _SORTED_ENCODER.encode(encoded).partition(_HOLE_JSON)
+    return before, after
 
 
 _HOLE = "\0elements\0"
@@ -140,9 +146,7 @@ def face_texts(face: Any) -> tuple[str, str]:
     """Return a :class:`~pnpcompiler.layout.model.Face` as :func:`face_text` writes it and as
     the face cache keeps it: the same JSON object but for its ``elements``, there a list of
     the elements' JSON texts (each as :data:`element_json` writes it, quoted)."""
-    shell = object_fields(face)
-    shell["elements"] = _HOLE
-    before, _, after = _SORTED_ENCODER.encode(shell).partition(_HOLE_JSON)
+    before, after = _shell(face)
     elements = face.elements
     return (f"{before}[{','.join(map(element_json, elements))}]{after}",
             f"{before}[{','.join(map(element_text, elements))}]{after}")

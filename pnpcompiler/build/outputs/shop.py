@@ -76,12 +76,12 @@ class ShopFiles(Output[Piece]):
             for about, face, _ in sides(group):
                 key = kit.builder.key(kit.faces, face, "shop-png", canonical_json(pixels),
                                       str(profile.dpi))
-                pieces.append(ShopPicture(f"{folder}/{_picture_name(about)}", key, face,
-                                          pixels))
+                name, side = about.rsplit(" ", 1)
+                pieces.append(ShopPicture(f"{folder}/{_picture(name, side == 'back')}", key,
+                                          face, pixels))
             pieces.append(ShopCopies(f"{folder}/copies.csv", "", tuple(
-                (_picture_name(f"{item.id} front"),
-                 _picture_name(f"{item.back_id or item.id} back") if item.back else "",
-                 item.copies) for item in group.items)))
+                (_picture(item.id), _picture(item.back_id or item.id, True) if item.back
+                 else "", item.copies) for item in group.items)))
         return pieces
 
     def write(self, kit: Kit, stage: Stage, pieces: list[Piece]) -> list[Report]:
@@ -125,11 +125,9 @@ class ShopFiles(Output[Piece]):
                        sized + others)]
 
 
-def _picture_name(about: str) -> str:
-    """Return the picture file of ``<id> front`` (``<id>.png``) or ``<id> back``
-    (``<id>-back.png``)."""
-    name, side = about.rsplit(" ", 1)
-    return f"{name}-back.png" if side == "back" else f"{name}.png"
+def _picture(name: str, back: bool = False) -> str:
+    """Return the picture file of a front (``<id>.png``) or a back (``<id>-back.png``)."""
+    return f"{name}-back.png" if back else f"{name}.png"
 
 
 def _profile(kit: Kit) -> Profile:

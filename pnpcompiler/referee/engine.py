@@ -22,7 +22,7 @@ needs no copy of each state); to try an action and keep the state before it, app
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
 from ..core.findings import Finding
@@ -71,3 +71,12 @@ def replay(engine: Engine[SetupT, StateT, ActionT], record: SetupT
     """Replay a record: its setup, then its events as actions; return the final state and
     every ruling, in order."""
     return play(engine, engine.initial(record), engine.actions(record))
+
+
+def due_after(order: Sequence[str], last: str | None, turns: int) -> str:
+    """Return whose turn comes next in ``order``: the seat after the one that played the last
+    turn, so that a turn out of order or left out is one finding and the turns after it are
+    judged from it; by the count of ``turns`` while no known seat has played."""
+    if last is None or last not in order:
+        return order[turns % len(order)]
+    return order[(order.index(last) + 1) % len(order)]

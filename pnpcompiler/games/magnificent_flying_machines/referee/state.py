@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from ....content.project import GameContent
 from ....referee import RefereeError, Rulings
+from ....referee.engine import due_after
 from ..flight import Pool
 from ..lookup import (
     counters,
@@ -242,13 +243,11 @@ class Race:
     def due(self) -> str:
         """Return the machine whose turn comes next: the one after the machine that played
         the last turn (8.1), so that a turn left out is one finding, not one a turn."""
-        if self.played is None:
-            return self.order[self.turns % len(self.order)]
-        return self.after(self.played)
+        return due_after(self.order, self.played, self.turns)
 
     def after(self, machine: str) -> str:
         """Return the machine whose turn follows this machine's (8.1)."""
-        return self.order[(self.order.index(machine) + 1) % len(self.order)]
+        return due_after(self.order, machine, self.turns)
 
     def weather_on(self, index: int) -> WeatherTile | None:
         """Return the weather on a course position (none on the starting airfield)."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ....content.project import GameContent
 from ....referee import RefereeError, Rulings
+from ....referee.engine import due_after
 from ..checks import sound_field
 from ..field import Cell, Grid
 from ..model import TECHNICAL_RETURN, AircraftDeck, EventDeck, GoalDeck, TurnRules
@@ -125,9 +126,7 @@ class Table:
     def due(self) -> str:
         """Return whose turn comes next: clockwise from the player of the last turn, so that a
         turn out of order is one finding and the turns after it are judged from it."""
-        if self.player not in self.order:
-            return self.order[self.rulings.turn % len(self.order)]
-        return self.order[(self.order.index(self.player) + 1) % len(self.order)]
+        return due_after(self.order, self.player, self.rulings.turn)
 
     def occupant(self, cell: Cell) -> str | None:
         """Return what is on a space: ``aircraft N``, ``a Storm``, or None."""

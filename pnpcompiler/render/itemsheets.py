@@ -88,14 +88,14 @@ def draw_fronts(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
             boxes.append(_turned(band.sheet.grid_box(band.count), band.sheet, "fold"))
         if backs:
             _fold_line(canvas, draw, page)
-        head: str | tuple[str, ...] = f"Sheet {sheet}: "
+        heads: tuple[str, ...] = (f"Sheet {sheet}: ",)
         tail = " - fold on the dashed line, glue, then cut" if backs else " (one-sided)"
     elif backs:
-        head, tail = f"Sheet {sheet}, fronts: ", ""
+        heads, tail = (f"Sheet {sheet}, fronts: ",), ""
     else:  # a sheet with no backs has fronts alone: where room is short, it says so less
-        head, tail = (f"Sheet {sheet}, fronts: ", f"Sheet {sheet}: "), " (one-sided)"
+        heads, tail = (f"Sheet {sheet}, fronts: ", f"Sheet {sheet}: "), " (one-sided)"
     _boxes(canvas, page, boxes)
-    _label(canvas, draw, page, _label_spot(kit, page, back=False), head, names, tail)
+    _label(canvas, draw, page, _label_spot(kit, page, back=False), heads, names, tail)
 
 
 def draw_backs(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
@@ -110,7 +110,7 @@ def draw_backs(canvas: Any, kit: ItemSheet, page: Page, sheet: int) -> None:
     _boxes(canvas, page, [_turned(b.sheet.grid_box(b.count), b.sheet, kit.duplex,
                                   kit.back_offset) for b in backs])
     _label(canvas, draw, page, _label_spot(kit, page, back=True),
-           f"Sheet {sheet}, backs ({kit.duplex}-edge duplex): ", kit.names(backs))
+           (f"Sheet {sheet}, backs ({kit.duplex}-edge duplex): ",), kit.names(backs))
 
 
 def _turned(box: Box, sheet: Sheet, duplex: str,
@@ -342,16 +342,15 @@ def _label_spot(kit: ItemSheet, page: Page, back: bool) -> tuple[float, float, f
 
 
 def _label(canvas: Any, draw: Any, page: Page, spot: tuple[float, float, float] | None,
-           head: str | tuple[str, ...], names: str, tail: str = "") -> None:
-    """Write the sheet's label, ``head + names + tail``, at ``spot``: in smaller type, then
-    with the next shorter ``head``, then with the names cut short, to fit its width (the
-    sheet's number and how to print it stay)."""
+           heads: tuple[str, ...], names: str, tail: str = "") -> None:
+    """Write the sheet's label, a head, ``names`` and ``tail``, at ``spot``: in smaller type,
+    then with the next (shorter) of ``heads``, then with the names cut short, to fit its
+    width (the sheet's number and how to print it stay)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if spot is None:
         return
     left, baseline, width = spot
-    heads = (head,) if isinstance(head, str) else head
     for head in heads:
         text = head + names + tail
         size = LABEL_SIZE

@@ -123,18 +123,21 @@ def test_sector_log_an_empty_ctr_cell_is_the_finding_s_place(tmp_path: Path) -> 
     """CA201's CTR left empty: the finding points at that cell, not at the flight's."""
     report = with_mistake(tmp_path, ("{flight: CA201, ctr: JS,", "{flight: CA201, ctr: ,"))
     assert found(report) == [("row.incomplete", "SECTOR LOG", "rows[7].ctr")]
-    [finding] = report.findings
-    assert finding.location is not None and finding.location.source_line is not None
-    assert finding.location.col == finding.location.source_line.index("ctr: ,") + 1
+    _points_at(report, "ctr: ,")
 
 
 def test_penalties_an_empty_p_cell_is_the_finding_s_place(tmp_path: Path) -> None:
     """AA204's P written empty: the finding points at that cell, not at the row."""
     report = with_mistake(tmp_path, ("finish: 10:45, w: 0, p: 1,", "finish: 10:45, w: 0, p: ,"))
     assert found(report) == [("row.no-p", "PENALTIES", "rows[1].p")]
+    _points_at(report, "p: ,")
+
+
+def _points_at(report: AnyReport, cell: str) -> None:
+    """Assert that the report's one finding points at ``cell`` on its line."""
     [finding] = report.findings
     assert finding.location is not None and finding.location.source_line is not None
-    assert finding.location.col == finding.location.source_line.index("p: ,") + 1
+    assert finding.location.col == finding.location.source_line.index(cell) + 1
 
 
 def test_sector_log_a_misspelt_flight_is_one_finding_naming_the_flight(tmp_path: Path) -> None:
